@@ -1,0 +1,6 @@
+//! The command line (placeholder).
+
+/// Runs the program and returns its exit status.
+pub fn run() -> i32 {
+  0
+}

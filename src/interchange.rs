@@ -1,0 +1,1 @@
+//! The JSON form of one phase for `judge adjudicate` (placeholder).

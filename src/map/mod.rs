@@ -1,0 +1,401 @@
+//! The board: provinces, coasts, adjacency, supply centres and powers.
+//!
+//! A [`Map`] is loaded from a variant's data file (see `docs/maps.md`) and is
+//! immutable afterwards. It answers the geometric questions the order checker
+//! and the adjudicator ask ("can a fleet in Spain's north coast reach Lyon?"),
+//! and resolves the names players type. It knows nothing of games, orders or
+//! mail.
+
+mod file;
+mod names;
+
+use std::fmt;
+use std::sync::OnceLock;
+
+pub use file::MapError;
+pub use names::Lookup;
+
+/// Index of a province in its map.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct ProvinceId(pub(crate) u16);
+
+impl ProvinceId {
+  /// The province's position in [`Map::provinces`].
+  pub fn index(self) -> usize {
+    usize::from(self.0)
+  }
+}
+
+/// Index of a power in its map.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct PowerId(pub(crate) u8);
+
+impl PowerId {
+  /// The power's position in [`Map::powers`].
+  pub fn index(self) -> usize {
+    usize::from(self.0)
+  }
+}
+
+/// One coast of a province with several coasts (Spain, Bulgaria, St Petersburg).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Coast {
+  North,
+  South,
+  East,
+  West,
+}
+
+impl Coast {
+  /// All coasts, in the order njudge lists them.
+  pub const ALL: [Coast; 4] = [Coast::North, Coast::South, Coast::East, Coast::West];
+
+  /// The two-letter abbreviation used in map files and in `Stp/sc`.
+  pub fn abbr(self) -> &'static str {
+    match self {
+      Coast::North => "nc",
+      Coast::South => "sc",
+      Coast::East => "ec",
+      Coast::West => "wc",
+    }
+  }
+
+  /// The words used in results: `St Petersburg (south coast)`.
+  pub fn name(self) -> &'static str {
+    match self {
+      Coast::North => "north coast",
+      Coast::South => "south coast",
+      Coast::East => "east coast",
+      Coast::West => "west coast",
+    }
+  }
+
+  /// Reads `nc`, `n`, `north`, `north coast` and the like (lower case).
+  pub fn from_word(word: &str) -> Option<Coast> {
+    match word {
+      "nc" | "n" | "north" | "ncoast" => Some(Coast::North),
+      "sc" | "s" | "south" | "scoast" => Some(Coast::South),
+      "ec" | "e" | "east" | "ecoast" => Some(Coast::East),
+      "wc" | "w" | "west" | "wcoast" => Some(Coast::West),
+      _ => None,
+    }
+  }
+}
+
+/// A place a unit can stand: a province, and for a fleet in a province with
+/// several coasts, the coast.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Location {
+  pub province: ProvinceId,
+  pub coast: Option<Coast>,
+}
+
+impl Location {
+  /// A location without a coast.
+  pub fn province(province: ProvinceId) -> Location {
+    Location { province, coast: None }
+  }
+}
+
+/// What a province is made of, which decides the units that may enter it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Terrain {
+  /// Water: fleets only.
+  Sea,
+  /// Land touching water: armies, and fleets along the coast.
+  Coast,
+  /// Inland: armies only.
+  Land,
+  /// Named on the map but closed to every unit (Switzerland).
+  Impassable,
+}
+
+/// A province of the map with its neighbours.
+#[derive(Debug)]
+pub struct Province {
+  /// The canonical abbreviation (`Stp`), used in JSON and short forms.
+  pub abbr: String,
+  /// The full name used in results (`St Petersburg`).
+  pub name: String,
+  pub terrain: Terrain,
+  pub supply_center: bool,
+  /// The power for which this is a home supply centre.
+  pub home_of: Option<PowerId>,
+  pub(crate) army: Vec<ProvinceId>,
+  /// Fleet neighbours of a province with at most one coast.
+  pub(crate) fleet: Vec<Location>,
+  /// Fleet neighbours of each coast of a province with several coasts.
+  pub(crate) coasts: Vec<(Coast, Vec<Location>)>,
+}
+
+impl Province {
+  /// The coasts of a province with several coasts; empty otherwise.
+  pub fn coasts(&self) -> impl Iterator<Item = Coast> + '_ {
+    self.coasts.iter().map(|(coast, _)| *coast)
+  }
+
+  /// True when a fleet here must say which coast it is on.
+  pub fn has_coasts(&self) -> bool {
+    !self.coasts.is_empty()
+  }
+
+  /// True when an army may stand here.
+  pub fn is_land(&self) -> bool {
+    matches!(self.terrain, Terrain::Coast | Terrain::Land)
+  }
+
+  /// True when a fleet may stand here.
+  pub fn is_water_or_coast(&self) -> bool {
+    matches!(self.terrain, Terrain::Coast | Terrain::Sea)
+  }
+}
+
+/// A great power of the variant.
+#[derive(Debug)]
+pub struct Power {
+  pub name: String,
+  pub adjective: String,
+  /// The letter used in SIGN ON and in results summaries.
+  pub initial: char,
+  pub home_centers: Vec<ProvinceId>,
+}
+
+/// A unit's kind.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum UnitType {
+  Army,
+  Fleet,
+}
+
+impl UnitType {
+  /// `A` or `F`.
+  pub fn letter(self) -> char {
+    match self {
+      UnitType::Army => 'A',
+      UnitType::Fleet => 'F',
+    }
+  }
+
+  /// `Army` or `Fleet`, as results print it.
+  pub fn name(self) -> &'static str {
+    match self {
+      UnitType::Army => "Army",
+      UnitType::Fleet => "Fleet",
+    }
+  }
+}
+
+/// A unit as it starts the game, from the map file.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct StartingUnit {
+  pub power: PowerId,
+  pub kind: UnitType,
+  pub location: Location,
+}
+
+/// A loaded, validated variant map.
+#[derive(Debug)]
+pub struct Map {
+  name: String,
+  victory_centers: u32,
+  first_phase: String,
+  provinces: Vec<Province>,
+  powers: Vec<Power>,
+  starting_units: Vec<StartingUnit>,
+  names: names::NameIndex,
+}
+
+/// The variants compiled into the binary: (name, map file text).
+const BUILTIN: &[(&str, &str)] = &[("standard", include_str!("../../maps/standard.toml"))];
+
+impl Map {
+  /// Loads and validates a map from the text of its data file.
+  pub fn from_toml(text: &str) -> Result<Map, MapError> {
+    file::load(text)
+  }
+
+  /// The map of a built-in variant, loaded once per process.
+  pub fn builtin(name: &str) -> Result<&'static Map, MapError> {
+    static STANDARD: OnceLock<Result<Map, MapError>> = OnceLock::new();
+    let wanted = name.trim().to_ascii_lowercase();
+    match wanted.as_str() {
+      "standard" => {
+        let text = BUILTIN[0].1;
+        STANDARD.get_or_init(|| Map::from_toml(text)).as_ref().map_err(Clone::clone)
+      }
+      _ => Err(MapError::UnknownVariant { name: name.to_string() }),
+    }
+  }
+
+  /// The standard map.
+  pub fn standard() -> Result<&'static Map, MapError> {
+    Map::builtin("standard")
+  }
+
+  /// The names of the built-in variants.
+  pub fn builtin_names() -> impl Iterator<Item = &'static str> {
+    BUILTIN.iter().map(|(name, _)| *name)
+  }
+
+  pub fn name(&self) -> &str {
+    &self.name
+  }
+
+  /// Supply centres a power needs for a solo victory.
+  pub fn victory_centers(&self) -> u32 {
+    self.victory_centers
+  }
+
+  /// The turn id of the first phase (`S1901M`).
+  pub fn first_phase(&self) -> &str {
+    &self.first_phase
+  }
+
+  pub fn provinces(&self) -> &[Province] {
+    &self.provinces
+  }
+
+  pub fn province(&self, id: ProvinceId) -> &Province {
+    &self.provinces[id.index()]
+  }
+
+  pub fn province_ids(&self) -> impl Iterator<Item = ProvinceId> + '_ {
+    (0..self.provinces.len()).map(|i| ProvinceId(i as u16))
+  }
+
+  pub fn powers(&self) -> &[Power] {
+    &self.powers
+  }
+
+  pub fn power(&self, id: PowerId) -> &Power {
+    &self.powers[id.index()]
+  }
+
+  pub fn power_ids(&self) -> impl Iterator<Item = PowerId> + '_ {
+    (0..self.powers.len()).map(|i| PowerId(i as u8))
+  }
+
+  pub fn starting_units(&self) -> &[StartingUnit] {
+    &self.starting_units
+  }
+
+  /// Finds a province by a name or abbreviation a player typed.
+  pub fn lookup(&self, text: &str) -> Lookup {
+    self.names.lookup(text)
+  }
+
+  /// Matches the longest province name at the start of `text`: returns the
+  /// province and the number of bytes the name took, or the reason none fits.
+  pub fn match_prefix(&self, text: &str) -> Result<(ProvinceId, usize), Lookup> {
+    self.names.match_prefix(text)
+  }
+
+  /// Finds a power by name, adjective, or the first two or more letters of either.
+  pub fn find_power(&self, text: &str) -> Option<PowerId> {
+    let text = text.trim().to_ascii_lowercase();
+    if text.is_empty() {
+      return None;
+    }
+    let exact = self.power_ids().find(|&id| {
+      let power = self.power(id);
+      power.name.eq_ignore_ascii_case(&text) || power.adjective.eq_ignore_ascii_case(&text)
+    });
+    if exact.is_some() || text.len() < 2 {
+      return exact;
+    }
+    let mut matches = self.power_ids().filter(|&id| {
+      let power = self.power(id);
+      power.name.to_ascii_lowercase().starts_with(&text)
+        || power.adjective.to_ascii_lowercase().starts_with(&text)
+    });
+    let first = matches.next()?;
+    match matches.next() {
+      Some(_) => None,
+      None => Some(first),
+    }
+  }
+
+  /// Finds a power by its initial letter (`F` for France).
+  pub fn power_by_initial(&self, initial: char) -> Option<PowerId> {
+    let initial = initial.to_ascii_uppercase();
+    self.power_ids().find(|&id| self.power(id).initial.to_ascii_uppercase() == initial)
+  }
+
+  /// The provinces an army can move to from `from`.
+  pub fn army_neighbours(&self, from: ProvinceId) -> &[ProvinceId] {
+    &self.province(from).army
+  }
+
+  /// The locations a fleet at `from` can move to.
+  pub fn fleet_neighbours(&self, from: Location) -> &[Location] {
+    let province = self.province(from.province);
+    match from.coast {
+      None => &province.fleet,
+      Some(coast) => {
+        province.coasts.iter().find(|(c, _)| *c == coast).map_or(&[][..], |(_, n)| n.as_slice())
+      }
+    }
+  }
+
+  /// True when a unit of `kind` at `from` can move to exactly `to` (for a
+  /// fleet entering a province with coasts, `to` must name the coast).
+  pub fn can_move(&self, kind: UnitType, from: Location, to: Location) -> bool {
+    match kind {
+      UnitType::Army => {
+        to.coast.is_none() && self.army_neighbours(from.province).contains(&to.province)
+      }
+      UnitType::Fleet => self.fleet_neighbours(from).contains(&to),
+    }
+  }
+
+  /// True when a unit of `kind` at `from` can move into province `to` by
+  /// some coast: the test for supports, which go to provinces, not coasts.
+  pub fn can_reach(&self, kind: UnitType, from: Location, to: ProvinceId) -> bool {
+    match kind {
+      UnitType::Army => self.army_neighbours(from.province).contains(&to),
+      UnitType::Fleet => self.fleet_neighbours(from).iter().any(|l| l.province == to),
+    }
+  }
+
+  /// True when a unit of `kind` may stand at `location` at all.
+  pub fn can_stand(&self, kind: UnitType, location: Location) -> bool {
+    let province = self.province(location.province);
+    match kind {
+      UnitType::Army => province.is_land() && location.coast.is_none(),
+      UnitType::Fleet => {
+        province.is_water_or_coast()
+          && (province.has_coasts() == location.coast.is_some())
+          && location.coast.is_none_or(|c| province.coasts().any(|pc| pc == c))
+      }
+    }
+  }
+
+  /// The canonical short form of a location: `Lon`, `Stp/sc`.
+  pub fn location_abbr(&self, location: Location) -> String {
+    let abbr = &self.province(location.province).abbr;
+    match location.coast {
+      None => abbr.clone(),
+      Some(coast) => format!("{abbr}/{}", coast.abbr()),
+    }
+  }
+
+  /// The results form of a location: `London`, `St Petersburg (south coast)`.
+  pub fn location_name(&self, location: Location) -> String {
+    let name = &self.province(location.province).name;
+    match location.coast {
+      None => name.clone(),
+      Some(coast) => format!("{name} ({})", coast.name()),
+    }
+  }
+
+  /// Supply centres in map order.
+  pub fn supply_centers(&self) -> impl Iterator<Item = ProvinceId> + '_ {
+    self.province_ids().filter(|&id| self.province(id).supply_center)
+  }
+}
+
+impl fmt::Display for Coast {
+  fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+    f.write_str(self.abbr())
+  }
+}

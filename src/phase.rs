@@ -1,0 +1,163 @@
+//! Turn ids (`S1901M`): which season, year and kind of phase a game is in.
+
+use std::fmt;
+use std::str::FromStr;
+
+/// A season of the year. Winter exists only as a spelling of the adjustment
+/// phase (`W1901B` is read as `F1901B`, njudge's id).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Season {
+  Spring,
+  Summer,
+  Fall,
+}
+
+/// What is ordered in a phase.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum PhaseKind {
+  Movement,
+  Retreat,
+  Adjustment,
+}
+
+/// One phase of a game, ordered by time.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Phase {
+  pub year: u16,
+  pub season: Season,
+  pub kind: PhaseKind,
+}
+
+/// A turn id that could not be read.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("'{text}' is not a phase: write season, year and phase, e.g. S1901M, F1901R or F1901B")]
+pub struct PhaseError {
+  pub text: String,
+}
+
+impl Phase {
+  pub fn new(season: Season, year: u16, kind: PhaseKind) -> Phase {
+    Phase { year, season, kind }
+  }
+
+  /// The season's name as results print it; adjustments happen in Winter.
+  pub fn season_name(self) -> &'static str {
+    match (self.season, self.kind) {
+      (_, PhaseKind::Adjustment) => "Winter",
+      (Season::Spring, _) => "Spring",
+      (Season::Summer, _) => "Summer",
+      (Season::Fall, _) => "Fall",
+    }
+  }
+
+  /// The phase's kind as results print it.
+  pub fn kind_name(self) -> &'static str {
+    match self.kind {
+      PhaseKind::Movement => "Movement",
+      PhaseKind::Retreat => "Retreat",
+      PhaseKind::Adjustment => "Adjustment",
+    }
+  }
+
+  /// The movement phase that follows this phase's season.
+  pub fn next_movement(self) -> Phase {
+    match (self.season, self.kind) {
+      (Season::Spring, PhaseKind::Adjustment) | (Season::Fall, _) => {
+        Phase::new(Season::Spring, self.year.saturating_add(1), PhaseKind::Movement)
+      }
+      (Season::Spring, _) | (Season::Summer, PhaseKind::Adjustment) => {
+        Phase::new(Season::Fall, self.year, PhaseKind::Movement)
+      }
+      (Season::Summer, _) => Phase::new(Season::Fall, self.year, PhaseKind::Movement),
+    }
+  }
+
+  /// The phase after this one: its retreat phase when units were dislodged,
+  /// the adjustment phase after Fall when anyone must adjust, else the next
+  /// movement phase.
+  pub fn next(self, dislodged: bool, adjustments_due: bool) -> Phase {
+    match self.kind {
+      PhaseKind::Movement if dislodged => Phase::new(self.season, self.year, PhaseKind::Retreat),
+      PhaseKind::Movement | PhaseKind::Retreat
+        if self.season == Season::Fall && adjustments_due =>
+      {
+        Phase::new(Season::Fall, self.year, PhaseKind::Adjustment)
+      }
+      _ => self.next_movement(),
+    }
+  }
+}
+
+impl FromStr for Phase {
+  type Err = PhaseError;
+
+  fn from_str(text: &str) -> Result<Phase, PhaseError> {
+    let error = || PhaseError { text: text.to_string() };
+    let trimmed = text.trim();
+    if !trimmed.is_ascii() || trimmed.len() < 3 {
+      return Err(error());
+    }
+    let bytes = trimmed.as_bytes();
+    let kind = match bytes[bytes.len() - 1].to_ascii_uppercase() {
+      b'M' => PhaseKind::Movement,
+      b'R' => PhaseKind::Retreat,
+      b'B' | b'A' => PhaseKind::Adjustment,
+      _ => return Err(error()),
+    };
+    let season = match (bytes[0].to_ascii_uppercase(), kind) {
+      (b'S', _) => Season::Spring,
+      (b'U', _) => Season::Summer,
+      (b'F', _) | (b'W', PhaseKind::Adjustment) => Season::Fall,
+      _ => return Err(error()),
+    };
+    let year: u16 = trimmed[1..trimmed.len() - 1].parse().map_err(|_| error())?;
+    Ok(Phase::new(season, year, kind))
+  }
+}
+
+impl fmt::Display for Phase {
+  fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+    let season = match self.season {
+      Season::Spring => 'S',
+      Season::Summer => 'U',
+      Season::Fall => 'F',
+    };
+    let kind = match self.kind {
+      PhaseKind::Movement => 'M',
+      PhaseKind::Retreat => 'R',
+      PhaseKind::Adjustment => 'B',
+    };
+    write!(f, "{season}{}{kind}", self.year)
+  }
+}
+
+#[cfg(test)]
+mod tests {
+  use super::*;
+
+  #[test]
+  fn turn_ids_round_trip_and_winter_means_fall_adjustments() {
+    for id in ["S1901M", "S1901R", "F1901M", "F1901R", "F1901B", "U1905M"] {
+      assert_eq!(id.parse::<Phase>().map(|p| p.to_string()), Ok(id.to_string()));
+    }
+    assert_eq!("w1901b".parse::<Phase>().map(|p| p.to_string()), Ok("F1901B".to_string()));
+    assert!("X1901M".parse::<Phase>().is_err());
+    assert!("S19x1M".parse::<Phase>().is_err());
+    assert!("W1901M".parse::<Phase>().is_err());
+  }
+
+  #[test]
+  fn phases_follow_each_other_as_in_the_rules() {
+    let spring: Phase = "S1901M".parse().unwrap();
+    assert_eq!(spring.next(false, false).to_string(), "F1901M");
+    assert_eq!(spring.next(true, false).to_string(), "S1901R");
+    let fall: Phase = "F1901M".parse().unwrap();
+    assert_eq!(fall.next(false, true).to_string(), "F1901B");
+    assert_eq!(fall.next(false, false).to_string(), "S1902M");
+    let retreat: Phase = "F1901R".parse().unwrap();
+    assert_eq!(retreat.next(false, true).to_string(), "F1901B");
+    let adjust: Phase = "F1901B".parse().unwrap();
+    assert_eq!(adjust.next(false, true).to_string(), "S1902M");
+    assert!(spring < fall && fall < adjust);
+  }
+}

@@ -1,0 +1,136 @@
+//! The state of the board between phases: units, dislodged units awaiting
+//! retreat, and supply-centre ownership.
+
+use crate::map::{Location, Map, PowerId, ProvinceId, UnitType};
+use crate::phase::Phase;
+
+/// A unit on the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Unit {
+  pub power: PowerId,
+  pub kind: UnitType,
+  pub location: Location,
+}
+
+/// A unit dislodged in a movement phase, waiting for its retreat order.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Dislodged {
+  pub unit: Unit,
+  /// The province the dislodging unit came from (not a retreat target
+  /// unless the attack came by convoy).
+  pub attacker_from: Option<ProvinceId>,
+  /// Where the unit may retreat to.
+  pub retreats: Vec<Location>,
+}
+
+/// Why a unit could not be put on the board.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum PlacementError {
+  #[error("a {kind} cannot stand in {place}")]
+  Terrain { kind: &'static str, place: String },
+  #[error("{place} already holds a unit")]
+  Occupied { place: String },
+}
+
+/// Units, dislodged units and centre owners for one phase of one map.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Position {
+  pub phase: Phase,
+  /// The unit in each province, indexed by [`ProvinceId::index`].
+  units: Vec<Option<Unit>>,
+  pub dislodged: Vec<Dislodged>,
+  /// The owner of each province (meaningful for supply centres).
+  owners: Vec<Option<PowerId>>,
+}
+
+impl Position {
+  /// An empty board.
+  pub fn empty(map: &Map, phase: Phase) -> Position {
+    let count = map.provinces().len();
+    Position { phase, units: vec![None; count], dislodged: Vec::new(), owners: vec![None; count] }
+  }
+
+  /// The board at the start of a game: the map's starting units, and each
+  /// power owning its home centres.
+  pub fn initial(map: &Map) -> Result<Position, crate::phase::PhaseError> {
+    let phase = map.first_phase().parse()?;
+    let mut position = Position::empty(map, phase);
+    for unit in map.starting_units() {
+      position.units[unit.location.province.index()] =
+        Some(Unit { power: unit.power, kind: unit.kind, location: unit.location });
+    }
+    for power in map.power_ids() {
+      for &home in &map.power(power).home_centers {
+        position.owners[home.index()] = Some(power);
+      }
+    }
+    Ok(position)
+  }
+
+  /// Puts a unit on the board, checking terrain and that the province is free.
+  pub fn place(&mut self, map: &Map, unit: Unit) -> Result<(), PlacementError> {
+    if !map.can_stand(unit.kind, unit.location) {
+      return Err(PlacementError::Terrain {
+        kind: if unit.kind == UnitType::Army { "army" } else { "fleet" },
+        place: map.location_name(unit.location),
+      });
+    }
+    let slot = &mut self.units[unit.location.province.index()];
+    if slot.is_some() {
+      return Err(PlacementError::Occupied {
+        place: map.province(unit.location.province).name.clone(),
+      });
+    }
+    *slot = Some(unit);
+    Ok(())
+  }
+
+  /// Removes and returns the unit in a province.
+  pub fn remove(&mut self, province: ProvinceId) -> Option<Unit> {
+    self.units[province.index()].take()
+  }
+
+  /// The unit in a province.
+  pub fn unit_at(&self, province: ProvinceId) -> Option<Unit> {
+    self.units[province.index()]
+  }
+
+  /// Every unit on the board, in map order.
+  pub fn units(&self) -> impl Iterator<Item = Unit> + '_ {
+    self.units.iter().filter_map(|u| *u)
+  }
+
+  /// The units of one power.
+  pub fn units_of(&self, power: PowerId) -> impl Iterator<Item = Unit> + '_ {
+    self.units().filter(move |u| u.power == power)
+  }
+
+  /// The dislodged unit that stood in a province, if any.
+  pub fn dislodged_at(&self, province: ProvinceId) -> Option<&Dislodged> {
+    self.dislodged.iter().find(|d| d.unit.location.province == province)
+  }
+
+  pub fn owner(&self, province: ProvinceId) -> Option<PowerId> {
+    self.owners[province.index()]
+  }
+
+  pub fn set_owner(&mut self, province: ProvinceId, owner: Option<PowerId>) {
+    self.owners[province.index()] = owner;
+  }
+
+  /// The supply centres a power owns, in map order.
+  pub fn centers_of<'a>(
+    &'a self,
+    map: &'a Map,
+    power: PowerId,
+  ) -> impl Iterator<Item = ProvinceId> + 'a {
+    map.supply_centers().filter(move |&p| self.owner(p) == Some(power))
+  }
+
+  /// Builds (positive) or removals (negative) a power is due in an adjustment phase.
+  pub fn adjustment_due(&self, map: &Map, power: PowerId) -> i32 {
+    let centers = self.centers_of(map, power).count() as i32;
+    let units = self.units_of(power).count() as i32;
+    centers - units
+  }
+}
