@@ -13,7 +13,7 @@ mod render;
 mod validate;
 
 pub use error::OrderError;
-pub use parse::{parse_order, split_orders};
+pub use parse::{parse_order, parse_unit, split_orders};
 pub use render::{render_adjustment, render_order};
 pub use validate::{validate, validate_adjustment};
 

@@ -13,3 +13,12 @@ pub fn split_orders(line: &str) -> impl Iterator<Item = &str> {
 pub fn parse_order(_map: &Map, _kind: PhaseKind, text: &str) -> Result<ParsedOrder, OrderError> {
   Err(OrderError::Syntax { message: format!("cannot read '{text}' yet") })
 }
+
+/// Parses a unit as written in a position: `A Vie`, `F Stp/sc`, `F spa(sc)`,
+/// `Fleet St Petersburg (south coast)`. The type may be left out.
+pub fn parse_unit(
+  _map: &Map,
+  text: &str,
+) -> Result<(Option<crate::map::UnitType>, crate::map::Location), OrderError> {
+  Err(OrderError::Syntax { message: format!("cannot read '{text}' yet") })
+}
