@@ -85,6 +85,12 @@ impl Position {
     Ok(())
   }
 
+  /// Puts a unit on the board without checks, replacing any unit there: for
+  /// the adjudicator, whose results are legal by construction.
+  pub(crate) fn place_unchecked(&mut self, unit: Unit) {
+    self.units[unit.location.province.index()] = Some(unit);
+  }
+
   /// Removes and returns the unit in a province.
   pub fn remove(&mut self, province: ProvinceId) -> Option<Unit> {
     self.units[province.index()].take()

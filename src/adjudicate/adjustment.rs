@@ -1,7 +1,11 @@
-//! Adjustment phase adjudication (placeholder body).
+//! Adjustment phase adjudication: builds, removals, waived builds, and the
+//! civil-disorder rule for powers that remove too few units (2023 rules,
+//! DATC 4.D.8 and 6.J).
+
+use std::collections::VecDeque;
 
 use super::Rules;
-use crate::map::{Map, PowerId};
+use crate::map::{Map, PowerId, ProvinceId, UnitType};
 use crate::order::Adjustment;
 use crate::position::{Position, Unit};
 
@@ -26,17 +30,112 @@ pub struct AdjustmentResult {
   pub position: Position,
 }
 
-/// Adjudicates an adjustment phase. When a power orders more builds or
-/// removals than it is due, the last ones given are used (njudge).
+/// Adjudicates an adjustment phase. Orders are taken one by one in the order
+/// given, and those beyond what a power is due are unused (DATC 4.D.4–4.D.6);
+/// a judge that lets later mail replace earlier orders passes only the
+/// orders that survive. Builds not ordered are waived.
 pub fn adjustment(
-  _map: &Map,
+  map: &Map,
   position: &Position,
   orders: &[(PowerId, Adjustment)],
   _rules: &Rules,
 ) -> AdjustmentResult {
-  AdjustmentResult {
-    resolved: orders.iter().map(|(p, a)| (*p, *a, AdjustmentOutcome::Done)).collect(),
-    civil_disorder: Vec::new(),
-    position: position.clone(),
+  let mut after = position.clone();
+  let due: Vec<i32> = map.power_ids().map(|p| position.adjustment_due(map, p)).collect();
+  let mut used = vec![0_i32; due.len()];
+  let mut resolved = Vec::with_capacity(orders.len());
+  for &(power, order) in orders {
+    let index = power.index();
+    let applied =
+      index < due.len() && apply(map, &mut after, power, order, due[index], &mut used[index]);
+    let outcome = if applied { AdjustmentOutcome::Done } else { AdjustmentOutcome::Unused };
+    resolved.push((power, order, outcome));
   }
+  let mut civil_disorder = Vec::new();
+  for power in map.power_ids() {
+    let missing = -due[power.index()] - used[power.index()];
+    for _ in 0..missing.max(0) {
+      if let Some(unit) = civil_disorder_removal(map, &after, power) {
+        after.remove(unit.location.province);
+        civil_disorder.push(unit);
+      }
+    }
+  }
+  AdjustmentResult { resolved, civil_disorder, position: after }
+}
+
+/// Carries out one order if the power still has that adjustment to make and
+/// the board still allows it.
+fn apply(
+  map: &Map,
+  board: &mut Position,
+  power: PowerId,
+  order: Adjustment,
+  due: i32,
+  used: &mut i32,
+) -> bool {
+  let allowed = match order {
+    Adjustment::Build { kind, at } => {
+      due > *used
+        && board.unit_at(at.province).is_none()
+        && map.province(at.province).home_of == Some(power)
+        && board.owner(at.province) == Some(power)
+        && board.place(map, Unit { power, kind, location: at }).is_ok()
+    }
+    Adjustment::Waive => due > *used,
+    Adjustment::Remove { unit } => {
+      -due > *used
+        && unit.power == power
+        && board.unit_at(unit.location.province) == Some(unit)
+        && {
+          board.remove(unit.location.province);
+          true
+        }
+    }
+  };
+  if allowed {
+    *used += 1;
+  }
+  allowed
+}
+
+/// The unit the civil-disorder rule removes: the one farthest from the
+/// nearest supply centre its power owns, counting steps over land and sea
+/// for every unit; ties go to fleets, then to the province whose English
+/// name sorts first.
+fn civil_disorder_removal(map: &Map, board: &Position, power: PowerId) -> Option<Unit> {
+  let owned: Vec<ProvinceId> = board.centers_of(map, power).collect();
+  let distance = distances_from(map, &owned);
+  board.units_of(power).max_by(|a, b| {
+    let far = |u: &Unit| distance[u.location.province.index()];
+    far(a)
+      .cmp(&far(b))
+      .then_with(|| (a.kind == UnitType::Fleet).cmp(&(b.kind == UnitType::Fleet)))
+      .then_with(|| {
+        map.province(b.location.province).name.cmp(&map.province(a.location.province).name)
+      })
+  })
+}
+
+/// Steps from the nearest of `sources` to every province, moving to any
+/// neighbour by army or fleet; unreachable provinces get `u32::MAX`.
+fn distances_from(map: &Map, sources: &[ProvinceId]) -> Vec<u32> {
+  let mut distance = vec![u32::MAX; map.provinces().len()];
+  let mut queue = VecDeque::new();
+  for &source in sources {
+    distance[source.index()] = 0;
+    queue.push_back(source);
+  }
+  while let Some(here) = queue.pop_front() {
+    let next = distance[here.index()] + 1;
+    let neighbours =
+      map.army_neighbours(here).iter().copied().chain(map.fleet_neighbours_any_coast(here));
+    for there in neighbours {
+      if distance[there.index()] == u32::MAX {
+        distance[there.index()] = next;
+        queue.push_back(there);
+      }
+    }
+  }
+  distance
 }

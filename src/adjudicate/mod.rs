@@ -7,6 +7,7 @@
 //! `docs/adjudication.md`.
 
 mod adjustment;
+mod convoy;
 mod movement;
 mod outcome;
 mod retreat;

@@ -1,9 +1,16 @@
-//! Movement phase adjudication (placeholder body; the resolver replaces it).
+//! Movement phase adjudication: Kruijswijk's guess algorithm (DATC 5.F, with
+//! the `recursion_hits` refinement), the Szykman rule for convoy paradoxes
+//! and "all moves succeed" for circular movement.
+//!
+//! Each unit has one decision: a move succeeds, a support is not cut, a
+//! convoying fleet is not dislodged. Strengths and convoy paths are computed
+//! from those decisions on demand; `resolve` detects cycles and guesses.
 
-use super::{Outcome, Resolved, Rules};
-use crate::map::{Map, ProvinceId};
-use crate::order::{Order, UnitOrder};
-use crate::position::Position;
+use super::convoy::ConvoyGraph;
+use super::{Failure, Outcome, ParadoxRule, Resolved, Rules};
+use crate::map::{Location, Map, PowerId, ProvinceId, Terrain, UnitType};
+use crate::order::{Order, UnitOrder, Via};
+use crate::position::{Dislodged, Position, Unit};
 
 /// The adjudicated movement phase.
 #[derive(Clone, Debug)]
@@ -22,24 +29,595 @@ impl MovementResult {
   }
 }
 
-/// Adjudicates a movement phase. `orders` holds at most one order per unit
-/// (a later one replaces an earlier one); units without one hold.
+/// Adjudicates a movement phase. `orders` holds checked orders (see
+/// [`crate::order::validate`]); when a unit has several, the last one counts,
+/// and units without one hold.
 pub fn movement(
-  _map: &Map,
+  map: &Map,
   position: &Position,
   orders: &[UnitOrder],
-  _rules: &Rules,
+  rules: &Rules,
 ) -> MovementResult {
-  let resolved = position
-    .units()
-    .map(|unit| {
-      let given = orders.iter().rev().find(|o| o.unit == unit);
-      Resolved {
-        order: given.cloned().unwrap_or(UnitOrder { unit, order: Order::Hold }),
-        ordered: given.is_some(),
-        outcome: Outcome::OK,
+  let mut board = Board::new(map, position, orders, rules);
+  for unit in 0..board.units.len() {
+    board.resolve(unit);
+  }
+  board.finish(position)
+}
+
+/// What a unit does, reduced to what the equations need.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Kind {
+  Hold,
+  Move {
+    to: ProvinceId,
+    convoyed: bool,
+  },
+  /// A support whose supported unit does what it says.
+  Support {
+    to: ProvinceId,
+  },
+  /// A support the supported unit does not match.
+  VoidSupport(Failure),
+  /// A convoy matching an army's convoyed move.
+  Convoy {
+    army: usize,
+  },
+  VoidConvoy,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum State {
+  Unresolved,
+  Resolved,
+}
+
+/// The adjudication of one movement phase in progress.
+struct Board<'a> {
+  map: &'a Map,
+  rules: &'a Rules,
+  units: Vec<Unit>,
+  orders: Vec<Order>,
+  ordered: Vec<bool>,
+  kinds: Vec<Kind>,
+  /// The unit in each province before the phase.
+  at: Vec<Option<usize>>,
+  /// Units ordered to move into each province.
+  attackers: Vec<Vec<usize>>,
+  /// Valid supports of each unit's move, or of its hold when not moving.
+  supports: Vec<Vec<usize>>,
+  /// Fleets whose convoy orders match each army's move.
+  convoys: Vec<Vec<usize>>,
+  state: Vec<State>,
+  result: Vec<bool>,
+  visited: Vec<bool>,
+  cycle: Vec<usize>,
+  guess_based: bool,
+  recursion_hits: usize,
+  graph: ConvoyGraph<'a>,
+}
+
+impl<'a> Board<'a> {
+  fn new(map: &'a Map, position: &Position, given: &[UnitOrder], rules: &'a Rules) -> Board<'a> {
+    let units: Vec<Unit> = position.units().collect();
+    let mut at = vec![None; map.provinces().len()];
+    for (index, unit) in units.iter().enumerate() {
+      at[unit.location.province.index()] = Some(index);
+    }
+    let mut orders = vec![Order::Hold; units.len()];
+    let mut ordered = vec![false; units.len()];
+    for order in given {
+      if let Some(index) = at[order.unit.location.province.index()] {
+        if units[index] == order.unit {
+          orders[index] = order.order.clone();
+          ordered[index] = true;
+        }
       }
-    })
-    .collect();
-  MovementResult { resolved, position: position.clone() }
+    }
+    let count = units.len();
+    let mut board = Board {
+      map,
+      rules,
+      units,
+      orders,
+      ordered,
+      kinds: vec![Kind::Hold; count],
+      at,
+      attackers: vec![Vec::new(); map.provinces().len()],
+      supports: vec![Vec::new(); count],
+      convoys: vec![Vec::new(); count],
+      state: vec![State::Unresolved; count],
+      result: vec![false; count],
+      visited: vec![false; count],
+      cycle: Vec::new(),
+      guess_based: false,
+      recursion_hits: 0,
+      graph: ConvoyGraph::new(map),
+    };
+    board.classify();
+    board
+  }
+
+  /// Works out, before any resolution, which orders are moves (and which of
+  /// those go by convoy), and which supports and convoys match.
+  fn classify(&mut self) {
+    let fleets_at_sea: Vec<ProvinceId> = self
+      .units
+      .iter()
+      .filter(|u| {
+        u.kind == UnitType::Fleet && self.map.province(u.location.province).terrain == Terrain::Sea
+      })
+      .map(|u| u.location.province)
+      .collect();
+    for index in 0..self.units.len() {
+      if let Order::Move { to, via } = &self.orders[index] {
+        let unit = self.units[index];
+        let convoyed =
+          unit.kind == UnitType::Army && self.is_convoyed(index, to.province, via, &fleets_at_sea);
+        if to.province != unit.location.province {
+          self.kinds[index] = Kind::Move { to: to.province, convoyed };
+          self.attackers[to.province.index()].push(index);
+        }
+      }
+    }
+    for index in 0..self.units.len() {
+      self.kinds[index] = match self.orders[index].clone() {
+        Order::SupportHold { target } => self.classify_support_hold(index, target),
+        Order::SupportMove { target, to } => self.classify_support_move(index, target, to),
+        Order::Convoy { target, to } => self.classify_convoy(index, target, to, &fleets_at_sea),
+        _ => continue,
+      };
+    }
+  }
+
+  /// DATC 4.A.3 (2023 rules): an army goes by convoy when it cannot walk, when
+  /// its order says so, or when a fleet of its own power is legally ordered
+  /// to convoy it there. There is no fallback to the land route.
+  fn is_convoyed(
+    &self,
+    army: usize,
+    to: ProvinceId,
+    via: &Via,
+    fleets_at_sea: &[ProvinceId],
+  ) -> bool {
+    let from = self.units[army].location;
+    match via {
+      Via::Route(_) | Via::Convoy => true,
+      Via::Unspecified if !self.map.can_reach(UnitType::Army, from, to) => true,
+      Via::Unspecified => self.units.iter().zip(&self.orders).any(|(unit, order)| {
+        unit.power == self.units[army].power
+          && matches!(order, Order::Convoy { target, to: dest }
+            if *target == self.units[army] && *dest == to
+              && self.graph.is_necessary(unit.location.province, from.province, to, fleets_at_sea))
+      }),
+    }
+  }
+
+  fn classify_support_hold(&mut self, supporter: usize, target: Unit) -> Kind {
+    match self.unit_index(target) {
+      Some(index) if !matches!(self.kinds[index], Kind::Move { .. }) => {
+        self.supports[index].push(supporter);
+        Kind::Support { to: target.location.province }
+      }
+      _ => Kind::VoidSupport(Failure::NoSupport),
+    }
+  }
+
+  fn classify_support_move(&mut self, supporter: usize, target: Unit, to: Location) -> Kind {
+    let Some(index) = self.unit_index(target) else { return Kind::VoidSupport(Failure::Void) };
+    let coast_matches = |order: &Order| match order {
+      Order::Move { to: moved, .. } => to.coast.is_none() || moved.coast == to.coast,
+      _ => false,
+    };
+    match self.kinds[index] {
+      Kind::Move { to: moved, .. }
+        if moved == to.province && coast_matches(&self.orders[index]) =>
+      {
+        self.supports[index].push(supporter);
+        Kind::Support { to: to.province }
+      }
+      _ => Kind::VoidSupport(Failure::Void),
+    }
+  }
+
+  /// A convoy matches an army convoyed to the same place, on the army's
+  /// route if it wrote one. A fleet that no convoy route could need is
+  /// ignored (DATC 4.E.1, 6.G.19).
+  fn classify_convoy(
+    &mut self,
+    fleet: usize,
+    target: Unit,
+    to: ProvinceId,
+    fleets_at_sea: &[ProvinceId],
+  ) -> Kind {
+    let here = self.units[fleet].location.province;
+    let Some(army) = self.unit_index(target) else { return Kind::VoidConvoy };
+    let on_route = match &self.orders[army] {
+      Order::Move { via: Via::Route(route), .. } => route.contains(&here),
+      _ => true,
+    };
+    let from = target.location.province;
+    match self.kinds[army] {
+      Kind::Move { to: dest, convoyed: true }
+        if dest == to && on_route && self.graph.is_necessary(here, from, to, fleets_at_sea) =>
+      {
+        self.convoys[army].push(fleet);
+        Kind::Convoy { army }
+      }
+      _ => Kind::VoidConvoy,
+    }
+  }
+
+  fn unit_index(&self, unit: Unit) -> Option<usize> {
+    self.at[unit.location.province.index()].filter(|&i| self.units[i] == unit)
+  }
+
+  /// DATC 5.F `resolve`, with `recursion_hits` so that a cycle is handled
+  /// by the order that is the ancestor of the whole cycle.
+  fn resolve(&mut self, unit: usize) -> bool {
+    if self.state[unit] == State::Resolved {
+      return self.result[unit];
+    }
+    if self.cycle.contains(&unit) {
+      self.guess_based = true;
+      return self.result[unit];
+    }
+    if self.visited[unit] {
+      self.cycle.push(unit);
+      self.guess_based = true;
+      self.recursion_hits += 1;
+      return self.result[unit];
+    }
+    self.visited[unit] = true;
+    let old_cycle_len = self.cycle.len();
+    let old_guess_based = std::mem::replace(&mut self.guess_based, false);
+    let old_hits = self.recursion_hits;
+    self.result[unit] = false;
+    let first = self.adjudicate(unit);
+    if !self.guess_based {
+      self.guess_based = old_guess_based;
+      return self.settle(unit, first);
+    }
+    if self.cycle.contains(&unit) {
+      self.recursion_hits -= 1;
+    }
+    if self.recursion_hits == old_hits {
+      self.cycle.truncate(old_cycle_len);
+      self.result[unit] = true;
+      let second = self.adjudicate(unit);
+      if first == second {
+        self.cycle.truncate(old_cycle_len);
+        self.guess_based = old_guess_based;
+        return self.settle(unit, first);
+      }
+      let members: Vec<usize> = self.cycle.split_off(old_cycle_len);
+      self.backup_rule(&members);
+      self.guess_based = old_guess_based;
+      self.visited[unit] = false;
+      return self.resolve(unit);
+    }
+    if !self.cycle.contains(&unit) {
+      self.cycle.push(unit);
+    }
+    self.result[unit] = first;
+    self.visited[unit] = false;
+    first
+  }
+
+  fn settle(&mut self, unit: usize, value: bool) -> bool {
+    self.result[unit] = value;
+    self.state[unit] = State::Resolved;
+    self.visited[unit] = false;
+    value
+  }
+
+  /// A cycle with zero or two solutions: convoys in it fail (Szykman);
+  /// pure circular movement succeeds; anything else fails.
+  fn backup_rule(&mut self, members: &[usize]) {
+    let convoys: Vec<usize> =
+      members.iter().copied().filter(|&m| matches!(self.kinds[m], Kind::Convoy { .. })).collect();
+    if !convoys.is_empty() {
+      for fleet in convoys {
+        self.settle(fleet, false);
+      }
+      return;
+    }
+    let all_moves = members.iter().all(|&m| matches!(self.kinds[m], Kind::Move { .. }));
+    for &member in members {
+      self.settle(member, all_moves);
+    }
+  }
+
+  fn adjudicate(&mut self, unit: usize) -> bool {
+    match self.kinds[unit] {
+      Kind::Move { .. } => self.adjudicate_move(unit),
+      Kind::Support { .. } => !self.support_is_cut(unit),
+      Kind::Convoy { .. } => !self.convoy_is_dislodged(unit),
+      Kind::Hold | Kind::VoidSupport(_) | Kind::VoidConvoy => true,
+    }
+  }
+
+  /// DATC 5.B.1.
+  fn adjudicate_move(&mut self, unit: usize) -> bool {
+    let Kind::Move { to, .. } = self.kinds[unit] else { return false };
+    let attack = self.attack_strength(unit);
+    let opposition = match self.head_to_head(unit) {
+      Some(opponent) => self.defend_strength(opponent),
+      None => self.hold_strength(to),
+    };
+    if attack <= opposition {
+      return false;
+    }
+    let rivals: Vec<usize> =
+      self.attackers[to.index()].iter().copied().filter(|&r| r != unit).collect();
+    for rival in rivals {
+      if attack <= self.prevent_strength(rival) {
+        return false;
+      }
+    }
+    true
+  }
+
+  /// The unit moving the opposite way, when neither goes by convoy.
+  fn head_to_head(&self, unit: usize) -> Option<usize> {
+    let Kind::Move { to, convoyed: false } = self.kinds[unit] else { return None };
+    let other = self.at[to.index()]?;
+    match self.kinds[other] {
+      Kind::Move { to: back, convoyed: false } if back == self.units[unit].location.province => {
+        Some(other)
+      }
+      _ => None,
+    }
+  }
+
+  /// DATC 5.B.4: a direct move always has a path; a convoyed one needs a
+  /// chain of successful matching convoys (along the written route, if any).
+  fn path(&mut self, unit: usize) -> bool {
+    let Kind::Move { to, convoyed } = self.kinds[unit] else { return false };
+    if !convoyed {
+      return true;
+    }
+    let fleets = self.convoys[unit].clone();
+    if let Order::Move { via: Via::Route(route), .. } = &self.orders[unit] {
+      let route = route.clone();
+      return route.iter().all(|&sea| {
+        fleets
+          .iter()
+          .find(|&&f| self.units[f].location.province == sea)
+          .is_some_and(|&f| self.resolve(f))
+      });
+    }
+    let mut working = Vec::with_capacity(fleets.len());
+    for fleet in fleets {
+      if self.resolve(fleet) {
+        working.push(self.units[fleet].location.province);
+      }
+    }
+    self.graph.connects(self.units[unit].location.province, to, &working)
+  }
+
+  fn successful_supports(&mut self, unit: usize, not_of: Option<PowerId>) -> u32 {
+    let supporters = self.supports[unit].clone();
+    let mut count = 0;
+    for supporter in supporters {
+      if Some(self.units[supporter].power) != not_of && self.resolve(supporter) {
+        count += 1;
+      }
+    }
+    count
+  }
+
+  /// DATC 5.B.5.
+  fn hold_strength(&mut self, province: ProvinceId) -> u32 {
+    let Some(unit) = self.at[province.index()] else { return 0 };
+    match self.kinds[unit] {
+      Kind::Move { .. } => u32::from(!self.resolve(unit)),
+      _ => 1 + self.successful_supports(unit, None),
+    }
+  }
+
+  /// DATC 5.B.8.
+  fn attack_strength(&mut self, unit: usize) -> u32 {
+    let Kind::Move { to, .. } = self.kinds[unit] else { return 0 };
+    if !self.path(unit) {
+      return 0;
+    }
+    let defender = match self.at[to.index()] {
+      None => return 1 + self.successful_supports(unit, None),
+      Some(defender) => defender,
+    };
+    let leaves = matches!(self.kinds[defender], Kind::Move { .. })
+      && self.head_to_head(unit).is_none()
+      && self.resolve(defender);
+    if leaves {
+      return 1 + self.successful_supports(unit, None);
+    }
+    let defending_power = self.units[defender].power;
+    if defending_power == self.units[unit].power {
+      return 0;
+    }
+    1 + self.successful_supports(unit, Some(defending_power))
+  }
+
+  /// DATC 5.B.7.
+  fn defend_strength(&mut self, unit: usize) -> u32 {
+    1 + self.successful_supports(unit, None)
+  }
+
+  /// DATC 5.B.6.
+  fn prevent_strength(&mut self, unit: usize) -> u32 {
+    if !self.path(unit) {
+      return 0;
+    }
+    if let Some(opponent) = self.head_to_head(unit) {
+      if self.resolve(opponent) {
+        return 0;
+      }
+    }
+    1 + self.successful_supports(unit, None)
+  }
+
+  /// DATC 5.B.2: cut by an attack of another power that has a path and does
+  /// not come from where the support is directed, or by being dislodged.
+  fn support_is_cut(&mut self, supporter: usize) -> bool {
+    let Kind::Support { to: supported_into } = self.kinds[supporter] else { return true };
+    let here = self.units[supporter].location.province;
+    let attackers = self.attackers[here.index()].clone();
+    for attacker in attackers {
+      let from = self.units[attacker].location.province;
+      if self.units[attacker].power == self.units[supporter].power || from == supported_into {
+        continue;
+      }
+      if self.rules.paradox == ParadoxRule::Rule1982
+        && self.protected_by_1982_rule(attacker, supported_into)
+      {
+        continue;
+      }
+      if self.path(attacker) {
+        return true;
+      }
+    }
+    self.is_dislodged_by_resolve(here)
+  }
+
+  /// The 1982 rule: a convoyed army does not cut support for an attack on a
+  /// body of water that holds a fleet ordered to convoy.
+  fn protected_by_1982_rule(&self, attacker: usize, supported_into: ProvinceId) -> bool {
+    let Kind::Move { convoyed: true, .. } = self.kinds[attacker] else { return false };
+    self.map.province(supported_into).terrain == Terrain::Sea
+      && self.at[supported_into.index()]
+        .is_some_and(|f| matches!(self.orders[f], Order::Convoy { .. }))
+  }
+
+  fn is_dislodged_by_resolve(&mut self, province: ProvinceId) -> bool {
+    let attackers = self.attackers[province.index()].clone();
+    attackers.into_iter().any(|a| self.resolve(a))
+  }
+
+  /// DATC 5.B.3 with the trick of 5.D: the attackers' moves are adjudicated,
+  /// not resolved, so that paradox cycles stay clean and simple.
+  fn convoy_is_dislodged(&mut self, fleet: usize) -> bool {
+    let here = self.units[fleet].location.province;
+    let attackers = self.attackers[here.index()].clone();
+    attackers.into_iter().any(|a| self.adjudicate(a))
+  }
+
+  /// Turns the resolved decisions into outcomes and the next position.
+  fn finish(mut self, before: &Position) -> MovementResult {
+    let count = self.units.len();
+    let moved: Vec<bool> =
+      (0..count).map(|u| matches!(self.kinds[u], Kind::Move { .. }) && self.resolve(u)).collect();
+    let mut after = before.clone();
+    after.dislodged.clear();
+    for unit in &self.units {
+      after.remove(unit.location.province);
+    }
+    let mut dislodged_by: Vec<Option<usize>> = vec![None; count];
+    for unit in 0..count {
+      if moved[unit] {
+        let Order::Move { to, .. } = self.orders[unit] else { continue };
+        if let Some(victim) = self.at[to.province.index()].filter(|&v| !moved[v]) {
+          dislodged_by[victim] = Some(unit);
+        }
+        after.place_unchecked(Unit { location: to, ..self.units[unit] });
+      }
+    }
+    for unit in 0..count {
+      if !moved[unit] && dislodged_by[unit].is_none() {
+        after.place_unchecked(self.units[unit]);
+      }
+    }
+    let standoffs = self.standoffs(&moved, &after);
+    let mut resolved = Vec::with_capacity(count);
+    for unit in 0..count {
+      if let Some(attacker) = dislodged_by[unit] {
+        let retreats = self.retreats(unit, attacker, &after, &standoffs);
+        after.dislodged.push(Dislodged {
+          unit: self.units[unit],
+          attacker_from: Some(self.units[attacker].location.province),
+          retreats,
+        });
+      }
+      let mut outcome = self.outcome(unit, moved[unit]);
+      outcome.dislodged = dislodged_by[unit].is_some();
+      resolved.push(Resolved {
+        order: UnitOrder { unit: self.units[unit], order: self.orders[unit].clone() },
+        ordered: self.ordered[unit],
+        outcome,
+      });
+    }
+    MovementResult { resolved, position: after }
+  }
+
+  fn outcome(&mut self, unit: usize, moved: bool) -> Outcome {
+    let kind = self.kinds[unit];
+    match kind {
+      Kind::Hold => Outcome::OK,
+      Kind::Move { convoyed, .. } if !moved => {
+        if !convoyed || self.path(unit) {
+          Outcome::failed(Failure::Bounce)
+        } else if self.convoys[unit].is_empty() {
+          Outcome::failed(Failure::NoConvoy)
+        } else {
+          Outcome::failed(Failure::Disrupted)
+        }
+      }
+      Kind::Move { .. } => Outcome::OK,
+      Kind::Support { .. } if self.resolve(unit) => Outcome::OK,
+      Kind::Support { .. } => Outcome::failed(Failure::Cut),
+      Kind::VoidSupport(failure) => Outcome::failed(failure),
+      Kind::VoidConvoy => Outcome::failed(Failure::Void),
+      Kind::Convoy { .. } if self.resolve(unit) => Outcome::OK,
+      Kind::Convoy { .. } if self.convoy_is_dislodged(unit) => Outcome::OK,
+      Kind::Convoy { .. } => Outcome::failed(Failure::Disrupted),
+    }
+  }
+
+  /// Provinces left empty by a stand-off: a move with a path that failed
+  /// into a province that nobody holds afterwards.
+  fn standoffs(&mut self, moved: &[bool], after: &Position) -> Vec<ProvinceId> {
+    let mut provinces = Vec::new();
+    for unit in 0..self.units.len() {
+      if let Kind::Move { to, .. } = self.kinds[unit] {
+        if !moved[unit]
+          && after.unit_at(to).is_none()
+          && self.path(unit)
+          && !provinces.contains(&to)
+        {
+          provinces.push(to);
+        }
+      }
+    }
+    provinces
+  }
+
+  /// Where a dislodged unit may go: empty places it could move to, except
+  /// stand-offs and the attacker's origin (unless the attack came by convoy,
+  /// DATC 4.A.5).
+  fn retreats(
+    &self,
+    unit: usize,
+    attacker: usize,
+    after: &Position,
+    standoffs: &[ProvinceId],
+  ) -> Vec<Location> {
+    let me = self.units[unit];
+    let origin = self.units[attacker].location.province;
+    let by_convoy = matches!(self.kinds[attacker], Kind::Move { convoyed: true, .. });
+    let candidates: Vec<Location> = match me.kind {
+      UnitType::Army => self
+        .map
+        .army_neighbours(me.location.province)
+        .iter()
+        .map(|&p| Location::province(p))
+        .collect(),
+      UnitType::Fleet => self.map.fleet_neighbours(me.location).to_vec(),
+    };
+    candidates
+      .into_iter()
+      .filter(|l| after.unit_at(l.province).is_none())
+      .filter(|l| !standoffs.contains(&l.province))
+      .filter(|l| by_convoy || l.province != origin)
+      .collect()
+  }
 }

@@ -1,9 +1,10 @@
-//! Retreat phase adjudication (placeholder body).
+//! Retreat phase adjudication: dislodged units retreat or disband; two
+//! retreats to the same province both fail and both units are destroyed.
 
-use super::{Resolved, Rules};
+use super::{Failure, Outcome, Resolved, Rules};
 use crate::map::Map;
-use crate::order::UnitOrder;
-use crate::position::Position;
+use crate::order::{Order, UnitOrder};
+use crate::position::{Dislodged, Position};
 
 /// The adjudicated retreat phase.
 #[derive(Clone, Debug)]
@@ -15,14 +16,48 @@ pub struct RetreatResult {
 }
 
 /// Adjudicates a retreat phase. `orders` are for dislodged units (their
-/// `unit` is the dislodged unit); a dislodged unit without one disbands.
+/// `unit` is the dislodged unit; the last one given counts); a dislodged unit
+/// without a valid retreat disbands.
 pub fn retreat(
   _map: &Map,
   position: &Position,
-  _orders: &[UnitOrder],
+  orders: &[UnitOrder],
   _rules: &Rules,
 ) -> RetreatResult {
+  let chosen: Vec<(&Dislodged, Option<&UnitOrder>)> = position
+    .dislodged
+    .iter()
+    .map(|d| (d, orders.iter().rev().find(|o| o.unit == d.unit)))
+    .collect();
+  let target = |(dislodged, order): &(&Dislodged, Option<&UnitOrder>)| match order {
+    Some(UnitOrder { order: Order::Move { to, .. }, .. }) if dislodged.retreats.contains(to) => {
+      Some(to.province)
+    }
+    _ => None,
+  };
   let mut after = position.clone();
   after.dislodged.clear();
-  RetreatResult { resolved: Vec::new(), position: after }
+  let mut resolved = Vec::with_capacity(chosen.len());
+  for entry in &chosen {
+    let (dislodged, order) = *entry;
+    let destination = target(entry);
+    let contested = destination
+      .is_some_and(|p| chosen.iter().filter(|other| target(other) == Some(p)).count() > 1);
+    let outcome = match (order.map(|o| &o.order), destination) {
+      (_, Some(_)) if contested => Outcome::failed(Failure::Bounce),
+      (Some(Order::Move { to, .. }), Some(_)) => {
+        after.place_unchecked(crate::position::Unit { location: *to, ..dislodged.unit });
+        Outcome::OK
+      }
+      (Some(Order::Disband), _) => Outcome::OK,
+      (Some(_), _) => Outcome::failed(Failure::Void),
+      (None, _) => Outcome::OK,
+    };
+    resolved.push(Resolved {
+      order: order.cloned().unwrap_or(UnitOrder { unit: dislodged.unit, order: Order::Disband }),
+      ordered: order.is_some(),
+      outcome,
+    });
+  }
+  RetreatResult { resolved, position: after }
 }

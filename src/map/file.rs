@@ -113,6 +113,7 @@ pub(super) fn load(text: &str) -> Result<Map, MapError> {
     provinces.push(build_province(entry, &ids, &file.provinces)?);
   }
   check_symmetry(&provinces)?;
+  link_seas(&mut provinces);
   let names = NameIndex::build(
     provinces
       .iter()
@@ -204,6 +205,7 @@ fn build_province(
     army,
     fleet,
     coasts,
+    seas: Vec::new(),
   })
 }
 
@@ -401,4 +403,21 @@ fn parse_starting_unit(
     return Err("another unit already starts there".into());
   }
   Ok(StartingUnit { power, kind, location })
+}
+
+/// Records, for each province, the seas a fleet there reaches from any coast.
+fn link_seas(provinces: &mut [Province]) {
+  for index in 0..provinces.len() {
+    let province = &provinces[index];
+    let mut seas: Vec<ProvinceId> = province
+      .fleet
+      .iter()
+      .chain(province.coasts.iter().flat_map(|(_, list)| list))
+      .map(|l| l.province)
+      .filter(|p| provinces[p.index()].terrain == Terrain::Sea)
+      .collect();
+    seas.sort();
+    seas.dedup();
+    provinces[index].seas = seas;
+  }
 }

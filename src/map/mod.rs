@@ -126,6 +126,8 @@ pub struct Province {
   pub(crate) fleet: Vec<Location>,
   /// Fleet neighbours of each coast of a province with several coasts.
   pub(crate) coasts: Vec<(Coast, Vec<Location>)>,
+  /// Sea provinces a fleet here can reach from any coast (convoy routes).
+  pub(crate) seas: Vec<ProvinceId>,
 }
 
 impl Province {
@@ -386,6 +388,21 @@ impl Map {
       None => name.clone(),
       Some(coast) => format!("{name} ({})", coast.name()),
     }
+  }
+
+  /// The sea provinces next to a province by any of its coasts: the links
+  /// of convoy routes.
+  pub fn seas_next_to(&self, province: ProvinceId) -> &[ProvinceId] {
+    &self.province(province).seas
+  }
+
+  /// The provinces a fleet in `province` reaches from any of its coasts.
+  pub fn fleet_neighbours_any_coast(
+    &self,
+    province: ProvinceId,
+  ) -> impl Iterator<Item = ProvinceId> + '_ {
+    let here = self.province(province);
+    here.fleet.iter().chain(here.coasts.iter().flat_map(|(_, list)| list)).map(|l| l.province)
   }
 
   /// Supply centres in map order.
