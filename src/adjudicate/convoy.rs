@@ -16,8 +16,9 @@ impl<'a> ConvoyGraph<'a> {
     self.map.province(province).terrain == Terrain::Sea
   }
 
+  /// True when `a` and `b` share a fleet border and one of them is a sea.
   fn touches(&self, a: ProvinceId, b: ProvinceId) -> bool {
-    self.map.seas_next_to(a).contains(&b)
+    self.map.seas_next_to(a).contains(&b) || self.map.seas_next_to(b).contains(&a)
   }
 
   /// True when the seas in `fleets` link `from` to `to`.
@@ -70,9 +71,9 @@ impl<'a> ConvoyGraph<'a> {
     step: ProvinceId,
     path: &mut Vec<ProvinceId>,
   ) -> bool {
-    let shortcut = path.len() >= 1 && self.touches(from, step)
+    let shortcut = !path.is_empty() && self.touches(from, step)
       || path.iter().rev().skip(1).any(|&earlier| self.touches(earlier, step))
-      || path.iter().any(|&earlier| earlier == step);
+      || path.contains(&step);
     if shortcut {
       return false;
     }

@@ -31,3 +31,6 @@ pub fn update_ownership(map: &Map, position: &mut Position) {
     }
   }
 }
+
+#[cfg(test)]
+mod tests;

@@ -577,13 +577,9 @@ impl<'a> Board<'a> {
   /// into a province that nobody holds afterwards.
   fn standoffs(&mut self, moved: &[bool], after: &Position) -> Vec<ProvinceId> {
     let mut provinces = Vec::new();
-    for unit in 0..self.units.len() {
+    for (unit, &moved) in moved.iter().enumerate() {
       if let Kind::Move { to, .. } = self.kinds[unit] {
-        if !moved[unit]
-          && after.unit_at(to).is_none()
-          && self.path(unit)
-          && !provinces.contains(&to)
-        {
+        if !moved && after.unit_at(to).is_none() && self.path(unit) && !provinces.contains(&to) {
           provinces.push(to);
         }
       }

@@ -1,0 +1,189 @@
+//! Resolver tests that need no order parser: a tiny notation builds the
+//! position and orders (`"E F nth C A lon - nwy"`), and each test asserts the
+//! outcomes players would see in the results.
+
+use super::*;
+use crate::map::{Location, Lookup, Map, PowerId, UnitType};
+use crate::order::{Order, UnitOrder, Via};
+use crate::position::{Position, Unit};
+
+fn map() -> &'static Map {
+  Map::standard().expect("standard map")
+}
+
+fn place(text: &str) -> Location {
+  let (name, coast) = match text.split_once('/') {
+    Some((n, c)) => (n, crate::map::Coast::from_word(c)),
+    None => (text, None),
+  };
+  match map().lookup(name) {
+    Lookup::Found(province) => Location { province, coast },
+    other => panic!("{text}: {other:?}"),
+  }
+}
+
+fn power(letter: &str) -> PowerId {
+  map().power_by_initial(letter.chars().next().unwrap()).unwrap()
+}
+
+fn unit(power_letter: &str, kind: &str, at: &str) -> Unit {
+  let kind = if kind == "A" { UnitType::Army } else { UnitType::Fleet };
+  Unit { power: power(power_letter), kind, location: place(at) }
+}
+
+/// Builds the board from every order's unit, then the orders themselves.
+fn setup(lines: &[&str]) -> (Position, Vec<UnitOrder>) {
+  let mut position = Position::empty(map(), "S1901M".parse().unwrap());
+  let words: Vec<Vec<&str>> = lines.iter().map(|l| l.split_whitespace().collect()).collect();
+  for w in &words {
+    position.place(map(), unit(w[0], w[1], w[2])).unwrap();
+  }
+  let target = |kind: &str, at: &str| {
+    position
+      .unit_at(place(at).province)
+      .filter(|u| u.kind == if kind == "A" { UnitType::Army } else { UnitType::Fleet })
+      .unwrap_or_else(|| panic!("no {kind} {at}"))
+  };
+  let orders = words
+    .iter()
+    .map(|w| {
+      let me = position.unit_at(place(w[2]).province).unwrap();
+      let order = match &w[3..] {
+        ["H"] => Order::Hold,
+        ["-", to] => Order::Move { to: place(to), via: Via::Unspecified },
+        ["-", to, "via"] => Order::Move { to: place(to), via: Via::Convoy },
+        ["S", k, at] => Order::SupportHold { target: target(k, at) },
+        ["S", k, from, "-", to] => Order::SupportMove { target: target(k, from), to: place(to) },
+        ["C", k, from, "-", to] => {
+          Order::Convoy { target: target(k, from), to: place(to).province }
+        }
+        other => panic!("cannot read {other:?}"),
+      };
+      UnitOrder { unit: me, order }
+    })
+    .collect();
+  (position, orders)
+}
+
+/// Adjudicates and returns each unit's result word, keyed by its province.
+fn results(lines: &[&str]) -> Vec<(String, String)> {
+  let (position, orders) = setup(lines);
+  let result = movement(map(), &position, &orders, &Rules::default());
+  result
+    .resolved
+    .iter()
+    .map(|r| (map().province(r.order.unit.location.province).abbr.clone(), r.outcome.to_string()))
+    .collect()
+}
+
+fn result_of(results: &[(String, String)], abbr: &str) -> String {
+  results.iter().find(|(a, _)| a == abbr).map(|(_, r)| r.clone()).unwrap_or_default()
+}
+
+#[test]
+fn supported_attack_dislodges_and_the_loser_bounces() {
+  let r = results(&["G A mun - bur", "G A ruh S A mun - bur", "F A bur H"]);
+  assert_eq!(result_of(&r, "Mun"), "ok");
+  assert_eq!(result_of(&r, "Bur"), "dislodged");
+}
+
+#[test]
+fn three_unit_circular_movement_succeeds() {
+  // DATC 6.C.1
+  let r = results(&["T F ank - con", "T A con - smy", "T A smy - ank"]);
+  assert!(r.iter().all(|(_, word)| word == "ok"), "{r:?}");
+}
+
+#[test]
+fn circular_movement_attacked_from_outside_bounces() {
+  // DATC 6.C.3
+  let r = results(&["T F ank - con", "T A con - smy", "T A smy - ank", "T A bul - con"]);
+  assert!(r.iter().all(|(_, word)| word == "bounce"), "{r:?}");
+}
+
+#[test]
+fn simple_convoy_paradox_is_broken_by_szykman() {
+  // DATC 6.F.14: the convoy fails, the army stays, the support is not cut.
+  let r = results(&[
+    "E F lon H",
+    "E F wal S F lon",
+    "F F eng C A bre - lon",
+    "F A bre - lon",
+    "G F nth S F bel - eng",
+    "G F bel - eng",
+  ]);
+  assert_eq!(result_of(&r, "Eng"), "dislodged");
+  assert_eq!(result_of(&r, "Bel"), "ok");
+  assert_eq!(result_of(&r, "Bre"), "disrupted");
+}
+
+#[test]
+fn pandins_paradox_fails_the_convoy() {
+  // DATC 6.F.16
+  let r = results(&[
+    "E F lon S F wal - eng",
+    "E F wal - eng",
+    "F A bre - lon",
+    "F F eng C A bre - lon",
+    "G F nth S F bel - eng",
+    "G F bel - eng",
+  ]);
+  assert_eq!(result_of(&r, "Wal"), "bounce");
+  assert_eq!(result_of(&r, "Bel"), "bounce");
+  assert_eq!(result_of(&r, "Eng"), "disrupted");
+  assert_eq!(result_of(&r, "Lon"), "ok");
+}
+
+#[test]
+fn swap_by_convoy_of_own_fleet_is_not_a_head_to_head() {
+  // DATC 6.G.1
+  let r = results(&["E A nwy - swe", "E F ska C A nwy - swe", "R F swe - nwy"]);
+  assert_eq!(result_of(&r, "Nwy"), "ok");
+  assert_eq!(result_of(&r, "Swe"), "ok");
+}
+
+#[test]
+fn unnecessary_convoy_expresses_no_intent() {
+  // DATC 6.G.19 (2023): both moves fail.
+  let r =
+    results(&["F A mar - spa", "F F wes C A mar - spa", "I F lyo C A mar - spa", "I A spa - mar"]);
+  assert_eq!(result_of(&r, "Mar"), "bounce");
+  assert_eq!(result_of(&r, "Spa"), "bounce");
+  assert_eq!(result_of(&r, "Wes"), "void");
+}
+
+#[test]
+fn dislodged_units_may_not_retreat_to_the_attackers_origin_or_a_standoff() {
+  let (position, orders) = setup(&[
+    "G A mun - bur",
+    "G A ruh S A mun - bur",
+    "F A bur H",
+    "I A pie - mar",
+    "A A tyr - mar",
+  ]);
+  let result = movement(map(), &position, &orders, &Rules::default());
+  let dislodged = &result.position.dislodged;
+  assert_eq!(dislodged.len(), 1);
+  let options: Vec<String> =
+    dislodged[0].retreats.iter().map(|l| map().location_abbr(*l)).collect();
+  assert!(
+    !options.contains(&"Mun".to_string()) && !options.contains(&"Mar".to_string()),
+    "{options:?}"
+  );
+  assert!(
+    options.contains(&"Gas".to_string()) && options.contains(&"Par".to_string()),
+    "{options:?}"
+  );
+}
+
+#[test]
+fn civil_disorder_removes_the_unit_farthest_from_an_owned_centre() {
+  // DATC 6.J.11 (2023): Italy owns only Warsaw.
+  let mut position = Position::empty(map(), "F1901B".parse().unwrap());
+  position.place(map(), unit("I", "A", "war")).unwrap();
+  position.place(map(), unit("I", "A", "tus")).unwrap();
+  position.set_owner(place("war").province, Some(power("I")));
+  let result = adjustment(map(), &position, &[], &Rules::default());
+  assert_eq!(result.civil_disorder.len(), 1);
+  assert_eq!(map().location_abbr(result.civil_disorder[0].location), "Tus");
+}
