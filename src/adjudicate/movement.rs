@@ -388,7 +388,7 @@ impl<'a> Board<'a> {
       });
     }
     let mut working = Vec::with_capacity(fleets.len());
-    for fleet in fleets {
+    for &fleet in &fleets {
       if self.resolve(fleet) {
         working.push(self.units[fleet].location.province);
       }
@@ -397,9 +397,9 @@ impl<'a> Board<'a> {
   }
 
   fn successful_supports(&mut self, unit: usize, not_of: Option<PowerId>) -> u32 {
-    let supporters = self.supports[unit].clone();
     let mut count = 0;
-    for supporter in supporters {
+    for i in 0..self.supports[unit].len() {
+      let supporter = self.supports[unit][i];
       if Some(self.units[supporter].power) != not_of && self.resolve(supporter) {
         count += 1;
       }
@@ -462,8 +462,8 @@ impl<'a> Board<'a> {
   fn support_is_cut(&mut self, supporter: usize) -> bool {
     let Kind::Support { to: supported_into } = self.kinds[supporter] else { return true };
     let here = self.units[supporter].location.province;
-    let attackers = self.attackers[here.index()].clone();
-    for attacker in attackers {
+    for i in 0..self.attackers[here.index()].len() {
+      let attacker = self.attackers[here.index()][i];
       let from = self.units[attacker].location.province;
       if self.units[attacker].power == self.units[supporter].power || from == supported_into {
         continue;
@@ -490,16 +490,20 @@ impl<'a> Board<'a> {
   }
 
   fn is_dislodged_by_resolve(&mut self, province: ProvinceId) -> bool {
-    let attackers = self.attackers[province.index()].clone();
-    attackers.into_iter().any(|a| self.resolve(a))
+    (0..self.attackers[province.index()].len()).any(|i| {
+      let attacker = self.attackers[province.index()][i];
+      self.resolve(attacker)
+    })
   }
 
   /// DATC 5.B.3 with the trick of 5.D: the attackers' moves are adjudicated,
   /// not resolved, so that paradox cycles stay clean and simple.
   fn convoy_is_dislodged(&mut self, fleet: usize) -> bool {
     let here = self.units[fleet].location.province;
-    let attackers = self.attackers[here.index()].clone();
-    attackers.into_iter().any(|a| self.adjudicate(a))
+    (0..self.attackers[here.index()].len()).any(|i| {
+      let attacker = self.attackers[here.index()][i];
+      self.adjudicate(attacker)
+    })
   }
 
   /// Turns the resolved decisions into outcomes and the next position.
