@@ -6,8 +6,8 @@
 //! [`Map::match_prefix`], so full, multi-word and hyphenated names work
 //! although `-` is also the move operator.
 //!
-//! Parsers fail softly ([`Fail::Soft`]) while another reading may still
-//! fit, and hard ([`Fail::Order`]) once the player's mistake is certain,
+//! Parsers fail softly (`Fail::Soft`) while another reading may still
+//! fit, and hard (`Fail::Order`) once the player's mistake is certain,
 //! which carries the message all the way out.
 
 use nom::branch::alt;

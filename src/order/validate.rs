@@ -411,20 +411,26 @@ impl Board<'_> {
     Ok(UnitOrder { unit, order })
   }
 
+  /// The power's dislodged unit in a province. The attacker that took its
+  /// place may stand there too, and is not what the player means.
   fn dislodged_unit(
     &self,
     kind: Option<UnitType>,
     province: ProvinceId,
   ) -> Result<&Dislodged, OrderError> {
-    let Some(dislodged) = self.position.dislodged_at(province) else {
-      return Err(match self.position.unit_at(province) {
-        Some(unit) => OrderError::NotDislodged { unit: self.unit_in(unit) },
-        None => OrderError::NoUnit { place: self.place(province) },
-      });
-    };
-    self.check_owner(dislodged.unit)?;
-    self.check_type(dislodged.unit, kind)?;
-    Ok(dislodged)
+    let dislodged = self.position.dislodged_at(province);
+    match (dislodged, self.position.unit_at(province)) {
+      (Some(dislodged), _) if dislodged.unit.power == self.power => {
+        self.check_type(dislodged.unit, kind)?;
+        Ok(dislodged)
+      }
+      (Some(dislodged), Some(unit)) if unit.power != self.power => {
+        Err(self.not_yours(dislodged.unit))
+      }
+      (Some(dislodged), None) => Err(self.not_yours(dislodged.unit)),
+      (_, Some(unit)) => Err(OrderError::NotDislodged { unit: self.unit_in(unit) }),
+      (None, None) => Err(OrderError::NoUnit { place: self.place(province) }),
+    }
   }
 
   fn retreat_target(&self, dislodged: &Dislodged, to: Location) -> Result<Location, OrderError> {
@@ -576,13 +582,18 @@ impl Board<'_> {
 
   fn check_owner(&self, unit: Unit) -> Result<(), OrderError> {
     if unit.power == self.power {
-      return Ok(());
+      Ok(())
+    } else {
+      Err(self.not_yours(unit))
     }
-    Err(OrderError::NotYourUnit {
+  }
+
+  fn not_yours(&self, unit: Unit) -> OrderError {
+    OrderError::NotYourUnit {
       unit: self.unit_in(unit),
       owner: self.map.power(unit.power).name.clone(),
       power: self.power_name(),
-    })
+    }
   }
 
   fn check_type(&self, unit: Unit, written: Option<UnitType>) -> Result<(), OrderError> {
