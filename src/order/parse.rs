@@ -141,9 +141,12 @@ fn finish<T>(result: Res<'_, T>) -> Result<T, OrderError> {
   match result {
     Ok((_, found)) => Ok(found),
     Err(nom::Err::Error(Fail::Order(error)) | nom::Err::Failure(Fail::Order(error))) => Err(error),
-    Err(_) => {
-      Err(OrderError::Expected { expected: "an order", after: String::new(), found: String::new() })
-    }
+    // Every top-level parser turns its misses into messages; this is a fallback.
+    Err(_) => Err(OrderError::Expected {
+      expected: "a unit or a province",
+      after: String::new(),
+      found: String::new(),
+    }),
   }
 }
 
