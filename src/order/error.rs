@@ -1,8 +1,258 @@
 //! Why an order was rejected, in words a player can act on.
+//!
+//! Every variant carries names already resolved for display, so a message
+//! can be written without the map.
+
+use super::{Action, ParsedOrder};
+use crate::phase::PhaseKind;
 
 /// An order the judge will not accept.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum OrderError {
-  #[error("{message}")]
-  Syntax { message: String },
+  // ------------------------------------------------------------- syntax
+  #[error("The order is empty.")]
+  Empty,
+
+  #[error("The order is longer than {limit} characters: write one order at a time.")]
+  TooLong { limit: usize },
+
+  /// `suggestions` are display forms such as `Ukr (Ukraine)`.
+  #[error("'{text}' is not a province on this map.{}", did_you_mean(suggestions))]
+  UnknownProvince { text: String, suggestions: Vec<String> },
+
+  #[error("'{text}' could be {}: write more of the name.", join(candidates, "or"))]
+  AmbiguousProvince { text: String, candidates: Vec<String> },
+
+  #[error("'{text}' is not a coast: write nc, sc, ec or wc (or north, south, east, west).")]
+  UnknownCoast { text: String },
+
+  #[error("'{text}' is not a power in this game: write two or more letters of its name.")]
+  UnknownPower { text: String },
+
+  /// A word or name missing where the grammar needs one. An empty `after`
+  /// means the start of the order; an empty `found`, its end.
+  #[error("{}", expected_message(expected, after, found))]
+  Expected { expected: &'static str, after: String, found: String },
+
+  #[error(
+    "'{order}' names a unit but not what it should do: add H to hold, - and a province to \
+     move, S to support, C to convoy, P to proxy or D to disband (e.g. '{order} H')."
+  )]
+  NoAction { order: String },
+
+  /// `what` is e.g. "A build"; `phase` and `accepted` e.g. "an adjustment phase".
+  #[error("{what} belongs in {accepted}, not in {phase}.")]
+  WrongPhase { what: &'static str, phase: &'static str, accepted: &'static str },
+
+  // ------------------------------------------------------------ the unit
+  #[error("There is no unit in {place}.")]
+  NoUnit { place: String },
+
+  /// `unit` reads "army in Paris".
+  #[error("The {unit} belongs to {owner}, not {power}.")]
+  NotYourUnit { unit: String, owner: String, power: String },
+
+  /// `actual` and `written` read "an army", "a fleet".
+  #[error("The unit in {place} is {actual}, not {written}.")]
+  WrongType { place: String, actual: &'static str, written: &'static str },
+
+  // ---------------------------------------------------------------- moves
+  #[error("{unit} cannot move to the province it is already in.")]
+  MoveToSelf { unit: String },
+
+  #[error("{unit} cannot move to {to}: armies cannot go to sea.")]
+  ArmyToSea { unit: String, to: String },
+
+  #[error("{unit} cannot move to {to}: fleets cannot go inland.")]
+  FleetInland { unit: String, to: String },
+
+  #[error("{unit} cannot move to {to}: no unit may enter it.")]
+  Impassable { unit: String, to: String },
+
+  #[error("{unit} cannot reach {to}: a fleet moves only to an adjacent space.")]
+  FleetNotAdjacent { unit: String, to: String },
+
+  #[error("{unit} cannot reach {to}: it is not adjacent and no fleets could convoy it.")]
+  ArmyUnreachable { unit: String, to: String },
+
+  #[error("{unit} cannot be convoyed: only armies travel by convoy.")]
+  FleetConvoyed { unit: String },
+
+  /// `coast` reads "east coast".
+  #[error("{place} has no {coast}.")]
+  NoSuchCoast { place: String, coast: &'static str },
+
+  /// `options` are short forms such as `Spa/nc`.
+  #[error("{unit} can reach more than one coast of {to}: write which, {}.", join(options, "or"))]
+  CoastRequired { unit: String, to: String, options: Vec<String> },
+
+  #[error("{unit} cannot reach {to}; it can reach {}.", join(reachable, "or"))]
+  CoastUnreachable { unit: String, to: String, reachable: Vec<String> },
+
+  // -------------------------------------------------------------- convoys
+  #[error("{place} is not a coastal province, so no convoy can start or end there.")]
+  NotCoastal { place: String },
+
+  #[error("{place} is not a sea, so it cannot be part of a convoy route.")]
+  RouteNotSea { place: String },
+
+  #[error("There is no fleet in {place} to carry the army along that route.")]
+  RouteNoFleet { place: String },
+
+  #[error("The convoy route is broken: {from} does not touch {to}.")]
+  RouteBroken { from: String, to: String },
+
+  #[error("{unit} cannot go to {to} by convoy: no chain of fleets at sea connects them.")]
+  NoConvoyPath { unit: String, to: String },
+
+  #[error("{unit} cannot convoy: only fleets at sea convoy.")]
+  CannotConvoy { unit: String },
+
+  // ------------------------------------------------------------- supports
+  #[error("{unit} cannot support itself.")]
+  SupportSelf { unit: String },
+
+  #[error("{unit} cannot support a move into the province it stands in.")]
+  SupportIntoOwnProvince { unit: String },
+
+  #[error("{unit} cannot support into {place}: it could not move there itself.")]
+  CannotSupportInto { unit: String, place: String },
+
+  #[error("{target} could not move to {to}, so that move cannot be supported.")]
+  SupportedMoveImpossible { target: String, to: String },
+
+  // ------------------------------------------------------------- retreats
+  /// `unit` reads "army in Munich".
+  #[error("The {unit} was not dislodged; only dislodged units are ordered in a retreat phase.")]
+  NotDislodged { unit: String },
+
+  /// `options` are the places the unit may retreat to.
+  #[error("{unit} cannot retreat to {to}. {}", retreat_options(unit, options))]
+  RetreatNotAllowed { unit: String, to: String, options: Vec<String> },
+
+  #[error("{unit} cannot retreat by convoy: a retreat goes to an adjacent space.")]
+  RetreatByConvoy { unit: String },
+
+  #[error("{unit} was dislodged: in a retreat phase it may only retreat or disband.")]
+  RetreatOnly { unit: String },
+
+  // ---------------------------------------------------------- adjustments
+  #[error("{power} has no builds this turn.")]
+  NoBuildsDue { power: String },
+
+  #[error("{power} has no units to remove this turn.")]
+  NoRemovalsDue { power: String },
+
+  #[error("{power} has neither builds nor removals this turn.")]
+  NoAdjustmentsDue { power: String },
+
+  #[error("{place} is not a home supply centre of {power}.")]
+  NotHomeCentre { place: String, power: String },
+
+  #[error("{power} does not control {place} at present, so cannot build there.")]
+  CentreNotOwned { place: String, power: String },
+
+  #[error("{place} is occupied; a unit can only be built in an empty home centre.")]
+  CentreOccupied { place: String },
+
+  #[error("Say whether to build an army or a fleet in {place}: write A {abbr} or F {abbr}.")]
+  BuildTypeMissing { place: String, abbr: String },
+
+  #[error("A fleet cannot be built in {place}: it is inland.")]
+  BuildFleetInland { place: String },
+
+  /// `options` are short forms such as `Stp/nc`.
+  #[error("Say which coast of {place} the fleet is built on: {}.", join(options, "or"))]
+  BuildCoastRequired { place: String, options: Vec<String> },
+
+  /// `kind` reads "An army".
+  #[error("{kind} cannot stand in {place}.")]
+  CannotStand { kind: &'static str, place: String },
+}
+
+impl OrderError {
+  /// A unit's order given in a phase that does not take it.
+  pub(super) fn misplaced_action(action: &Action, phase: PhaseKind) -> OrderError {
+    let (what, accepted) = match action {
+      Action::Hold => ("A hold order", "a movement phase"),
+      Action::Move { .. } => ("A move", "a movement or retreat phase"),
+      Action::SupportHold { .. } | Action::SupportMove { .. } => ("A support", "a movement phase"),
+      Action::Convoy { .. } => ("A convoy", "a movement phase"),
+      Action::Proxy { .. } => ("A proxy order", "a movement phase"),
+      Action::Disband => ("A disband", "a retreat phase"),
+    };
+    OrderError::WrongPhase { what, phase: phase_name(phase), accepted }
+  }
+
+  /// A build, removal or waiver given outside an adjustment phase.
+  pub(super) fn misplaced_adjustment(order: &ParsedOrder, phase: PhaseKind) -> OrderError {
+    let what = match order {
+      ParsedOrder::Build { .. } => "A build",
+      ParsedOrder::Remove { .. } => "A removal",
+      ParsedOrder::BuildOrRemove { .. } => "A build or removal",
+      ParsedOrder::Waive => "Waiving a build",
+      ParsedOrder::Unit { action, .. } => return OrderError::misplaced_action(action, phase),
+    };
+    OrderError::WrongPhase { what, phase: phase_name(phase), accepted: "an adjustment phase" }
+  }
+}
+
+fn phase_name(phase: PhaseKind) -> &'static str {
+  match phase {
+    PhaseKind::Movement => "a movement phase",
+    PhaseKind::Retreat => "a retreat phase",
+    PhaseKind::Adjustment => "an adjustment phase",
+  }
+}
+
+/// `a`, `a or b`, `a, b or c`.
+fn join(items: &[String], last: &str) -> String {
+  match items {
+    [] => String::new(),
+    [only] => only.clone(),
+    [init @ .., tail] => format!("{} {last} {tail}", init.join(", ")),
+  }
+}
+
+fn did_you_mean(suggestions: &[String]) -> String {
+  if suggestions.is_empty() {
+    String::new()
+  } else {
+    format!(" Did you mean {}?", join(suggestions, "or"))
+  }
+}
+
+fn expected_message(expected: &str, after: &str, found: &str) -> String {
+  let place = if after.is_empty() {
+    "at the start of the order".to_string()
+  } else {
+    format!("after '{after}'")
+  };
+  if found.is_empty() {
+    format!("Expected {expected} {place}, but the order ends there.")
+  } else {
+    format!("Expected {expected} {place}, but found '{found}'.")
+  }
+}
+
+fn retreat_options(unit: &str, options: &[String]) -> String {
+  if options.is_empty() {
+    format!("{unit} has nowhere to retreat to and can only disband.")
+  } else {
+    format!("{unit} may retreat to {}, or disband.", options.join(", "))
+  }
+}
+
+#[cfg(test)]
+mod tests {
+  use super::*;
+
+  #[test]
+  fn lists_read_as_english() {
+    let names = |v: &[&str]| v.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+    assert_eq!(join(&names(&[]), "or"), "");
+    assert_eq!(join(&names(&["a"]), "or"), "a");
+    assert_eq!(join(&names(&["a", "b"]), "or"), "a or b");
+    assert_eq!(join(&names(&["a", "b", "c"]), "or"), "a, b or c");
+  }
 }

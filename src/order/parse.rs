@@ -1,24 +1,480 @@
-//! The order language (placeholder).
+//! The order language, read with nom.
+//!
+//! Movement and retreat phases: `[type] loc action`; adjustment phases:
+//! `build|remove [type] loc`, `[type] loc [build|remove]` or `waive`. Any
+//! letter case, blanks anywhere, a final `.`. Province names come from
+//! [`Map::match_prefix`], so full, multi-word and hyphenated names work
+//! although `-` is also the move operator.
+//!
+//! Parsers fail softly (`Fail::Soft`) while another reading may still
+//! fit, and hard (`Fail::Order`) once the player's mistake is certain,
+//! which carries the message all the way out.
 
-use super::{OrderError, ParsedOrder};
-use crate::map::Map;
+use nom::branch::alt;
+use nom::bytes::complete::{tag, take_while, take_while1};
+use nom::character::complete::{alpha1, digit1};
+use nom::combinator::{opt, recognize, value};
+use nom::error::{ErrorKind, ParseError};
+use nom::multi::many1;
+use nom::sequence::{pair, preceded, terminated};
+use nom::{IResult, Parser};
+
+use super::{Action, OrderError, ParsedOrder};
+use crate::map::{Coast, Location, Lookup, Map, PowerId, ProvinceId, UnitType};
 use crate::phase::PhaseKind;
+
+/// Longer texts are refused before parsing: no order needs them, and name
+/// suggestions cost time in the length of the word.
+const MAX_LEN: usize = 500;
+
+const HOLD: &[&str] = &["holds", "hold", "h", "stands", "stand"];
+const MOVE: &[&str] = &["moves", "move", "m", "retreats", "retreat"];
+const SUPPORT: &[&str] = &["supports", "support", "s"];
+const CONVOY: &[&str] = &["convoys", "convoy", "c", "transports", "transport", "t"];
+const PROXY: &[&str] = &["proxy", "p"];
+const DISBAND: &[&str] = &["disbands", "disband", "d"];
+const BUILD: &[&str] = &["builds", "build", "b"];
+const REMOVE: &[&str] = &["removes", "remove", "r", "disbands", "disband", "d"];
+const BUILD_AFTER: &[&str] = &["builds", "build"];
+const REMOVE_AFTER: &[&str] = &["removes", "remove", "disbands", "disband", "d"];
+const WAIVE: &[&str] = &["waives", "waive", "w"];
+const ARMY: &[&str] = &["army", "a"];
+const FLEET: &[&str] = &["fleet", "f"];
+
+/// Why a parser stopped.
+#[derive(Debug)]
+enum Fail {
+  /// Not this reading; nom may try another.
+  Soft,
+  /// The order is wrong, and this is what to tell the player.
+  Order(OrderError),
+}
+
+impl ParseError<&str> for Fail {
+  fn from_error_kind(_: &str, _: ErrorKind) -> Fail {
+    Fail::Soft
+  }
+
+  fn append(_: &str, _: ErrorKind, other: Fail) -> Fail {
+    other
+  }
+
+  fn or(self, other: Fail) -> Fail {
+    match self {
+      Fail::Order(_) => self,
+      Fail::Soft => other,
+    }
+  }
+}
+
+type Res<'a, T> = IResult<&'a str, T, Fail>;
 
 /// Splits a line holding several orders at `,` and `;`.
 pub fn split_orders(line: &str) -> impl Iterator<Item = &str> {
   line.split([',', ';']).map(str::trim).filter(|s| !s.is_empty())
 }
 
-/// Parses one order written for a phase of the given kind.
-pub fn parse_order(_map: &Map, _kind: PhaseKind, text: &str) -> Result<ParsedOrder, OrderError> {
-  Err(OrderError::Syntax { message: format!("cannot read '{text}' yet") })
+/// Parses one order written for a phase of the given kind. An order that
+/// belongs to another kind of phase is named as such.
+pub fn parse_order(map: &Map, kind: PhaseKind, text: &str) -> Result<ParsedOrder, OrderError> {
+  check_size(text)?;
+  match kind {
+    PhaseKind::Adjustment => parse_adjustment(map, text),
+    PhaseKind::Movement | PhaseKind::Retreat => parse_unit_order(map, kind, text),
+  }
 }
 
 /// Parses a unit as written in a position: `A Vie`, `F Stp/sc`, `F spa(sc)`,
-/// `Fleet St Petersburg (south coast)`. The type may be left out.
-pub fn parse_unit(
-  _map: &Map,
-  text: &str,
-) -> Result<(Option<crate::map::UnitType>, crate::map::Location), OrderError> {
-  Err(OrderError::Syntax { message: format!("cannot read '{text}' yet") })
+/// `Fleet St Petersburg (south coast)`. The type may be left out; a coast is
+/// kept as written.
+pub fn parse_unit(map: &Map, text: &str) -> Result<(Option<UnitType>, Location), OrderError> {
+  check_size(text)?;
+  finish(whole(text, |i| expect(unit(map, i), "a unit or a province", "", i)))
+}
+
+fn check_size(text: &str) -> Result<(), OrderError> {
+  if text.len() > MAX_LEN {
+    Err(OrderError::TooLong { limit: MAX_LEN })
+  } else if text.trim().is_empty() {
+    Err(OrderError::Empty)
+  } else {
+    Ok(())
+  }
+}
+
+fn parse_unit_order(map: &Map, kind: PhaseKind, text: &str) -> Result<ParsedOrder, OrderError> {
+  let error = match finish(whole(text, |i| unit_order(map, text, i))) {
+    Ok(order) => return Ok(order),
+    Err(error) => error,
+  };
+  match finish(whole(text, |i| adjustment_order(map, i))) {
+    Ok(order @ (ParsedOrder::Build { .. } | ParsedOrder::Remove { .. } | ParsedOrder::Waive)) => {
+      Err(OrderError::misplaced_adjustment(&order, kind))
+    }
+    _ => Err(error),
+  }
+}
+
+fn parse_adjustment(map: &Map, text: &str) -> Result<ParsedOrder, OrderError> {
+  let error = match finish(whole(text, |i| adjustment_order(map, i))) {
+    Ok(order) => return Ok(order),
+    Err(error) => error,
+  };
+  match finish(whole(text, |i| unit_order(map, text, i))) {
+    Ok(ParsedOrder::Unit { action, .. }) => {
+      Err(OrderError::misplaced_action(&action, PhaseKind::Adjustment))
+    }
+    _ => Err(error),
+  }
+}
+
+/// Runs `body` over the whole text: leading blanks, then the body, then
+/// only blanks and a final `.`.
+fn whole<'a, T>(text: &'a str, body: impl FnOnce(&'a str) -> Res<'a, T>) -> Res<'a, T> {
+  let (rest, _) = blank(text)?;
+  let (rest, found) = body(rest)?;
+  let (rest, _) = end(text, rest)?;
+  Ok((rest, found))
+}
+
+fn finish<T>(result: Res<'_, T>) -> Result<T, OrderError> {
+  match result {
+    Ok((_, found)) => Ok(found),
+    Err(nom::Err::Error(Fail::Order(error)) | nom::Err::Failure(Fail::Order(error))) => Err(error),
+    // Every top-level parser turns its misses into messages; this is a fallback.
+    Err(_) => Err(OrderError::Expected {
+      expected: "a unit or a province",
+      after: String::new(),
+      found: String::new(),
+    }),
+  }
+}
+
+// ------------------------------------------------------------- orders
+
+fn unit_order<'a>(map: &Map, text: &'a str, i: &'a str) -> Res<'a, ParsedOrder> {
+  let (rest, (kind, at)) = expect(unit(map, i), "a unit or a province", "", i)?;
+  let (rest, action) = action_after(map, text, rest)?;
+  Ok((rest, ParsedOrder::Unit { kind, at, action }))
+}
+
+/// The action after the unit; its absence is the commonest slip, so it has
+/// its own message.
+fn action_after<'a>(map: &Map, text: &'a str, i: &'a str) -> Res<'a, Action> {
+  let (rest, _) = blank(i)?;
+  match action(map, rest) {
+    Err(nom::Err::Error(_)) => {
+      let order = consumed(text, i).trim().to_string();
+      if at_end(rest) {
+        hard(OrderError::NoAction { order })
+      } else {
+        hard(OrderError::Expected {
+          expected: "an order (H, -, S, C, P or D)",
+          after: order,
+          found: first_word(rest),
+        })
+      }
+    }
+    other => other,
+  }
+}
+
+fn action<'a>(map: &Map, i: &'a str) -> Res<'a, Action> {
+  alt((
+    value(Action::Hold, any_kw(HOLD)),
+    value(Action::Disband, any_kw(DISBAND)),
+    |j| move_action(map, j),
+    |j| support_action(map, j),
+    |j| convoy_action(map, j),
+    |j| proxy_action(map, j),
+  ))(i)
+}
+
+/// `- Nth`, or a convoy route `- Nth - Nwy`, and perhaps `via convoy`.
+fn move_action<'a>(map: &Map, i: &'a str) -> Res<'a, Action> {
+  let (rest, mut steps) = many1(|j| step(map, j))(i)?;
+  let (rest, via_convoy) = via_convoy(rest)?;
+  let Some(to) = steps.pop() else { return soft() };
+  let route = steps.iter().map(|l| l.province).collect();
+  Ok((rest, Action::Move { to, route, via_convoy }))
+}
+
+fn step<'a>(map: &Map, i: &'a str) -> Res<'a, Location> {
+  let (rest, op) = preceded(blank, move_op)(i)?;
+  expect_location(map, op, rest)
+}
+
+fn via_convoy(i: &str) -> Res<'_, bool> {
+  let Ok((rest, word)) = preceded(blank, alt((kw("via"), kw("by"))))(i) else {
+    return Ok((i, false));
+  };
+  let (rest, _) = expect(preceded(blank, kw("convoy"))(rest), "'convoy'", word, rest)?;
+  Ok((rest, true))
+}
+
+fn support_action<'a>(map: &Map, i: &'a str) -> Res<'a, Action> {
+  let (rest, word) = any_kw(SUPPORT)(i)?;
+  let (rest, (kind, from)) =
+    expect(preceded(blank, |j| other_unit(map, j))(rest), "the unit to support", word, rest)?;
+  match preceded(blank, move_op)(rest) {
+    Ok((after, op)) => {
+      let (after, to) = expect_location(map, op, after)?;
+      Ok((after, Action::SupportMove { kind, from, to }))
+    }
+    Err(_) => {
+      let (rest, _) = opt(preceded(blank, any_kw(HOLD)))(rest)?;
+      Ok((rest, Action::SupportHold { kind, unit: from }))
+    }
+  }
+}
+
+fn convoy_action<'a>(map: &Map, i: &'a str) -> Res<'a, Action> {
+  let (rest, word) = any_kw(CONVOY)(i)?;
+  let (rest, (kind, from)) =
+    expect(preceded(blank, |j| other_unit(map, j))(rest), "the army to convoy", word, rest)?;
+  let said = consumed(i, rest);
+  let (rest, op) =
+    expect(preceded(blank, move_op)(rest), "'-' and the army's destination", said, rest)?;
+  let (rest, to) = expect_location(map, op, rest)?;
+  Ok((rest, Action::Convoy { kind, from, to }))
+}
+
+fn proxy_action<'a>(map: &Map, i: &'a str) -> Res<'a, Action> {
+  let (rest, word) = recognize(pair(any_kw(PROXY), opt(preceded(blank, kw("to")))))(i)?;
+  let (rest, name) = expect(preceded(blank, alpha1)(rest), "a power", word, rest)?;
+  match map.find_power(name) {
+    Some(power) => Ok((rest, Action::Proxy { power })),
+    None => hard(OrderError::UnknownPower { text: name.to_string() }),
+  }
+}
+
+fn adjustment_order<'a>(map: &Map, i: &'a str) -> Res<'a, ParsedOrder> {
+  alt((waive, |j| adjustment_first(map, j), |j| adjustment_last(map, j)))(i)
+}
+
+/// `waive`, perhaps with a count that one order cannot honour anyway.
+fn waive(i: &str) -> Res<'_, ParsedOrder> {
+  value(ParsedOrder::Waive, pair(any_kw(WAIVE), opt(preceded(blank, digit1))))(i)
+}
+
+/// `build A Lon`, `remove A Tun`.
+fn adjustment_first<'a>(map: &Map, i: &'a str) -> Res<'a, ParsedOrder> {
+  let (rest, (word, build)) =
+    alt((any_kw(BUILD).map(|w| (w, true)), any_kw(REMOVE).map(|w| (w, false))))(i)?;
+  let (rest, (kind, at)) = expect(preceded(blank, |j| unit(map, j))(rest), "a unit", word, rest)?;
+  Ok((rest, adjustment(build, kind, at)))
+}
+
+/// `F lon build`, `A ber disband`, or just `F StP/sc`.
+fn adjustment_last<'a>(map: &Map, i: &'a str) -> Res<'a, ParsedOrder> {
+  let (rest, (kind, at)) = expect(unit(map, i), "a unit or a province", "", i)?;
+  let verb = alt((value(true, any_kw(BUILD_AFTER)), value(false, any_kw(REMOVE_AFTER))));
+  let (rest, build) = opt(preceded(blank, verb))(rest)?;
+  match build {
+    Some(build) => Ok((rest, adjustment(build, kind, at))),
+    None => Ok((rest, ParsedOrder::BuildOrRemove { kind, at })),
+  }
+}
+
+fn adjustment(build: bool, kind: Option<UnitType>, at: Location) -> ParsedOrder {
+  if build {
+    ParsedOrder::Build { kind, at }
+  } else {
+    ParsedOrder::Remove { kind, at }
+  }
+}
+
+// -------------------------------------------------------- units and places
+
+/// `[type] province [coast]`.
+fn unit<'a>(map: &Map, i: &'a str) -> Res<'a, (Option<UnitType>, Location)> {
+  let (rest, kind) = opt(recognize(terminated(unit_type, blank)))(i)?;
+  let Some(word) = kind else {
+    let (rest, at) = location(map, i)?;
+    return Ok((rest, (None, at)));
+  };
+  let (_, kind) = unit_type(word)?;
+  let (rest, at) = expect_location(map, word, rest)?;
+  Ok((rest, (Some(kind), at)))
+}
+
+/// A supported or convoyed unit, perhaps after its power's name (`S Austrian
+/// A Tri`, DATC 4.C.5), which is ignored. `S Eng - Bel` names a province
+/// that starts like a power, so the word is tried both ways.
+fn other_unit<'a>(map: &Map, i: &'a str) -> Res<'a, (Option<UnitType>, Location)> {
+  if let Ok((rest, _)) = power_word(map, i) {
+    if let Ok(found) = preceded(take_while1(char::is_whitespace), |j| unit(map, j))(rest) {
+      return Ok(found);
+    }
+  }
+  unit(map, i)
+}
+
+fn power_word<'a>(map: &Map, i: &'a str) -> Res<'a, PowerId> {
+  let (rest, word) = alpha1(i)?;
+  match map.find_power(word) {
+    Some(power) => Ok((rest, power)),
+    None => soft(),
+  }
+}
+
+fn unit_type(i: &str) -> Res<'_, UnitType> {
+  alt((value(UnitType::Army, any_kw(ARMY)), value(UnitType::Fleet, any_kw(FLEET))))(i)
+}
+
+fn expect_location<'a>(map: &Map, after: &str, i: &'a str) -> Res<'a, Location> {
+  expect(preceded(blank, |j| location(map, j))(i), "a province", after, i)
+}
+
+fn location<'a>(map: &Map, i: &'a str) -> Res<'a, Location> {
+  let (rest, province) = province(map, i)?;
+  let (rest, coast) = opt(coast)(rest)?;
+  Ok((rest, Location { province, coast }))
+}
+
+/// A province name; a name that is wrong (rather than absent) is final.
+fn province<'a>(map: &Map, i: &'a str) -> Res<'a, ProvinceId> {
+  match map.match_prefix(i) {
+    Ok((id, used)) => i.get(used..).map_or_else(soft, |rest| Ok((rest, id))),
+    Err(Lookup::Ambiguous { text, candidates }) => {
+      let candidates = candidates.iter().map(|&c| map.province(c).name.clone()).collect();
+      hard(OrderError::AmbiguousProvince { text, candidates })
+    }
+    Err(Lookup::Unknown { text, suggestions }) if !text.is_empty() => {
+      let suggestions = suggestions
+        .iter()
+        .map(|&s| format!("{} ({})", map.province(s).abbr, map.province(s).name))
+        .collect();
+      hard(OrderError::UnknownProvince { text, suggestions })
+    }
+    Err(_) => soft(),
+  }
+}
+
+/// `/sc`, `(south coast)`, or a blank and a coast word of two letters or
+/// more (a bare ` s` is the support keyword).
+fn coast(i: &str) -> Res<'_, Coast> {
+  alt((slash_coast, paren_coast, spaced_coast))(i)
+}
+
+fn slash_coast(i: &str) -> Res<'_, Coast> {
+  let (rest, slash) = preceded(blank, tag("/"))(i)?;
+  let (rest, _) = blank(rest)?;
+  coast_name(slash, rest)
+}
+
+fn paren_coast(i: &str) -> Res<'_, Coast> {
+  let (start, open) = preceded(blank, tag("("))(i)?;
+  let (rest, _) = blank(start)?;
+  let (rest, coast) = coast_name(open, rest)?;
+  let said = consumed(i, rest);
+  let (rest, _) = expect(preceded(blank, tag(")"))(rest), "')'", said, rest)?;
+  Ok((rest, coast))
+}
+
+fn spaced_coast(i: &str) -> Res<'_, Coast> {
+  let (rest, _) = take_while1(char::is_whitespace)(i)?;
+  let (rest, words) = coast_words(rest)?;
+  let word = words.split(|c: char| !c.is_ascii_alphabetic()).next().unwrap_or_default();
+  match Coast::from_word(&word.to_ascii_lowercase()) {
+    Some(coast) if word.len() > 1 => Ok((rest, coast)),
+    _ => soft(),
+  }
+}
+
+/// The coast after `/` or `(`, where any coast word is allowed and nothing
+/// else is.
+fn coast_name<'a>(after: &str, i: &'a str) -> Res<'a, Coast> {
+  let (rest, words) = expect(coast_words(i), "a coast", after, i)?;
+  let word = words.split(|c: char| !c.is_ascii_alphabetic()).next().unwrap_or_default();
+  match Coast::from_word(&word.to_ascii_lowercase()) {
+    Some(coast) => Ok((rest, coast)),
+    None => hard(OrderError::UnknownCoast { text: words.to_string() }),
+  }
+}
+
+/// `sc`, `s`, `south`, `south coast`.
+fn coast_words(i: &str) -> Res<'_, &str> {
+  recognize(pair(alpha1, opt(preceded(blank, kw("coast")))))(i)
+}
+
+// ---------------------------------------------------------------- tokens
+
+/// `-`, `->`, `m`, `move`, `moves to`, `retreat to` and the like.
+fn move_op(i: &str) -> Res<'_, &str> {
+  let words = pair(any_kw(MOVE), opt(preceded(blank, kw("to"))));
+  recognize(alt((value((), tag("->")), value((), tag("-")), value((), words))))(i)
+}
+
+/// A keyword in any letter case, not running on into a name (`m` must not
+/// take the start of `Mun`).
+fn kw(word: &'static str) -> impl Fn(&str) -> Res<'_, &str> {
+  move |i: &str| match (i.get(..word.len()), i.get(word.len()..)) {
+    (Some(head), Some(rest))
+      if head.eq_ignore_ascii_case(word) && !rest.starts_with(char::is_alphanumeric) =>
+    {
+      Ok((rest, head))
+    }
+    _ => soft(),
+  }
+}
+
+fn any_kw(words: &'static [&'static str]) -> impl Fn(&str) -> Res<'_, &str> {
+  move |i: &str| words.iter().find_map(|w| kw(w)(i).ok()).map_or_else(soft, Ok)
+}
+
+/// Blanks, possibly none.
+fn blank(i: &str) -> Res<'_, &str> {
+  take_while(char::is_whitespace)(i)
+}
+
+/// Only blanks and a final `.` may follow an order.
+fn end<'a>(text: &str, i: &'a str) -> Res<'a, ()> {
+  if at_end(i) {
+    Ok(("", ()))
+  } else {
+    hard(OrderError::Expected {
+      expected: "the end of the order",
+      after: consumed(text, i).trim().to_string(),
+      found: first_word(i),
+    })
+  }
+}
+
+fn at_end(i: &str) -> bool {
+  let rest = i.trim_start();
+  rest.strip_prefix('.').unwrap_or(rest).trim().is_empty()
+}
+
+/// Turns a soft miss into the message naming what was missing.
+fn expect<'a, T>(
+  result: Res<'a, T>,
+  expected: &'static str,
+  after: &str,
+  i: &'a str,
+) -> Res<'a, T> {
+  match result {
+    Err(nom::Err::Error(Fail::Soft)) => {
+      hard(OrderError::Expected { expected, after: after.trim().to_string(), found: first_word(i) })
+    }
+    other => other,
+  }
+}
+
+/// The text of `whole` before its suffix `rest`.
+fn consumed<'a>(whole: &'a str, rest: &str) -> &'a str {
+  whole.get(..whole.len().saturating_sub(rest.len())).unwrap_or(whole)
+}
+
+/// The next word, short enough to quote in a message.
+fn first_word(i: &str) -> String {
+  i.split_whitespace().next().unwrap_or_default().chars().take(24).collect()
+}
+
+fn soft<'a, T>() -> Res<'a, T> {
+  Err(nom::Err::Error(Fail::Soft))
+}
+
+fn hard<'a, T>(error: OrderError) -> Res<'a, T> {
+  Err(nom::Err::Failure(Fail::Order(error)))
 }

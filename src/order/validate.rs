@@ -1,25 +1,642 @@
-//! Checking orders against the board (placeholder).
+//! Checking parsed orders against the board, as njudge does when orders are
+//! entered, taking the DATC's recommended choices where the rules leave room.
+//! An order that passes is one the unit may legally give; whether it
+//! succeeds is the adjudicator's business.
 
-use super::{Adjustment, OrderError, ParsedOrder, UnitOrder};
-use crate::map::{Map, PowerId};
-use crate::position::Position;
+use super::render::unit_name;
+use super::{Action, Adjustment, Order, OrderError, ParsedOrder, UnitOrder, Via};
+use crate::map::{Coast, Location, Map, PowerId, ProvinceId, Terrain, UnitType};
+use crate::phase::PhaseKind;
+use crate::position::{Dislodged, Position, Unit};
 
 /// Checks a movement- or retreat-phase order of `power` against `position`.
 pub fn validate(
-  _map: &Map,
-  _position: &Position,
-  _power: PowerId,
-  _order: &ParsedOrder,
+  map: &Map,
+  position: &Position,
+  power: PowerId,
+  order: &ParsedOrder,
 ) -> Result<UnitOrder, OrderError> {
-  Err(OrderError::Syntax { message: "not checked yet".into() })
+  let board = Board { map, position, power };
+  let phase = position.phase.kind;
+  match (order, phase) {
+    (ParsedOrder::Unit { kind, at, action }, PhaseKind::Movement) => {
+      board.movement(*kind, *at, action)
+    }
+    (ParsedOrder::Unit { kind, at, action }, PhaseKind::Retreat) => {
+      board.retreat(*kind, *at, action)
+    }
+    (other, _) => Err(OrderError::misplaced_adjustment(other, phase)),
+  }
 }
 
 /// Checks an adjustment-phase order of `power` against `position`.
 pub fn validate_adjustment(
-  _map: &Map,
-  _position: &Position,
-  _power: PowerId,
-  _order: &ParsedOrder,
+  map: &Map,
+  position: &Position,
+  power: PowerId,
+  order: &ParsedOrder,
 ) -> Result<Adjustment, OrderError> {
-  Err(OrderError::Syntax { message: "not checked yet".into() })
+  let board = Board { map, position, power };
+  match *order {
+    ParsedOrder::Build { kind, at } => board.build(kind, at),
+    ParsedOrder::Remove { kind, at } => board.remove(kind, at),
+    ParsedOrder::BuildOrRemove { kind, at } => board.build_or_remove(kind, at),
+    ParsedOrder::Waive => board.waive(),
+    ParsedOrder::Unit { ref action, .. } => {
+      Err(OrderError::misplaced_action(action, PhaseKind::Adjustment))
+    }
+  }
+}
+
+/// The position as seen by the power giving orders.
+struct Board<'a> {
+  map: &'a Map,
+  position: &'a Position,
+  power: PowerId,
+}
+
+// ------------------------------------------------------------ movement
+
+impl Board<'_> {
+  fn movement(
+    &self,
+    kind: Option<UnitType>,
+    at: Location,
+    action: &Action,
+  ) -> Result<UnitOrder, OrderError> {
+    let unit = self.own_unit(kind, at.province)?;
+    let order = match *action {
+      Action::Hold => Order::Hold,
+      Action::Move { to, ref route, via_convoy } => self.move_order(unit, to, route, via_convoy)?,
+      Action::SupportHold { kind, unit: at } => self.support_hold(unit, kind, at.province)?,
+      Action::SupportMove { kind, from, to } => self.support_move(unit, kind, from.province, to)?,
+      Action::Convoy { kind, from, to } => self.convoy(unit, kind, from.province, to.province)?,
+      Action::Proxy { power } => Order::Proxy { power },
+      Action::Disband => return Err(OrderError::misplaced_action(action, PhaseKind::Movement)),
+    };
+    Ok(UnitOrder { unit, order })
+  }
+
+  fn move_order(
+    &self,
+    unit: Unit,
+    to: Location,
+    route: &[ProvinceId],
+    via_convoy: bool,
+  ) -> Result<Order, OrderError> {
+    match unit.kind {
+      UnitType::Fleet if !route.is_empty() || via_convoy => {
+        Err(OrderError::FleetConvoyed { unit: self.name(unit) })
+      }
+      UnitType::Fleet => Ok(Order::Move { to: self.fleet_move(unit, to)?, via: Via::Unspecified }),
+      UnitType::Army => self.army_move(unit, to.province, route, via_convoy),
+    }
+  }
+
+  /// Where a fleet goes, its coast settled as DATC 4.B asks.
+  fn fleet_move(&self, unit: Unit, to: Location) -> Result<Location, OrderError> {
+    self.check_entry(unit, to.province)?;
+    let reachable: Vec<Location> = self
+      .map
+      .fleet_neighbours(unit.location)
+      .iter()
+      .copied()
+      .filter(|l| l.province == to.province)
+      .collect();
+    if reachable.is_empty() {
+      return Err(OrderError::FleetNotAdjacent {
+        unit: self.name(unit),
+        to: self.place(to.province),
+      });
+    }
+    self.fleet_target(unit, to, &reachable)
+  }
+
+  /// Picks the coast among `reachable` (all in `to`'s province, none
+  /// empty): a written coast must be one of them (6.B.3), and an unwritten
+  /// one is chosen only when there is no choice (6.B.1, 6.B.2).
+  fn fleet_target(
+    &self,
+    unit: Unit,
+    to: Location,
+    reachable: &[Location],
+  ) -> Result<Location, OrderError> {
+    if !self.map.province(to.province).has_coasts() {
+      return Ok(Location::province(to.province));
+    }
+    match (to.coast, reachable) {
+      (Some(coast), _) => {
+        self.check_coast(to.province, coast)?;
+        if reachable.contains(&to) {
+          Ok(to)
+        } else {
+          Err(OrderError::CoastUnreachable {
+            unit: self.name(unit),
+            to: self.map.location_name(to),
+            reachable: reachable.iter().map(|&l| self.map.location_name(l)).collect(),
+          })
+        }
+      }
+      (None, [only]) => Ok(*only),
+      (None, _) => Err(OrderError::CoastRequired {
+        unit: self.name(unit),
+        to: self.place(to.province),
+        options: reachable.iter().map(|&l| self.map.location_abbr(l)).collect(),
+      }),
+    }
+  }
+
+  /// An army's move: along a written route, by convoy, or over land; a
+  /// coast written on the destination means nothing to it (6.B.12).
+  fn army_move(
+    &self,
+    unit: Unit,
+    to: ProvinceId,
+    route: &[ProvinceId],
+    via_convoy: bool,
+  ) -> Result<Order, OrderError> {
+    self.check_entry(unit, to)?;
+    let via = if !route.is_empty() {
+      self.check_route(unit.location.province, to, route)?;
+      Via::Route(route.to_vec())
+    } else if via_convoy {
+      self.check_convoy(unit, to)?;
+      Via::Convoy
+    } else if self.map.can_reach(UnitType::Army, unit.location, to)
+      || self.convoy_possible(unit.location.province, to)
+    {
+      Via::Unspecified
+    } else {
+      return Err(OrderError::ArmyUnreachable { unit: self.name(unit), to: self.place(to) });
+    };
+    Ok(Order::Move { to: Location::province(to), via })
+  }
+
+  /// The checks every move shares: somewhere else, that this kind of unit
+  /// may enter.
+  fn check_entry(&self, unit: Unit, to: ProvinceId) -> Result<(), OrderError> {
+    let (name, place) = (|| self.name(unit), || self.place(to));
+    if to == unit.location.province {
+      return Err(OrderError::MoveToSelf { unit: name() });
+    }
+    match (self.map.province(to).terrain, unit.kind) {
+      (Terrain::Impassable, _) => Err(OrderError::Impassable { unit: name(), to: place() }),
+      (Terrain::Sea, UnitType::Army) => Err(OrderError::ArmyToSea { unit: name(), to: place() }),
+      (Terrain::Land, UnitType::Fleet) => {
+        Err(OrderError::FleetInland { unit: name(), to: place() })
+      }
+      _ => Ok(()),
+    }
+  }
+
+  // ------------------------------------------------------------ convoys
+
+  /// njudge's route check: coastal ends, and each step a sea holding a
+  /// fleet and touching the one before.
+  fn check_route(
+    &self,
+    from: ProvinceId,
+    to: ProvinceId,
+    route: &[ProvinceId],
+  ) -> Result<(), OrderError> {
+    self.check_coastal(from)?;
+    self.check_coastal(to)?;
+    let mut previous = from;
+    for &sea in route {
+      if self.map.province(sea).terrain != Terrain::Sea {
+        return Err(OrderError::RouteNotSea { place: self.place(sea) });
+      }
+      if !self.has_fleet(sea) {
+        return Err(OrderError::RouteNoFleet { place: self.place(sea) });
+      }
+      self.check_touch(sea, previous)?;
+      previous = sea;
+    }
+    self.check_touch(previous, to)
+  }
+
+  fn check_touch(&self, sea: ProvinceId, other: ProvinceId) -> Result<(), OrderError> {
+    if self.touches(sea, other) {
+      Ok(())
+    } else {
+      Err(OrderError::RouteBroken { from: self.place(other), to: self.place(sea) })
+    }
+  }
+
+  fn check_convoy(&self, unit: Unit, to: ProvinceId) -> Result<(), OrderError> {
+    self.check_coastal(unit.location.province)?;
+    self.check_coastal(to)?;
+    if self.fleet_path(unit.location.province, to) {
+      Ok(())
+    } else {
+      Err(OrderError::NoConvoyPath { unit: self.name(unit), to: self.place(to) })
+    }
+  }
+
+  fn check_coastal(&self, province: ProvinceId) -> Result<(), OrderError> {
+    if self.coastal(province) {
+      Ok(())
+    } else {
+      Err(OrderError::NotCoastal { place: self.place(province) })
+    }
+  }
+
+  fn convoy_possible(&self, from: ProvinceId, to: ProvinceId) -> bool {
+    self.coastal(from) && self.coastal(to) && self.fleet_path(from, to)
+  }
+
+  /// True when fleets at sea, of any power, form a chain from `from` to
+  /// `to`: njudge's test that a convoy is at least conceivable.
+  fn fleet_path(&self, from: ProvinceId, to: ProvinceId) -> bool {
+    let mut seen = vec![false; self.map.provinces().len()];
+    let mut queue: Vec<ProvinceId> =
+      self.map.province_ids().filter(|&s| self.convoy_sea(s) && self.touches(s, from)).collect();
+    while let Some(sea) = queue.pop() {
+      if std::mem::replace(&mut seen[sea.index()], true) {
+        continue;
+      }
+      if self.touches(sea, to) {
+        return true;
+      }
+      let next = self.map.fleet_neighbours(Location::province(sea)).iter().map(|l| l.province);
+      queue.extend(next.filter(|&n| self.convoy_sea(n) && !seen[n.index()]));
+    }
+    false
+  }
+
+  fn convoy_sea(&self, province: ProvinceId) -> bool {
+    self.map.province(province).terrain == Terrain::Sea && self.has_fleet(province)
+  }
+
+  fn has_fleet(&self, province: ProvinceId) -> bool {
+    self.position.unit_at(province).is_some_and(|u| u.kind == UnitType::Fleet)
+  }
+
+  /// True when a fleet could pass between the sea and the other province.
+  fn touches(&self, sea: ProvinceId, other: ProvinceId) -> bool {
+    self.map.fleet_neighbours(Location::province(sea)).iter().any(|l| l.province == other)
+  }
+
+  fn coastal(&self, province: ProvinceId) -> bool {
+    self.map.province(province).terrain == Terrain::Coast
+  }
+
+  fn convoy(
+    &self,
+    fleet: Unit,
+    kind: Option<UnitType>,
+    from: ProvinceId,
+    to: ProvinceId,
+  ) -> Result<Order, OrderError> {
+    if fleet.kind != UnitType::Fleet
+      || self.map.province(fleet.location.province).terrain != Terrain::Sea
+    {
+      return Err(OrderError::CannotConvoy { unit: self.name(fleet) });
+    }
+    let target = self.any_unit(kind, from)?;
+    if target.kind == UnitType::Fleet {
+      return Err(OrderError::FleetConvoyed { unit: self.name(target) });
+    }
+    self.check_coastal(from)?;
+    self.check_coastal(to)?;
+    if to == from {
+      return Err(OrderError::MoveToSelf { unit: self.name(target) });
+    }
+    Ok(Order::Convoy { target, to })
+  }
+
+  // ----------------------------------------------------------- supports
+
+  fn support_hold(
+    &self,
+    supporter: Unit,
+    kind: Option<UnitType>,
+    at: ProvinceId,
+  ) -> Result<Order, OrderError> {
+    let target = self.any_unit(kind, at)?;
+    if target.location.province == supporter.location.province {
+      return Err(OrderError::SupportSelf { unit: self.name(supporter) });
+    }
+    self.check_support_reach(supporter, at)?;
+    Ok(Order::SupportHold { target })
+  }
+
+  fn support_move(
+    &self,
+    supporter: Unit,
+    kind: Option<UnitType>,
+    from: ProvinceId,
+    to: Location,
+  ) -> Result<Order, OrderError> {
+    let target = self.any_unit(kind, from)?;
+    if target.location.province == supporter.location.province {
+      return Err(OrderError::SupportSelf { unit: self.name(supporter) });
+    }
+    if to.province == supporter.location.province {
+      return Err(OrderError::SupportIntoOwnProvince { unit: self.name(supporter) });
+    }
+    self.check_support_reach(supporter, to.province)?;
+    if !self.could_move(target, to.province) {
+      return Err(OrderError::SupportedMoveImpossible {
+        target: self.name(target),
+        to: self.place(to.province),
+      });
+    }
+    Ok(Order::SupportMove { target, to: self.support_coast(target, to)? })
+  }
+
+  /// Support goes to a province, by any coast (DATC 6.B.4), but only from
+  /// where the supporter stands (6.B.5).
+  fn check_support_reach(&self, supporter: Unit, to: ProvinceId) -> Result<(), OrderError> {
+    if self.map.can_reach(supporter.kind, supporter.location, to) {
+      Ok(())
+    } else {
+      Err(OrderError::CannotSupportInto { unit: self.name(supporter), place: self.place(to) })
+    }
+  }
+
+  /// Whether the supported unit could make the move at all: a fleet to a
+  /// neighbour, an army to a neighbour or between coasts by some convoy.
+  fn could_move(&self, target: Unit, to: ProvinceId) -> bool {
+    let from = target.location;
+    if to == from.province {
+      return false;
+    }
+    match target.kind {
+      UnitType::Fleet => self.map.can_reach(UnitType::Fleet, from, to),
+      UnitType::Army => {
+        self.map.province(to).is_land()
+          && (self.map.can_reach(UnitType::Army, from, to)
+            || (self.coastal(from.province) && self.coastal(to)))
+      }
+    }
+  }
+
+  /// A coast written in a support is kept only where it can matter: a fleet
+  /// moving to a province with coasts (DATC 6.B.9).
+  fn support_coast(&self, target: Unit, to: Location) -> Result<Location, OrderError> {
+    match to.coast {
+      Some(coast)
+        if target.kind == UnitType::Fleet && self.map.province(to.province).has_coasts() =>
+      {
+        self.check_coast(to.province, coast)?;
+        Ok(to)
+      }
+      _ => Ok(Location::province(to.province)),
+    }
+  }
+}
+
+// ------------------------------------------------------------- retreats
+
+impl Board<'_> {
+  fn retreat(
+    &self,
+    kind: Option<UnitType>,
+    at: Location,
+    action: &Action,
+  ) -> Result<UnitOrder, OrderError> {
+    let dislodged = self.dislodged_unit(kind, at.province)?;
+    let unit = dislodged.unit;
+    let order = match *action {
+      Action::Move { ref route, via_convoy, .. } if !route.is_empty() || via_convoy => {
+        return Err(OrderError::RetreatByConvoy { unit: self.name(unit) });
+      }
+      Action::Move { to, .. } => {
+        Order::Move { to: self.retreat_target(dislodged, to)?, via: Via::Unspecified }
+      }
+      Action::Disband => Order::Disband,
+      _ => return Err(OrderError::RetreatOnly { unit: self.name(unit) }),
+    };
+    Ok(UnitOrder { unit, order })
+  }
+
+  /// The power's dislodged unit in a province. The attacker that took its
+  /// place may stand there too, and is not what the player means.
+  fn dislodged_unit(
+    &self,
+    kind: Option<UnitType>,
+    province: ProvinceId,
+  ) -> Result<&Dislodged, OrderError> {
+    let dislodged = self.position.dislodged_at(province);
+    match (dislodged, self.position.unit_at(province)) {
+      (Some(dislodged), _) if dislodged.unit.power == self.power => {
+        self.check_type(dislodged.unit, kind)?;
+        Ok(dislodged)
+      }
+      (Some(dislodged), Some(unit)) if unit.power != self.power => {
+        Err(self.not_yours(dislodged.unit))
+      }
+      (Some(dislodged), None) => Err(self.not_yours(dislodged.unit)),
+      (_, Some(unit)) => Err(OrderError::NotDislodged { unit: self.unit_in(unit) }),
+      (None, None) => Err(OrderError::NoUnit { place: self.place(province) }),
+    }
+  }
+
+  fn retreat_target(&self, dislodged: &Dislodged, to: Location) -> Result<Location, OrderError> {
+    let unit = dislodged.unit;
+    let options: Vec<Location> =
+      dislodged.retreats.iter().copied().filter(|l| l.province == to.province).collect();
+    if options.is_empty() {
+      return Err(OrderError::RetreatNotAllowed {
+        unit: self.name(unit),
+        to: self.place(to.province),
+        options: dislodged.retreats.iter().map(|&l| self.map.location_name(l)).collect(),
+      });
+    }
+    match unit.kind {
+      UnitType::Army => Ok(Location::province(to.province)),
+      UnitType::Fleet => self.fleet_target(unit, to, &options),
+    }
+  }
+}
+
+// ---------------------------------------------------------- adjustments
+
+impl Board<'_> {
+  fn build_or_remove(
+    &self,
+    kind: Option<UnitType>,
+    at: Location,
+  ) -> Result<Adjustment, OrderError> {
+    match self.due() {
+      due if due > 0 => self.build(kind, at),
+      due if due < 0 => self.remove(kind, at),
+      _ => Err(OrderError::NoAdjustmentsDue { power: self.power_name() }),
+    }
+  }
+
+  fn build(&self, kind: Option<UnitType>, at: Location) -> Result<Adjustment, OrderError> {
+    self.require_builds()?;
+    self.check_build_site(at.province)?;
+    let kind = self.build_kind(kind, at)?;
+    let at = self.build_location(kind, at)?;
+    if !self.map.can_stand(kind, at) {
+      let kind = if kind == UnitType::Army { "An army" } else { "A fleet" };
+      return Err(OrderError::CannotStand { kind, place: self.map.location_name(at) });
+    }
+    Ok(Adjustment::Build { kind, at })
+  }
+
+  fn remove(&self, kind: Option<UnitType>, at: Location) -> Result<Adjustment, OrderError> {
+    if self.due() >= 0 {
+      return Err(OrderError::NoRemovalsDue { power: self.power_name() });
+    }
+    Ok(Adjustment::Remove { unit: self.own_unit(kind, at.province)? })
+  }
+
+  fn waive(&self) -> Result<Adjustment, OrderError> {
+    self.require_builds()?;
+    Ok(Adjustment::Waive)
+  }
+
+  fn due(&self) -> i32 {
+    self.position.adjustment_due(self.map, self.power)
+  }
+
+  fn require_builds(&self) -> Result<(), OrderError> {
+    if self.due() > 0 {
+      Ok(())
+    } else {
+      Err(OrderError::NoBuildsDue { power: self.power_name() })
+    }
+  }
+
+  /// An empty home centre the power still owns.
+  fn check_build_site(&self, province: ProvinceId) -> Result<(), OrderError> {
+    let (place, power) = (self.place(province), self.power_name());
+    if self.map.province(province).home_of != Some(self.power) {
+      return Err(OrderError::NotHomeCentre { place, power });
+    }
+    if self.position.owner(province) != Some(self.power) {
+      return Err(OrderError::CentreNotOwned { place, power });
+    }
+    if self.position.unit_at(province).is_some() {
+      return Err(OrderError::CentreOccupied { place });
+    }
+    Ok(())
+  }
+
+  /// DATC 4.C.3, choice c: without a type, an inland centre gets an army
+  /// and a written coast means a fleet; otherwise the player must say.
+  fn build_kind(&self, kind: Option<UnitType>, at: Location) -> Result<UnitType, OrderError> {
+    let province = self.map.province(at.province);
+    match (kind, province.terrain, at.coast) {
+      (Some(kind), _, _) => Ok(kind),
+      (None, Terrain::Sea, _) | (None, Terrain::Coast, Some(_)) => Ok(UnitType::Fleet),
+      (None, Terrain::Coast, None) => Err(OrderError::BuildTypeMissing {
+        place: province.name.clone(),
+        abbr: province.abbr.clone(),
+      }),
+      (None, Terrain::Land | Terrain::Impassable, _) => Ok(UnitType::Army),
+    }
+  }
+
+  /// Where the new unit stands: a fleet needs its coast named where there
+  /// are several (DATC 6.B.14); other coasts written are dropped.
+  fn build_location(&self, kind: UnitType, at: Location) -> Result<Location, OrderError> {
+    let province = self.map.province(at.province);
+    if kind == UnitType::Army || !province.has_coasts() {
+      if kind == UnitType::Fleet && province.terrain == Terrain::Land {
+        return Err(OrderError::BuildFleetInland { place: province.name.clone() });
+      }
+      return Ok(Location::province(at.province));
+    }
+    match at.coast {
+      Some(coast) => {
+        self.check_coast(at.province, coast)?;
+        Ok(at)
+      }
+      None => Err(OrderError::BuildCoastRequired {
+        place: province.name.clone(),
+        options: province
+          .coasts()
+          .map(|c| self.map.location_abbr(Location { province: at.province, coast: Some(c) }))
+          .collect(),
+      }),
+    }
+  }
+}
+
+// ---------------------------------------------------------- shared checks
+
+impl Board<'_> {
+  /// The power's own unit in a province, of the type written if any; a
+  /// coast written on it is ignored (DATC 6.B.10).
+  fn own_unit(&self, kind: Option<UnitType>, province: ProvinceId) -> Result<Unit, OrderError> {
+    let unit = self.any_unit(None, province)?;
+    self.check_owner(unit)?;
+    self.check_type(unit, kind)?;
+    Ok(unit)
+  }
+
+  /// Any power's unit in a province, of the type written if any.
+  fn any_unit(&self, kind: Option<UnitType>, province: ProvinceId) -> Result<Unit, OrderError> {
+    let unit = self
+      .position
+      .unit_at(province)
+      .ok_or_else(|| OrderError::NoUnit { place: self.place(province) })?;
+    self.check_type(unit, kind)?;
+    Ok(unit)
+  }
+
+  fn check_owner(&self, unit: Unit) -> Result<(), OrderError> {
+    if unit.power == self.power {
+      Ok(())
+    } else {
+      Err(self.not_yours(unit))
+    }
+  }
+
+  fn not_yours(&self, unit: Unit) -> OrderError {
+    OrderError::NotYourUnit {
+      unit: self.unit_in(unit),
+      owner: self.map.power(unit.power).name.clone(),
+      power: self.power_name(),
+    }
+  }
+
+  fn check_type(&self, unit: Unit, written: Option<UnitType>) -> Result<(), OrderError> {
+    match written {
+      Some(kind) if kind != unit.kind => Err(OrderError::WrongType {
+        place: self.place(unit.location.province),
+        actual: article(unit.kind),
+        written: article(kind),
+      }),
+      _ => Ok(()),
+    }
+  }
+
+  fn check_coast(&self, province: ProvinceId, coast: Coast) -> Result<(), OrderError> {
+    if self.map.province(province).coasts().any(|c| c == coast) {
+      Ok(())
+    } else {
+      Err(OrderError::NoSuchCoast { place: self.place(province), coast: coast.name() })
+    }
+  }
+
+  fn name(&self, unit: Unit) -> String {
+    unit_name(self.map, unit)
+  }
+
+  /// `army in Munich`.
+  fn unit_in(&self, unit: Unit) -> String {
+    let kind = if unit.kind == UnitType::Army { "army" } else { "fleet" };
+    format!("{kind} in {}", self.place(unit.location.province))
+  }
+
+  fn place(&self, province: ProvinceId) -> String {
+    self.map.province(province).name.clone()
+  }
+
+  fn power_name(&self) -> String {
+    self.map.power(self.power).name.clone()
+  }
+}
+
+fn article(kind: UnitType) -> &'static str {
+  match kind {
+    UnitType::Army => "an army",
+    UnitType::Fleet => "a fleet",
+  }
 }
