@@ -226,7 +226,7 @@ impl Board<'_> {
   fn check_convoy(&self, unit: Unit, to: ProvinceId) -> Result<(), OrderError> {
     self.check_coastal(unit.location.province)?;
     self.check_coastal(to)?;
-    if self.fleet_path(unit.location.province, to) {
+    if self.fleet_path(unit.location.province, to, None) {
       Ok(())
     } else {
       Err(OrderError::NoConvoyPath { unit: self.name(unit), to: self.place(to) })
@@ -242,13 +242,17 @@ impl Board<'_> {
   }
 
   fn convoy_possible(&self, from: ProvinceId, to: ProvinceId) -> bool {
-    self.coastal(from) && self.coastal(to) && self.fleet_path(from, to)
+    self.coastal(from) && self.coastal(to) && self.fleet_path(from, to, None)
   }
 
   /// True when fleets at sea, of any power, form a chain from `from` to
-  /// `to`: njudge's test that a convoy is at least conceivable.
-  fn fleet_path(&self, from: ProvinceId, to: ProvinceId) -> bool {
+  /// `to`: njudge's test that a convoy is at least conceivable. The fleet in
+  /// `without` is left out (a fleet cannot support and convoy at once).
+  fn fleet_path(&self, from: ProvinceId, to: ProvinceId, without: Option<ProvinceId>) -> bool {
     let mut seen = vec![false; self.map.provinces().len()];
+    if let Some(excluded) = without {
+      seen[excluded.index()] = true;
+    }
     let mut queue: Vec<ProvinceId> =
       self.map.province_ids().filter(|&s| self.convoy_sea(s) && self.touches(s, from)).collect();
     while let Some(sea) = queue.pop() {
@@ -336,7 +340,7 @@ impl Board<'_> {
       return Err(OrderError::SupportIntoOwnProvince { unit: self.name(supporter) });
     }
     self.check_support_reach(supporter, to.province)?;
-    if !self.could_move(target, to.province) {
+    if !self.could_move(target, to.province, supporter.location.province) {
       return Err(OrderError::SupportedMoveImpossible {
         target: self.name(target),
         to: self.place(to.province),
@@ -357,7 +361,7 @@ impl Board<'_> {
 
   /// Whether the supported unit could make the move at all: a fleet to a
   /// neighbour, an army to a neighbour or between coasts by some convoy.
-  fn could_move(&self, target: Unit, to: ProvinceId) -> bool {
+  fn could_move(&self, target: Unit, to: ProvinceId, supporter: ProvinceId) -> bool {
     let from = target.location;
     if to == from.province {
       return false;
@@ -367,7 +371,9 @@ impl Board<'_> {
       UnitType::Army => {
         self.map.province(to).is_land()
           && (self.map.can_reach(UnitType::Army, from, to)
-            || (self.coastal(from.province) && self.coastal(to)))
+            || (self.coastal(from.province)
+              && self.coastal(to)
+              && self.fleet_path(from.province, to, Some(supporter))))
       }
     }
   }
