@@ -860,8 +860,15 @@ fn supports_a_unit_could_not_give_are_refused() {
   ] {
     assert_eq!(refused(&position, owner, text).to_string(), expected, "{text}");
   }
-  // A support for an army that could only arrive by convoy is accepted.
-  let order = accepted(&position, "England", "F Nth S A Lon - Nwy");
+  // DATC 6.D.31: the only convoy would need the supporting fleet itself.
+  assert_eq!(
+    refused(&position, "England", "F Nth S A Lon - Nwy").to_string(),
+    "Army London could not move to Norway, so that move cannot be supported."
+  );
+  // With another fleet to carry it, a support for a convoyed army is accepted.
+  let position =
+    board("S1901M", &[("England", "F Nth"), ("England", "A Lon"), ("England", "F Ska")]);
+  let order = accepted(&position, "England", "F Ska S A Lon - Nwy");
   assert_eq!(
     order.order,
     Order::SupportMove { target: unit("England", Army, at("Lon")), to: at("Nwy") }
