@@ -1,6 +1,129 @@
-//! The command line (placeholder).
+//! The command line: `judge [--data DIR] [--now TIME] <command>` (see
+//! `CONTRACT.md`). A thin layer: it reads arguments and streams, calls the
+//! library, and turns outcomes into exit statuses.
+
+use std::io::{self, Read, Write};
+use std::path::PathBuf;
+
+use chrono::{DateTime, FixedOffset};
+use clap::{Args, Parser, Subcommand};
+
+use crate::interchange;
+
+/// Exit status for malformed input to `judge adjudicate`.
+pub const EXIT_BAD_INPUT: i32 = 2;
+/// Exit status when the output could not be written (e.g. a closed pipe).
+pub const EXIT_IO: i32 = 1;
+
+/// An e-mail Diplomacy adjudicator in the tradition of njudge.
+#[derive(Debug, Parser)]
+#[command(name = "judge", version, about)]
+pub struct Cli {
+  #[command(flatten)]
+  pub global: Global,
+  #[command(subcommand)]
+  pub command: Command,
+}
+
+/// Options every command accepts.
+#[derive(Debug, Args)]
+pub struct Global {
+  /// The judge's data directory (config, games, players, spool, outbox, logs).
+  #[arg(
+    long,
+    value_name = "DIR",
+    env = "JUDGE_DATA",
+    default_value = "./judge-data",
+    global = true
+  )]
+  pub data: PathBuf,
+  /// Pretend the clock reads TIME (RFC 3339, e.g. 2026-03-02T23:30:00Z).
+  #[arg(long, value_name = "TIME", env = "JUDGE_NOW", value_parser = parse_now, global = true)]
+  pub now: Option<DateTime<FixedOffset>>,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+  /// Adjudicate phases offline: JSON on stdin, one JSON line per phase on stdout.
+  Adjudicate,
+}
+
+/// Reads `--now`, rejecting anything that is not an RFC 3339 time.
+fn parse_now(text: &str) -> Result<DateTime<FixedOffset>, String> {
+  DateTime::parse_from_rfc3339(text.trim())
+    .map_err(|e| format!("'{text}' is not an RFC 3339 time such as 2026-03-02T23:30:00Z ({e})"))
+}
 
 /// Runs the program and returns its exit status.
 pub fn run() -> i32 {
-  0
+  let cli = match Cli::try_parse() {
+    Ok(cli) => cli,
+    Err(error) => {
+      // --help and --version land here too, with status 0.
+      let _ = error.print();
+      return error.exit_code();
+    }
+  };
+  match cli.command {
+    Command::Adjudicate => adjudicate(&mut io::stdin().lock(), &mut io::stdout().lock()),
+  }
+}
+
+/// `judge adjudicate`: every phase on `input` gives one line on `output`;
+/// a malformed input gives one line on stderr and status 2, and no output.
+pub fn adjudicate(input: &mut impl Read, output: &mut impl Write) -> i32 {
+  let mut bytes = Vec::new();
+  if let Err(error) = input.read_to_end(&mut bytes) {
+    return fail(EXIT_BAD_INPUT, &format!("cannot read the input: {error}"));
+  }
+  let Ok(text) = String::from_utf8(bytes) else {
+    return fail(EXIT_BAD_INPUT, "the input is not UTF-8 text");
+  };
+  let lines = match interchange::run(&text) {
+    Ok(lines) => lines,
+    Err(error) => return fail(EXIT_BAD_INPUT, &error.to_string()),
+  };
+  let written = lines.iter().try_for_each(|line| writeln!(output, "{line}"));
+  match written.and_then(|()| output.flush()) {
+    Ok(()) => 0,
+    Err(error) => fail(EXIT_IO, &format!("cannot write the result: {error}")),
+  }
+}
+
+/// Says what went wrong on one line of stderr and gives the exit status.
+fn fail(status: i32, message: &str) -> i32 {
+  let one_line = message.replace(['\n', '\r'], " ");
+  let _ = writeln!(io::stderr().lock(), "judge adjudicate: {one_line}");
+  status
+}
+
+#[cfg(test)]
+mod tests {
+  use super::*;
+
+  #[test]
+  fn now_must_be_rfc3339() {
+    assert!(parse_now("2026-03-02T23:30:00Z").is_ok());
+    assert!(parse_now("2026-03-02T23:30:00+01:00").is_ok());
+    assert!(parse_now("yesterday").is_err());
+    assert!(parse_now("2026-03-02").is_err());
+  }
+
+  #[test]
+  fn arguments_parse_in_any_position() {
+    let cli = Cli::try_parse_from(["judge", "adjudicate", "--now", "2026-03-02T23:30:00Z"]);
+    assert!(cli.is_ok_and(|c| c.global.now.is_some()));
+    let cli = Cli::try_parse_from(["judge", "--data", "/tmp/x", "adjudicate"]);
+    assert!(cli.is_ok_and(|c| c.global.data == std::path::Path::new("/tmp/x")));
+    assert!(Cli::try_parse_from(["judge", "--now", "soon", "adjudicate"]).is_err());
+    assert!(Cli::try_parse_from(["judge"]).is_err());
+  }
+
+  #[test]
+  fn bad_input_gives_status_two_and_no_output() {
+    let mut output = Vec::new();
+    assert_eq!(adjudicate(&mut "{".as_bytes(), &mut output), EXIT_BAD_INPUT);
+    assert!(output.is_empty());
+    assert_eq!(adjudicate(&mut &[0xff, 0xfe][..], &mut output), EXIT_BAD_INPUT);
+  }
 }

@@ -1,0 +1,198 @@
+//! `judge adjudicate` as a caller sees it: the real binary, stdin in,
+//! stdout, stderr and the exit status out (CONTRACT.md).
+
+use std::collections::BTreeSet;
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+use serde_json::Value;
+
+/// What a run of the binary gave.
+struct Run {
+  status: i32,
+  stdout: String,
+  stderr: String,
+}
+
+fn adjudicate(input: &str) -> Run {
+  let mut child = Command::new(env!("CARGO_BIN_EXE_judge"))
+    .arg("adjudicate")
+    .env_remove("JUDGE_NOW")
+    .stdin(Stdio::piped())
+    .stdout(Stdio::piped())
+    .stderr(Stdio::piped())
+    .spawn()
+    .expect("the judge binary starts");
+  let mut stdin = child.stdin.take().expect("stdin");
+  stdin.write_all(input.as_bytes()).expect("write stdin");
+  drop(stdin);
+  let output = child.wait_with_output().expect("the judge finishes");
+  Run {
+    status: output.status.code().unwrap_or(-1),
+    stdout: String::from_utf8_lossy(&output.stdout).into_owned(),
+    stderr: String::from_utf8_lossy(&output.stderr).into_owned(),
+  }
+}
+
+/// The one line on stdout of a successful single-phase run, parsed.
+fn one_result(run: &Run) -> Value {
+  assert_eq!(run.status, 0, "stderr: {}", run.stderr);
+  let lines: Vec<&str> = run.stdout.lines().collect();
+  assert_eq!(lines.len(), 1, "one line per phase: {}", run.stdout);
+  serde_json::from_str(lines[0]).expect("the output is JSON")
+}
+
+/// Malformed input: status 2, one line on stderr saying what, nothing else.
+fn assert_rejected(input: &str, says: &str) {
+  let run = adjudicate(input);
+  assert_eq!(run.status, 2, "stdout: {} stderr: {}", run.stdout, run.stderr);
+  assert_eq!(run.stdout, "", "nothing on stdout");
+  assert_eq!(run.stderr.lines().count(), 1, "one line on stderr: {}", run.stderr);
+  assert!(run.stderr.starts_with("judge adjudicate: "), "{}", run.stderr);
+  assert!(run.stderr.to_lowercase().contains(&says.to_lowercase()), "{says}: {}", run.stderr);
+}
+
+fn strings(value: &Value) -> BTreeSet<String> {
+  value.as_array().into_iter().flatten().filter_map(|v| v.as_str().map(String::from)).collect()
+}
+
+const CONTRACT_EXAMPLE: &str = r#"{
+  "variant": "standard",
+  "phase": "S1901M",
+  "units":     { "England": ["F Lon", "F Edi", "A Lvp"], "France": ["A Par"] },
+  "dislodged": { "France": [ { "unit": "A Bur", "attacker_from": "Mun" } ] },
+  "centers":   { "England": ["Lon", "Edi", "Lvp"] },
+  "orders":    { "England": ["F Lon - Nth", "F Edi - Nwg", "A Lvp - Yor"], "France": ["A Par H"] },
+  "rules": []
+}"#;
+
+#[test]
+fn the_contract_example_gives_the_contract_fields() {
+  let result = one_result(&adjudicate(CONTRACT_EXAMPLE));
+  let fields: BTreeSet<&str> =
+    result.as_object().expect("an object").keys().map(String::as_str).collect();
+  let allowed = BTreeSet::from(["phase", "orders", "units", "dislodged", "centers", "next_phase"]);
+  assert!(fields.is_subset(&allowed), "{fields:?}");
+  for required in ["phase", "orders", "units", "dislodged", "next_phase"] {
+    assert!(fields.contains(required), "{required} missing");
+  }
+  assert_eq!(result["phase"], "S1901M");
+  assert_eq!(result["next_phase"], "F1901M");
+  let orders = result["orders"].as_array().expect("orders");
+  let given = ["F Lon - Nth", "F Edi - Nwg", "A Lvp - Yor", "A Par H"];
+  assert_eq!(orders.len(), given.len());
+  for (report, text) in orders.iter().zip(given) {
+    assert_eq!(report["order"], text, "input order kept, in input order");
+    assert!(report["power"] == "England" || report["power"] == "France");
+    assert!(report["text"].as_str().is_some_and(|t| !t.is_empty()), "{report}");
+    assert_eq!(report["result"], "ok", "{report}");
+    assert!(report.get("error").is_none(), "{report}");
+  }
+  assert_eq!(orders[0]["text"], "Fleet London -> North Sea.");
+  assert_eq!(
+    strings(&result["units"]["England"]),
+    BTreeSet::from(["F Nth".to_string(), "F Nwg".to_string(), "A Yor".to_string()])
+  );
+  assert_eq!(strings(&result["units"]["France"]), BTreeSet::from(["A Par".to_string()]));
+  assert_eq!(result["dislodged"], serde_json::json!({}));
+}
+
+#[test]
+fn json_lines_give_one_line_per_phase() {
+  let phases = [
+    r#"{"phase": "S1901M", "units": {"Austria": ["A Vie"]}, "orders": {"Austria": ["A Vie - Gal"]}}"#,
+    r#"{"phase": "F1901M", "units": {"Austria": ["A Gal"]}, "orders": {"Austria": ["A Gal - War"]}}"#,
+    concat!(
+      r#"{"phase": "W1901B", "units": {"Austria": ["A War"]}, "#,
+      r#""centers": {"Austria": ["Bud", "Tri", "Vie", "War"]}, "#,
+      r#""orders": {"Austria": ["Build A Vie"]}}"#
+    ),
+  ];
+  let input = phases.join("\n") + "\n";
+  let run = adjudicate(&input);
+  assert_eq!(run.status, 0, "stderr: {}", run.stderr);
+  let lines: Vec<Value> =
+    run.stdout.lines().map(|l| serde_json::from_str(l).expect("each line is JSON")).collect();
+  assert_eq!(lines.len(), 3);
+  let ids: Vec<&str> = lines.iter().filter_map(|l| l["phase"].as_str()).collect();
+  assert_eq!(ids, vec!["S1901M", "F1901M", "F1901B"]);
+  assert_eq!(lines[1]["next_phase"], "F1901B", "Austria has War as a fourth centre");
+  assert!(strings(&lines[1]["centers"]["Austria"]).contains("War"));
+  assert_eq!(lines[2]["orders"][0]["result"], "ok");
+  assert!(strings(&lines[2]["units"]["Austria"]).contains("A Vie"));
+}
+
+#[test]
+fn malformed_json_is_rejected() {
+  assert_rejected(r#"{"phase": "S1901M", "units": "#, "line 1");
+  assert_rejected("", "no input");
+  assert_rejected(r#"{"phase": "S1901M", "units": {"England": "F Lon"}}"#, "invalid type");
+  assert_rejected("{\"phase\": \"S1901M\"}\n{\"phase\": \"S1901M\"", "phase 2");
+}
+
+#[test]
+fn an_unknown_power_is_rejected() {
+  assert_rejected(r#"{"phase": "S1901M", "units": {"Atlantis": ["A Lon"]}}"#, "Atlantis");
+  assert_rejected(r#"{"phase": "S1901M", "orders": {"Atlantis": ["A Lon H"]}}"#, "Atlantis");
+}
+
+#[test]
+fn an_army_at_sea_is_rejected() {
+  assert_rejected(r#"{"phase": "S1901M", "units": {"England": ["A Nth"]}}"#, "North Sea");
+}
+
+#[test]
+fn two_units_in_one_province_are_rejected() {
+  let input = r#"{"phase": "S1901M", "units": {"England": ["F Lon"], "France": ["A Lon"]}}"#;
+  assert_rejected(input, "London");
+}
+
+#[test]
+fn unknown_rules_variants_and_phases_are_rejected() {
+  assert_rejected(
+    r#"{"phase": "S1901M", "rules": ["FRIENDLY_FIRE_ALWAYS"]}"#,
+    "FRIENDLY_FIRE_ALWAYS",
+  );
+  assert_rejected(r#"{"phase": "S1901M", "variant": "chaos"}"#, "chaos");
+  assert_rejected(r#"{"phase": "X1901M"}"#, "X1901M");
+}
+
+#[test]
+fn orders_for_missing_or_foreign_units_are_invalid() {
+  let input = r#"{"phase": "S1901M",
+    "units": {"England": ["F Lon"], "France": ["A Par"]},
+    "orders": {"England": ["A Par - Bur", "A Mun - Ruh", "F Lon - Nth"]}}"#;
+  let result = one_result(&adjudicate(input));
+  let orders = result["orders"].as_array().expect("orders");
+  assert_eq!(orders.len(), 3, "every input order gets an entry");
+  for report in &orders[..2] {
+    assert_eq!(report["result"], "invalid", "{report}");
+    assert!(report["error"].as_str().is_some_and(|e| !e.is_empty()), "{report}");
+    assert_eq!(report["text"], report["order"], "an invalid order is shown as written");
+  }
+  assert_eq!(orders[2]["result"], "ok");
+  assert_eq!(strings(&result["units"]["France"]), BTreeSet::from(["A Par".to_string()]));
+}
+
+#[test]
+fn a_later_order_for_the_same_unit_replaces_an_earlier_one() {
+  let input = r#"{"phase": "S1901M", "units": {"England": ["F Lon"]},
+    "orders": {"England": ["F Lon - Eng", "F Lon - Nth"]}}"#;
+  let result = one_result(&adjudicate(input));
+  assert_eq!(result["orders"][0]["result"], "invalid");
+  assert_eq!(result["orders"][0]["error"], "replaced by a later order for the same unit");
+  assert_eq!(result["orders"][1]["result"], "ok");
+  assert_eq!(strings(&result["units"]["England"]), BTreeSet::from(["F Nth".to_string()]));
+}
+
+#[test]
+fn a_malformed_now_is_rejected_with_a_clear_message() {
+  let output = Command::new(env!("CARGO_BIN_EXE_judge"))
+    .args(["--now", "tomorrow", "adjudicate"])
+    .stdin(Stdio::null())
+    .output()
+    .expect("the judge runs");
+  assert_eq!(output.status.code(), Some(2));
+  let stderr = String::from_utf8_lossy(&output.stderr);
+  assert!(stderr.contains("RFC 3339"), "{stderr}");
+}
