@@ -25,7 +25,22 @@ use judge::map::Map;
 ///   retreat to succeed where DATC disbands both fleets, 6.H.2 lacks most of
 ///   the position (and writes `nor` for Norway), and 6.H.3 lacks the German
 ///   attack. Here they are as the DATC text gives them.
+/// - 6.J.9's second scenario expects the fleet in Skagerrak removed, but the
+///   DATC text removes the army: the fleet is two steps from St Petersburg's
+///   north coast (Skagerrak, Norway), the army three from Sevastopol
+///   (Albania here, where the DATC has Greece: Serbia, Rumania). Only the
+///   expectation is changed.
 const HAND_CASES: &str = r#"{"cases": [
+  {
+    "name": "t6j09_civil_disorder_must_be_counted_from_both_coasts_second_scenario",
+    "url": "https://webdiplomacy.net/doc/DATC_v3_0.html#6.J.9",
+    "edition": "2023",
+    "phase": "Build",
+    "occupiers": { "war": "GER", "mos": "ENG" },
+    "starting_state": ["RUS: A alb", "RUS: A sev", "RUS: F ska"],
+    "orders": {},
+    "civil_disorder": ["RUS: A alb"]
+  },
   {
     "name": "t6d16_convoying_a_unit_dislodging_a_unit_of_same_power_is_allowed",
     "url": "https://webdiplomacy.net/doc/DATC_v3_0.html#6.D.16",

@@ -577,13 +577,18 @@ impl<'a> Board<'a> {
     }
   }
 
-  /// Provinces left empty by a stand-off: a move with a path that failed
-  /// into a province that nobody holds afterwards.
+  /// Provinces left empty by a stand-off: a failed move into a province
+  /// nobody holds afterwards, by a unit that still kept others out of it (a
+  /// unit beaten head-to-head does not, DATC 6.H.9).
   fn standoffs(&mut self, moved: &[bool], after: &Position) -> Vec<ProvinceId> {
     let mut provinces = Vec::new();
     for (unit, &moved) in moved.iter().enumerate() {
       if let Kind::Move { to, .. } = self.kinds[unit] {
-        if !moved && after.unit_at(to).is_none() && self.path(unit) && !provinces.contains(&to) {
+        if !moved
+          && after.unit_at(to).is_none()
+          && !provinces.contains(&to)
+          && self.prevent_strength(unit) > 0
+        {
           provinces.push(to);
         }
       }

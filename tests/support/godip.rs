@@ -337,7 +337,9 @@ pub fn expected(map: &Map, case: &GodipCase) -> Result<Snapshot, String> {
   Ok(Snapshot { units: canonical(map, units)?, dislodged: canonical(map, dislodged)? })
 }
 
-/// The position a response gives.
+/// The position a response gives. A dislodged unit with nowhere to go is
+/// left out: the file writes such units as destroyed ("NO RETREATS"),
+/// while `judge adjudicate` lists them with an empty `retreats`.
 pub fn actual(response: &Response) -> Snapshot {
   let mut units: Vec<(String, String)> = response
     .units
@@ -347,7 +349,12 @@ pub fn actual(response: &Response) -> Snapshot {
   let mut dislodged: Vec<(String, String)> = response
     .dislodged
     .iter()
-    .flat_map(|(power, list)| list.iter().map(move |d| (power.clone(), d.unit.clone())))
+    .flat_map(|(power, list)| {
+      list
+        .iter()
+        .filter(|d| d.retreats.as_ref().is_some_and(|r| !r.is_empty()))
+        .map(move |d| (power.clone(), d.unit.clone()))
+    })
     .collect();
   units.sort();
   dislodged.sort();
