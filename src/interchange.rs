@@ -150,13 +150,17 @@ pub fn run(input: &str) -> Result<Vec<String>, InputError> {
   let mut stream = serde_json::Deserializer::from_str(input).into_iter::<Request>();
   let mut lines = Vec::new();
   loop {
-    let line = line_at(input, stream.byte_offset());
+    let start = stream.byte_offset();
     let Some(next) = stream.next() else { break };
     let index = lines.len() + 1;
-    let at =
-      |error: InputError, line: usize| InputError::At { index, line, error: Box::new(error) };
-    let request = next.map_err(|e| at(InputError::Json(e.to_string()), line))?;
-    let response = adjudicate(&request).map_err(|e| at(e, line))?;
+    // Lines are counted only for an error, keeping long streams linear.
+    let at = |error: InputError| InputError::At {
+      index,
+      line: line_at(input, start),
+      error: Box::new(error),
+    };
+    let request = next.map_err(|e| at(InputError::Json(e.to_string())))?;
+    let response = adjudicate(&request).map_err(at)?;
     let text = serde_json::to_string(&response).map_err(|e| InputError::Output(e.to_string()))?;
     lines.push(text);
   }
