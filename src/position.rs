@@ -26,7 +26,7 @@ pub struct Dislodged {
 /// Why a unit could not be put on the board.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum PlacementError {
-  #[error("a {kind} cannot stand in {place}")]
+  #[error("{kind} cannot stand in {place}")]
   Terrain { kind: &'static str, place: String },
   #[error("{place} already holds a unit")]
   Occupied { place: String },
@@ -71,7 +71,7 @@ impl Position {
   pub fn place(&mut self, map: &Map, unit: Unit) -> Result<(), PlacementError> {
     if !map.can_stand(unit.kind, unit.location) {
       return Err(PlacementError::Terrain {
-        kind: if unit.kind == UnitType::Army { "army" } else { "fleet" },
+        kind: if unit.kind == UnitType::Army { "an army" } else { "a fleet" },
         place: map.location_name(unit.location),
       });
     }
