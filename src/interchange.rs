@@ -68,7 +68,7 @@ impl Request {
 }
 
 /// A dislodged unit. In a request, `retreats` may be left out: the judge then
-/// works them out (see [`retreat_options`]). An attack that came by convoy
+/// works them out (see [`adjudicate::retreat_options`]). An attack that came by convoy
 /// does not close its origin, so leave `attacker_from` out for one.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -334,33 +334,12 @@ fn read_dislodged_unit(
       .iter()
       .map(|text| read_location(map, key, "retreat", text).map(|(_, location)| location))
       .collect::<Result<Vec<_>, _>>()?,
-    None => retreat_options(map, position, unit, attacker_from, standoffs),
+    None => {
+      let standoffs: Vec<ProvinceId> = standoffs.iter().copied().collect();
+      adjudicate::retreat_options(map, position, unit, attacker_from, &standoffs)
+    }
   };
   Ok(Dislodged { unit, attacker_from, retreats })
-}
-
-/// Where a dislodged unit may go when the caller did not say: any place it
-/// could move to that is empty after the movement, is not where its
-/// attacker came from, and saw no standoff.
-pub fn retreat_options(
-  map: &Map,
-  position: &Position,
-  unit: Unit,
-  attacker_from: Option<ProvinceId>,
-  standoffs: &HashSet<ProvinceId>,
-) -> Vec<Location> {
-  let targets: Vec<Location> = match unit.kind {
-    UnitType::Army => {
-      map.army_neighbours(unit.location.province).iter().map(|&p| Location::province(p)).collect()
-    }
-    UnitType::Fleet => map.fleet_neighbours(unit.location).to_vec(),
-  };
-  targets
-    .into_iter()
-    .filter(|to| map.can_move(unit.kind, unit.location, *to))
-    .filter(|to| position.unit_at(to.province).is_none())
-    .filter(|to| Some(to.province) != attacker_from && !standoffs.contains(&to.province))
-    .collect()
 }
 
 /// One input order, with the power that gave it.
@@ -661,10 +640,10 @@ mod tests {
         .expect("place");
     }
     let ank = Unit { power: turkey, kind: UnitType::Fleet, location: at("Ank") };
-    let standoffs = HashSet::from([find("Arm")]);
-    let options = retreat_options(map, &position, ank, Some(find("Bla")), &standoffs);
+    let standoffs = [find("Arm")];
+    let options = adjudicate::retreat_options(map, &position, ank, Some(find("Bla")), &standoffs);
     assert_eq!(options, vec![]);
-    let options = retreat_options(map, &position, ank, Some(find("Bla")), &HashSet::new());
+    let options = adjudicate::retreat_options(map, &position, ank, Some(find("Bla")), &[]);
     assert_eq!(options, vec![at("Arm")]);
   }
 

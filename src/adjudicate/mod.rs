@@ -16,7 +16,7 @@ mod rules;
 pub use adjustment::{adjustment, AdjustmentOutcome, AdjustmentResult};
 pub use movement::{movement, MovementResult};
 pub use outcome::{Failure, Outcome, Resolved};
-pub use retreat::{retreat, RetreatResult};
+pub use retreat::{retreat, retreat_options, RetreatResult};
 pub use rules::{ParadoxRule, Rules, UnknownRule};
 
 use crate::map::Map;

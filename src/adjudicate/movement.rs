@@ -596,9 +596,8 @@ impl<'a> Board<'a> {
     provinces
   }
 
-  /// Where a dislodged unit may go: empty places it could move to, except
-  /// stand-offs and the attacker's origin (unless the attack came by convoy,
-  /// DATC 4.A.5).
+  /// Where a dislodged unit may go; an attack by convoy leaves its origin
+  /// open (DATC 4.A.5).
   fn retreats(
     &self,
     unit: usize,
@@ -606,23 +605,8 @@ impl<'a> Board<'a> {
     after: &Position,
     standoffs: &[ProvinceId],
   ) -> Vec<Location> {
-    let me = self.units[unit];
-    let origin = self.units[attacker].location.province;
     let by_convoy = matches!(self.kinds[attacker], Kind::Move { convoyed: true, .. });
-    let candidates: Vec<Location> = match me.kind {
-      UnitType::Army => self
-        .map
-        .army_neighbours(me.location.province)
-        .iter()
-        .map(|&p| Location::province(p))
-        .collect(),
-      UnitType::Fleet => self.map.fleet_neighbours(me.location).to_vec(),
-    };
-    candidates
-      .into_iter()
-      .filter(|l| after.unit_at(l.province).is_none())
-      .filter(|l| !standoffs.contains(&l.province))
-      .filter(|l| by_convoy || l.province != origin)
-      .collect()
+    let origin = (!by_convoy).then_some(self.units[attacker].location.province);
+    super::retreat_options(self.map, after, self.units[unit], origin, standoffs)
   }
 }

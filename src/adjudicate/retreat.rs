@@ -2,9 +2,9 @@
 //! retreats to the same province both fail and both units are destroyed.
 
 use super::{Failure, Outcome, Resolved, Rules};
-use crate::map::Map;
+use crate::map::{Location, Map, ProvinceId, UnitType};
 use crate::order::{Order, UnitOrder};
-use crate::position::{Dislodged, Position};
+use crate::position::{Dislodged, Position, Unit};
 
 /// The adjudicated retreat phase.
 #[derive(Clone, Debug)]
@@ -46,7 +46,7 @@ pub fn retreat(
     let outcome = match (order.map(|o| &o.order), destination) {
       (_, Some(_)) if contested => Outcome::failed(Failure::Bounce),
       (Some(Order::Move { to, .. }), Some(_)) => {
-        after.place_unchecked(crate::position::Unit { location: *to, ..dislodged.unit });
+        after.place_unchecked(Unit { location: *to, ..dislodged.unit });
         Outcome::OK
       }
       (Some(Order::Disband), _) => Outcome::OK,
@@ -60,4 +60,28 @@ pub fn retreat(
     });
   }
   RetreatResult { resolved, position: after }
+}
+
+/// Where a dislodged unit may retreat: any place it could move to that is
+/// empty after the movement, saw no stand-off, and is not where its attacker
+/// came from. `attacker_from` is `None` when the attack came by convoy, which
+/// leaves the origin open (DATC 4.A.5).
+pub fn retreat_options(
+  map: &Map,
+  after: &Position,
+  unit: Unit,
+  attacker_from: Option<ProvinceId>,
+  standoffs: &[ProvinceId],
+) -> Vec<Location> {
+  let targets: Vec<Location> = match unit.kind {
+    UnitType::Army => {
+      map.army_neighbours(unit.location.province).iter().map(|&p| Location::province(p)).collect()
+    }
+    UnitType::Fleet => map.fleet_neighbours(unit.location).to_vec(),
+  };
+  targets
+    .into_iter()
+    .filter(|to| after.unit_at(to.province).is_none())
+    .filter(|to| Some(to.province) != attacker_from && !standoffs.contains(&to.province))
+    .collect()
 }
