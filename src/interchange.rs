@@ -159,7 +159,7 @@ pub fn run(input: &str) -> Result<Vec<String>, InputError> {
       line: line_at(input, start),
       error: Box::new(error),
     };
-    let request = next.map_err(|e| at(InputError::Json(e.to_string())))?;
+    let request = next.map_err(|e| at(InputError::Json(json_message(&input[start..], &e))))?;
     let response = adjudicate(&request).map_err(at)?;
     let text = serde_json::to_string(&response).map_err(|e| InputError::Output(e.to_string()))?;
     lines.push(text);
@@ -168,6 +168,19 @@ pub fn run(input: &str) -> Result<Vec<String>, InputError> {
     return Err(InputError::Empty);
   }
   Ok(lines)
+}
+
+/// serde's message, except for a value that is not an object at all, where
+/// serde would talk about struct fields the user never wrote.
+fn json_message(value: &str, error: &serde_json::Error) -> String {
+  match value.trim_start().chars().next() {
+    Some('{') | None => error.to_string(),
+    Some(_) if error.is_syntax() || error.is_eof() => error.to_string(),
+    Some(_) => {
+      "expected a JSON object describing one phase (with \"phase\", \"units\", \"orders\")"
+        .to_string()
+    }
+  }
 }
 
 /// The line on which the next JSON value after byte `offset` starts.

@@ -128,6 +128,9 @@ fn malformed_json_is_rejected() {
   assert_rejected("", "no input");
   assert_rejected(r#"{"phase": "S1901M", "units": {"England": "F Lon"}}"#, "invalid type");
   assert_rejected("{\"phase\": \"S1901M\"}\n{\"phase\": \"S1901M\"", "phase 2");
+  for not_an_object in ["[]", "42", "\"S1901M\""] {
+    assert_rejected(not_an_object, "expected a JSON object describing one phase");
+  }
 }
 
 #[test]
