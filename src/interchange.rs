@@ -12,7 +12,7 @@ use crate::adjudicate::{self, AdjustmentOutcome, Resolved, Rules, UnknownRule};
 use crate::map::{Location, Map, MapError, PowerId, ProvinceId, UnitType};
 use crate::order::{self, Adjustment, OrderError, UnitOrder};
 use crate::phase::{Phase, PhaseError, PhaseKind, Season};
-use crate::position::{Dislodged, PlacementError, Position, Unit};
+use crate::position::{self, Dislodged, PlacementError, Position, Unit};
 
 /// Lists keyed by power, kept in input order so that results follow the
 /// order in which the caller wrote them.
@@ -296,10 +296,11 @@ fn read_dislodged(
   request: &Request,
   position: &Position,
 ) -> Result<Vec<Dislodged>, InputError> {
-  let mut standoffs = HashSet::new();
-  for text in &request.standoffs {
-    standoffs.insert(read_location(map, "standoffs", "province", text)?.1.province);
-  }
+  let standoffs = request
+    .standoffs
+    .iter()
+    .map(|text| read_location(map, "standoffs", "province", text).map(|(_, l)| l.province))
+    .collect::<Result<Vec<ProvinceId>, _>>()?;
   let mut all: Vec<Dislodged> = Vec::new();
   for (key, entries) in &request.dislodged {
     let power = power_of(map, key)?;
@@ -325,19 +326,14 @@ fn read_dislodged_unit(
   key: &str,
   entry: &DislodgedUnit,
   position: &Position,
-  standoffs: &HashSet<ProvinceId>,
+  standoffs: &[ProvinceId],
 ) -> Result<Dislodged, InputError> {
   let unit = read_unit(map, power, key, &entry.unit)?;
-  if !map.can_stand(unit.kind, unit.location) {
-    return Err(InputError::Placement {
-      power: key.to_string(),
-      text: entry.unit.clone(),
-      source: PlacementError::Terrain {
-        kind: if unit.kind == UnitType::Army { "army" } else { "fleet" },
-        place: map.location_name(unit.location),
-      },
-    });
-  }
+  position::check_terrain(map, unit).map_err(|source| InputError::Placement {
+    power: key.to_string(),
+    text: entry.unit.clone(),
+    source,
+  })?;
   let attacker_from = match &entry.attacker_from {
     Some(text) => Some(read_location(map, key, "province", text)?.1.province),
     None => None,
@@ -347,10 +343,7 @@ fn read_dislodged_unit(
       .iter()
       .map(|text| read_location(map, key, "retreat", text).map(|(_, location)| location))
       .collect::<Result<Vec<_>, _>>()?,
-    None => {
-      let standoffs: Vec<ProvinceId> = standoffs.iter().copied().collect();
-      adjudicate::retreat_options(map, position, unit, attacker_from, &standoffs)
-    }
+    None => adjudicate::retreat_options(map, position, unit, attacker_from, standoffs),
   };
   Ok(Dislodged { unit, attacker_from, retreats })
 }

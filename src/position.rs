@@ -32,6 +32,18 @@ pub enum PlacementError {
   Occupied { place: String },
 }
 
+/// Checks that a unit of its kind may stand where it is: no army at sea, no
+/// fleet inland, a fleet on a split coast with its coast named.
+pub fn check_terrain(map: &Map, unit: Unit) -> Result<(), PlacementError> {
+  if map.can_stand(unit.kind, unit.location) {
+    return Ok(());
+  }
+  Err(PlacementError::Terrain {
+    kind: if unit.kind == UnitType::Army { "an army" } else { "a fleet" },
+    place: map.location_name(unit.location),
+  })
+}
+
 /// Units, dislodged units and centre owners for one phase of one map.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Position {
@@ -69,12 +81,7 @@ impl Position {
 
   /// Puts a unit on the board, checking terrain and that the province is free.
   pub fn place(&mut self, map: &Map, unit: Unit) -> Result<(), PlacementError> {
-    if !map.can_stand(unit.kind, unit.location) {
-      return Err(PlacementError::Terrain {
-        kind: if unit.kind == UnitType::Army { "an army" } else { "a fleet" },
-        place: map.location_name(unit.location),
-      });
-    }
+    check_terrain(map, unit)?;
     let slot = &mut self.units[unit.location.province.index()];
     if slot.is_some() {
       return Err(PlacementError::Occupied {

@@ -1,91 +1,59 @@
-//! Convoy routes: chains of fleets at sea from one coast to another.
+//! Which fleets a convoy route could need (DATC 4.E.1); finding a route
+//! itself is [`Map::convoy_connects`].
 
 use crate::map::{Map, ProvinceId, Terrain};
 
-/// Route finding over the seas of one map.
-pub(super) struct ConvoyGraph<'a> {
-  map: &'a Map,
+/// True when the fleet in `sea` lies on some convoy route from `from` to
+/// `to` through `fleets` that has no shortcut, i.e. the fleet could be
+/// needed (DATC 4.E.1: a convoy no route needs is not a legal order).
+pub(super) fn could_be_needed(
+  map: &Map,
+  sea: ProvinceId,
+  from: ProvinceId,
+  to: ProvinceId,
+  fleets: &[ProvinceId],
+) -> bool {
+  if map.province(sea).terrain != Terrain::Sea || from == to {
+    return false;
+  }
+  let search = RouteSearch { map, sea, from, to, fleets };
+  let mut path = Vec::new();
+  fleets
+    .iter()
+    .copied()
+    .filter(|&s| map.borders_sea(from, s))
+    .any(|first| search.through(first, &mut path))
 }
 
-impl<'a> ConvoyGraph<'a> {
-  pub(super) fn new(map: &'a Map) -> ConvoyGraph<'a> {
-    ConvoyGraph { map }
-  }
+/// A depth-first walk over routes without shortcuts, looking for one that
+/// passes `sea`.
+struct RouteSearch<'a> {
+  map: &'a Map,
+  sea: ProvinceId,
+  from: ProvinceId,
+  to: ProvinceId,
+  fleets: &'a [ProvinceId],
+}
 
-  fn is_sea(&self, province: ProvinceId) -> bool {
-    self.map.province(province).terrain == Terrain::Sea
-  }
-
-  /// True when `a` and `b` share a fleet border and one of them is a sea.
-  fn touches(&self, a: ProvinceId, b: ProvinceId) -> bool {
-    self.map.seas_next_to(a).contains(&b) || self.map.seas_next_to(b).contains(&a)
-  }
-
-  /// True when the seas in `fleets` link `from` to `to`.
-  pub(super) fn connects(&self, from: ProvinceId, to: ProvinceId, fleets: &[ProvinceId]) -> bool {
-    let mut reached: Vec<ProvinceId> =
-      fleets.iter().copied().filter(|&s| self.touches(from, s)).collect();
-    let mut next = 0;
-    while next < reached.len() {
-      let sea = reached[next];
-      next += 1;
-      if self.touches(sea, to) {
-        return true;
-      }
-      for &other in fleets {
-        if !reached.contains(&other) && self.touches(sea, other) {
-          reached.push(other);
-        }
-      }
-    }
-    false
-  }
-
-  /// True when the fleet in `sea` lies on some convoy route from `from` to
-  /// `to` through `fleets` that has no shortcut, i.e. the fleet could be
-  /// needed (DATC 4.E.1: a convoy no route needs is not a legal order).
-  pub(super) fn is_necessary(
-    &self,
-    sea: ProvinceId,
-    from: ProvinceId,
-    to: ProvinceId,
-    fleets: &[ProvinceId],
-  ) -> bool {
-    if !self.is_sea(sea) || from == to {
-      return false;
-    }
-    let mut path = Vec::new();
-    fleets
-      .iter()
-      .copied()
-      .filter(|&s| self.touches(from, s))
-      .any(|first| self.minimal_route_through(sea, from, to, fleets, first, &mut path))
-  }
-
-  fn minimal_route_through(
-    &self,
-    sea: ProvinceId,
-    from: ProvinceId,
-    to: ProvinceId,
-    fleets: &[ProvinceId],
-    step: ProvinceId,
-    path: &mut Vec<ProvinceId>,
-  ) -> bool {
-    let shortcut = !path.is_empty() && self.touches(from, step)
-      || path.iter().rev().skip(1).any(|&earlier| self.touches(earlier, step))
+impl RouteSearch<'_> {
+  /// Extends `path` by `step`, unless a shorter route would skip it.
+  fn through(&self, step: ProvinceId, path: &mut Vec<ProvinceId>) -> bool {
+    let shortcut = !path.is_empty() && self.map.borders_sea(self.from, step)
+      || path.iter().rev().skip(1).any(|&earlier| self.map.borders_sea(earlier, step))
       || path.contains(&step);
     if shortcut {
       return false;
     }
     path.push(step);
-    let found = if self.touches(step, to) {
-      path.contains(&sea)
+    let found = if self.map.borders_sea(step, self.to) {
+      path.contains(&self.sea)
     } else {
-      fleets
+      self
+        .fleets
         .iter()
         .copied()
-        .filter(|&s| self.touches(step, s))
-        .any(|s| self.minimal_route_through(sea, from, to, fleets, s, path))
+        .filter(|&s| self.map.borders_sea(step, s))
+        .any(|s| self.through(s, path))
     };
     path.pop();
     found

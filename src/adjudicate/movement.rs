@@ -6,7 +6,7 @@
 //! convoying fleet is not dislodged. Strengths and convoy paths are computed
 //! from those decisions on demand; `resolve` detects cycles and guesses.
 
-use super::convoy::ConvoyGraph;
+use super::convoy;
 use super::{Failure, Outcome, ParadoxRule, Resolved, Rules};
 use crate::map::{Location, Map, PowerId, ProvinceId, Terrain, UnitType};
 use crate::order::{Order, UnitOrder, Via};
@@ -60,16 +60,8 @@ enum Kind {
   /// A support the supported unit does not match.
   VoidSupport(Failure),
   /// A convoy matching an army's convoyed move.
-  Convoy {
-    army: usize,
-  },
+  Convoy,
   VoidConvoy,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum State {
-  Unresolved,
-  Resolved,
 }
 
 /// The adjudication of one movement phase in progress.
@@ -88,13 +80,13 @@ struct Board<'a> {
   supports: Vec<Vec<usize>>,
   /// Fleets whose convoy orders match each army's move.
   convoys: Vec<Vec<usize>>,
-  state: Vec<State>,
+  /// Decisions that are final.
+  resolved: Vec<bool>,
   result: Vec<bool>,
   visited: Vec<bool>,
   cycle: Vec<usize>,
   guess_based: bool,
   recursion_hits: usize,
-  graph: ConvoyGraph<'a>,
 }
 
 impl<'a> Board<'a> {
@@ -126,13 +118,12 @@ impl<'a> Board<'a> {
       attackers: vec![Vec::new(); map.provinces().len()],
       supports: vec![Vec::new(); count],
       convoys: vec![Vec::new(); count],
-      state: vec![State::Unresolved; count],
+      resolved: vec![false; count],
       result: vec![false; count],
       visited: vec![false; count],
       cycle: Vec::new(),
       guess_based: false,
       recursion_hits: 0,
-      graph: ConvoyGraph::new(map),
     };
     board.classify();
     board
@@ -188,7 +179,7 @@ impl<'a> Board<'a> {
         unit.power == self.units[army].power
           && matches!(order, Order::Convoy { target, to: dest }
             if *target == self.units[army] && *dest == to
-              && self.graph.is_necessary(unit.location.province, from.province, to, fleets_at_sea))
+              && convoy::could_be_needed(self.map, unit.location.province, from.province, to, fleets_at_sea))
       }),
     }
   }
@@ -239,10 +230,12 @@ impl<'a> Board<'a> {
     let from = target.location.province;
     match self.kinds[army] {
       Kind::Move { to: dest, convoyed: true }
-        if dest == to && on_route && self.graph.is_necessary(here, from, to, fleets_at_sea) =>
+        if dest == to
+          && on_route
+          && convoy::could_be_needed(self.map, here, from, to, fleets_at_sea) =>
       {
         self.convoys[army].push(fleet);
-        Kind::Convoy { army }
+        Kind::Convoy
       }
       _ => Kind::VoidConvoy,
     }
@@ -255,7 +248,7 @@ impl<'a> Board<'a> {
   /// DATC 5.F `resolve`, with `recursion_hits` so that a cycle is handled
   /// by the order that is the ancestor of the whole cycle.
   fn resolve(&mut self, unit: usize) -> bool {
-    if self.state[unit] == State::Resolved {
+    if self.resolved[unit] {
       return self.result[unit];
     }
     if self.cycle.contains(&unit) {
@@ -306,7 +299,7 @@ impl<'a> Board<'a> {
 
   fn settle(&mut self, unit: usize, value: bool) -> bool {
     self.result[unit] = value;
-    self.state[unit] = State::Resolved;
+    self.resolved[unit] = true;
     self.visited[unit] = false;
     value
   }
@@ -315,7 +308,7 @@ impl<'a> Board<'a> {
   /// pure circular movement succeeds; anything else fails.
   fn backup_rule(&mut self, members: &[usize]) {
     let convoys: Vec<usize> =
-      members.iter().copied().filter(|&m| matches!(self.kinds[m], Kind::Convoy { .. })).collect();
+      members.iter().copied().filter(|&m| matches!(self.kinds[m], Kind::Convoy)).collect();
     if !convoys.is_empty() {
       for fleet in convoys {
         self.settle(fleet, false);
@@ -332,7 +325,7 @@ impl<'a> Board<'a> {
     match self.kinds[unit] {
       Kind::Move { .. } => self.adjudicate_move(unit),
       Kind::Support { .. } => !self.support_is_cut(unit),
-      Kind::Convoy { .. } => !self.convoy_is_dislodged(unit),
+      Kind::Convoy => !self.convoy_is_dislodged(unit),
       Kind::Hold | Kind::VoidSupport(_) | Kind::VoidConvoy => true,
     }
   }
@@ -393,7 +386,7 @@ impl<'a> Board<'a> {
         working.push(self.units[fleet].location.province);
       }
     }
-    self.graph.connects(self.units[unit].location.province, to, &working)
+    self.map.convoy_connects(self.units[unit].location.province, to, &working)
   }
 
   fn successful_supports(&mut self, unit: usize, not_of: Option<PowerId>) -> u32 {
@@ -571,9 +564,9 @@ impl<'a> Board<'a> {
       Kind::Support { .. } => Outcome::failed(Failure::Cut),
       Kind::VoidSupport(failure) => Outcome::failed(failure),
       Kind::VoidConvoy => Outcome::failed(Failure::Void),
-      Kind::Convoy { .. } if self.resolve(unit) => Outcome::OK,
-      Kind::Convoy { .. } if self.convoy_is_dislodged(unit) => Outcome::OK,
-      Kind::Convoy { .. } => Outcome::failed(Failure::Disrupted),
+      Kind::Convoy if self.resolve(unit) => Outcome::OK,
+      Kind::Convoy if self.convoy_is_dislodged(unit) => Outcome::OK,
+      Kind::Convoy => Outcome::failed(Failure::Disrupted),
     }
   }
 

@@ -396,6 +396,33 @@ impl Map {
     &self.province(province).seas
   }
 
+  /// True when `a` and `b` share a fleet border and one of them is a sea:
+  /// the links of a convoy route.
+  pub fn borders_sea(&self, a: ProvinceId, b: ProvinceId) -> bool {
+    self.seas_next_to(a).contains(&b) || self.seas_next_to(b).contains(&a)
+  }
+
+  /// True when the seas in `fleets` (the seas holding convoying fleets)
+  /// chain from coastal `from` to coastal `to`.
+  pub fn convoy_connects(&self, from: ProvinceId, to: ProvinceId, fleets: &[ProvinceId]) -> bool {
+    let mut reached: Vec<ProvinceId> =
+      fleets.iter().copied().filter(|&s| self.borders_sea(from, s)).collect();
+    let mut next = 0;
+    while next < reached.len() {
+      let sea = reached[next];
+      next += 1;
+      if self.borders_sea(sea, to) {
+        return true;
+      }
+      for &other in fleets {
+        if !reached.contains(&other) && self.borders_sea(sea, other) {
+          reached.push(other);
+        }
+      }
+    }
+    false
+  }
+
   /// The provinces a fleet in `province` reaches from any of its coasts.
   pub fn fleet_neighbours_any_coast(
     &self,

@@ -216,7 +216,7 @@ impl Board<'_> {
   }
 
   fn check_touch(&self, sea: ProvinceId, other: ProvinceId) -> Result<(), OrderError> {
-    if self.touches(sea, other) {
+    if self.map.borders_sea(sea, other) {
       Ok(())
     } else {
       Err(OrderError::RouteBroken { from: self.place(other), to: self.place(sea) })
@@ -249,23 +249,9 @@ impl Board<'_> {
   /// `to`: njudge's test that a convoy is at least conceivable. The fleet in
   /// `without` is left out (a fleet cannot support and convoy at once).
   fn fleet_path(&self, from: ProvinceId, to: ProvinceId, without: Option<ProvinceId>) -> bool {
-    let mut seen = vec![false; self.map.provinces().len()];
-    if let Some(excluded) = without {
-      seen[excluded.index()] = true;
-    }
-    let mut queue: Vec<ProvinceId> =
-      self.map.province_ids().filter(|&s| self.convoy_sea(s) && self.touches(s, from)).collect();
-    while let Some(sea) = queue.pop() {
-      if std::mem::replace(&mut seen[sea.index()], true) {
-        continue;
-      }
-      if self.touches(sea, to) {
-        return true;
-      }
-      let next = self.map.fleet_neighbours(Location::province(sea)).iter().map(|l| l.province);
-      queue.extend(next.filter(|&n| self.convoy_sea(n) && !seen[n.index()]));
-    }
-    false
+    let fleets: Vec<ProvinceId> =
+      self.map.province_ids().filter(|&s| self.convoy_sea(s) && Some(s) != without).collect();
+    self.map.convoy_connects(from, to, &fleets)
   }
 
   fn convoy_sea(&self, province: ProvinceId) -> bool {
@@ -274,11 +260,6 @@ impl Board<'_> {
 
   fn has_fleet(&self, province: ProvinceId) -> bool {
     self.position.unit_at(province).is_some_and(|u| u.kind == UnitType::Fleet)
-  }
-
-  /// True when a fleet could pass between the sea and the other province.
-  fn touches(&self, sea: ProvinceId, other: ProvinceId) -> bool {
-    self.map.fleet_neighbours(Location::province(sea)).iter().any(|l| l.province == other)
   }
 
   fn coastal(&self, province: ProvinceId) -> bool {
