@@ -7,7 +7,9 @@
 
 pub mod adjudicate;
 pub mod cli;
+pub mod command;
 pub mod interchange;
+pub mod mail;
 pub mod map;
 pub mod order;
 pub mod phase;
