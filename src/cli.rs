@@ -5,10 +5,13 @@
 use std::io::{self, Read, Write};
 use std::path::PathBuf;
 
-use chrono::{DateTime, FixedOffset};
+use chrono::{DateTime, FixedOffset, Utc};
 use clap::{Args, Parser, Subcommand};
 
-use crate::interchange;
+use crate::config::Config;
+use crate::delivery::DeliveryError;
+use crate::store::DataDir;
+use crate::{interchange, log, receive, sweep};
 
 /// Exit status for malformed input to `judge adjudicate`.
 pub const EXIT_BAD_INPUT: i32 = 2;
@@ -44,9 +47,22 @@ pub struct Global {
 
 #[derive(Debug, Subcommand)]
 pub enum Command {
+  /// Read one mail message on stdin, carry out its commands, send the replies.
+  Receive,
+  /// The cron job: handle what time demands, resend queued mail, retry the spool.
+  Sweep,
+  /// Create a data directory with a commented judge.toml and empty state.
+  Init,
   /// Adjudicate phases offline: JSON on stdin, one JSON line per phase on stdout.
   Adjudicate,
 }
+
+/// Exit status when the judge could not finish for a passing reason (the
+/// mail system delivers the message again later).
+pub const EXIT_TEMPFAIL: i32 = 75;
+
+/// The largest message read from stdin; the rest is read and dropped.
+const MAX_READ: usize = 64 * 1024 * 1024;
 
 /// Reads `--now`, rejecting anything that is not an RFC 3339 time.
 fn parse_now(text: &str) -> Result<DateTime<FixedOffset>, String> {
@@ -64,9 +80,72 @@ pub fn run() -> i32 {
       return error.exit_code();
     }
   };
+  let now = cli.global.now.map(|t| t.with_timezone(&Utc)).unwrap_or_else(Utc::now);
+  let data = DataDir::new(&cli.global.data);
   match cli.command {
     Command::Adjudicate => adjudicate(&mut io::stdin().lock(), &mut io::stdout().lock()),
+    Command::Init => init(&data),
+    Command::Receive => with_data(&data, "receive", |config| {
+      let raw = read_message(&mut io::stdin().lock());
+      receive::receive(&data, config, &raw, now).map(|_| ())
+    }),
+    Command::Sweep => with_data(&data, "sweep", |config| {
+      let report = sweep::sweep(&data, config, now)?;
+      tracing::info!(
+        respooled = report.respooled,
+        sent = report.sent,
+        forgotten = report.forgotten,
+        "sweep done"
+      );
+      Ok(())
+    }),
   }
+}
+
+/// `judge init`: makes the data directory and says what it did.
+fn init(data: &DataDir) -> i32 {
+  match data.ensure() {
+    Ok(written) => {
+      let config = data.config_path();
+      let what = if written { "wrote" } else { "kept the existing" };
+      println!("judge init: {what} {}; the data directory is ready.", config.display());
+      0
+    }
+    Err(error) => fail_with("init", 1, &error.to_string()),
+  }
+}
+
+/// Runs `job` on a ready data directory with logging to `DIR/log/`; a
+/// failure of the machine (not of the user) gives exit 75.
+fn with_data(
+  data: &DataDir,
+  name: &str,
+  job: impl FnOnce(&Config) -> Result<(), DeliveryError>,
+) -> i32 {
+  if let Err(error) = data.ensure() {
+    return fail_with(name, EXIT_TEMPFAIL, &error.to_string());
+  }
+  let config = match data.config() {
+    Ok(config) => config,
+    Err(error) => return fail_with(name, EXIT_TEMPFAIL, &error.to_string()),
+  };
+  let _log = log::start(data);
+  match job(&config) {
+    Ok(()) => 0,
+    Err(error) => {
+      tracing::error!(%error, "{name} could not finish; exit 75");
+      fail_with(name, EXIT_TEMPFAIL, &error.to_string())
+    }
+  }
+}
+
+/// Reads the whole message from stdin, keeping at most `MAX_READ` bytes (the
+/// rest is drained so the MTA sees it taken). A read error keeps what came.
+fn read_message(input: &mut impl Read) -> Vec<u8> {
+  let mut raw = Vec::new();
+  let _ = input.by_ref().take(MAX_READ as u64).read_to_end(&mut raw);
+  let _ = io::copy(input, &mut io::sink());
+  raw
 }
 
 /// `judge adjudicate`: every phase on `input` gives one line on `output`;
@@ -92,8 +171,12 @@ pub fn adjudicate(input: &mut impl Read, output: &mut impl Write) -> i32 {
 
 /// Says what went wrong on one line of stderr and gives the exit status.
 fn fail(status: i32, message: &str) -> i32 {
+  fail_with("adjudicate", status, message)
+}
+
+fn fail_with(command: &str, status: i32, message: &str) -> i32 {
   let one_line = message.replace(['\n', '\r'], " ");
-  let _ = writeln!(io::stderr().lock(), "judge adjudicate: {one_line}");
+  let _ = writeln!(io::stderr().lock(), "judge {command}: {one_line}");
   status
 }
 

@@ -8,9 +8,17 @@
 pub mod adjudicate;
 pub mod cli;
 pub mod command;
+pub mod config;
+pub mod delivery;
+pub mod help;
 pub mod interchange;
+pub mod log;
 pub mod mail;
 pub mod map;
 pub mod order;
 pub mod phase;
 pub mod position;
+pub mod receive;
+pub mod session;
+pub mod store;
+pub mod sweep;

@@ -1,0 +1,229 @@
+//! `DIR/judge.toml`: the judgekeeper's settings. `judge init` writes the
+//! commented template (`data/judge.toml`); every key has a default, so a
+//! file may name only what it changes.
+
+use std::path::Path;
+
+use chrono_tz::Tz;
+use serde::Deserialize;
+
+/// The commented template `judge init` writes.
+pub const TEMPLATE: &str = include_str!("../data/judge.toml");
+
+/// Everything in `judge.toml`.
+#[derive(Clone, Debug, Deserialize, PartialEq)]
+#[serde(default, deny_unknown_fields)]
+pub struct Config {
+  pub judge_address: String,
+  pub judge_name: String,
+  pub judge_code: String,
+  pub keeper_address: String,
+  pub timezone: String,
+  pub max_message_bytes: usize,
+  pub whois: bool,
+  pub lock_timeout_seconds: u64,
+  pub transport: TransportConfig,
+  pub registration: RegistrationConfig,
+  #[serde(rename = "move")]
+  pub movement: DeadlineDefaults,
+  pub retreat: DeadlineDefaults,
+  pub adjust: DeadlineDefaults,
+}
+
+/// `[transport]`.
+#[derive(Clone, Debug, Deserialize, PartialEq, Eq)]
+#[serde(default, deny_unknown_fields)]
+pub struct TransportConfig {
+  pub kind: TransportKind,
+  pub command: String,
+  pub host: String,
+  pub port: u16,
+  pub starttls: bool,
+  pub username: String,
+  pub password: String,
+}
+
+/// How mail leaves the judge.
+#[derive(Clone, Copy, Debug, Default, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "lowercase")]
+pub enum TransportKind {
+  #[default]
+  File,
+  Sendmail,
+  Smtp,
+}
+
+/// `[registration]`.
+#[derive(Clone, Debug, Deserialize, PartialEq, Eq)]
+#[serde(default, deny_unknown_fields)]
+pub struct RegistrationConfig {
+  /// REGISTER fields the house rules require, lower case.
+  pub required: Vec<String>,
+}
+
+/// `[move]`, `[retreat]`, `[adjust]`: the default deadline settings of new
+/// games (manual §5.1).
+#[derive(Clone, Debug, Deserialize, PartialEq)]
+#[serde(default, deny_unknown_fields)]
+pub struct DeadlineDefaults {
+  pub clock: i32,
+  pub min: f64,
+  pub next: f64,
+  pub grace: f64,
+  pub delay: f64,
+  pub days: String,
+}
+
+/// Why `judge.toml` could not be used.
+#[derive(Debug, thiserror::Error)]
+pub enum ConfigError {
+  #[error("cannot read {path}: {source}")]
+  Read { path: String, source: std::io::Error },
+  #[error("{path} is not valid: {message}")]
+  Invalid { path: String, message: String },
+}
+
+impl Default for Config {
+  fn default() -> Self {
+    Config {
+      judge_address: "judge@localhost".into(),
+      judge_name: "Diplomacy Judge".into(),
+      judge_code: "XXXX".into(),
+      keeper_address: "judgekeeper@localhost".into(),
+      timezone: "UTC".into(),
+      max_message_bytes: 1024 * 1024,
+      whois: true,
+      lock_timeout_seconds: 60,
+      transport: TransportConfig::default(),
+      registration: RegistrationConfig::default(),
+      movement: DeadlineDefaults::movement(),
+      retreat: DeadlineDefaults::other(),
+      adjust: DeadlineDefaults::other(),
+    }
+  }
+}
+
+impl Default for TransportConfig {
+  fn default() -> Self {
+    TransportConfig {
+      kind: TransportKind::File,
+      command: "/usr/sbin/sendmail".into(),
+      host: "localhost".into(),
+      port: 25,
+      starttls: false,
+      username: String::new(),
+      password: String::new(),
+    }
+  }
+}
+
+impl Default for RegistrationConfig {
+  fn default() -> Self {
+    let required = ["name", "address", "country", "email", "level"];
+    RegistrationConfig { required: required.iter().map(|s| s.to_string()).collect() }
+  }
+}
+
+impl Default for DeadlineDefaults {
+  fn default() -> Self {
+    DeadlineDefaults::movement()
+  }
+}
+
+impl DeadlineDefaults {
+  fn movement() -> Self {
+    DeadlineDefaults {
+      clock: 1410,
+      min: 12.0,
+      next: 71.0,
+      grace: 167.0,
+      delay: 0.5,
+      days: "-MTWTF-".into(),
+    }
+  }
+
+  fn other() -> Self {
+    DeadlineDefaults {
+      clock: -1,
+      min: 0.0,
+      next: 23.0,
+      grace: 71.0,
+      delay: 0.5,
+      days: "-MTWTF-".into(),
+    }
+  }
+}
+
+impl Config {
+  /// Reads `path`; a missing file means every default.
+  pub fn load(path: &Path) -> Result<Config, ConfigError> {
+    let text = match std::fs::read_to_string(path) {
+      Ok(text) => text,
+      Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Config::default()),
+      Err(source) => return Err(ConfigError::Read { path: path.display().to_string(), source }),
+    };
+    Config::parse(&text)
+      .map_err(|message| ConfigError::Invalid { path: path.display().to_string(), message })
+  }
+
+  /// Parses and checks the text of a `judge.toml`.
+  pub fn parse(text: &str) -> Result<Config, String> {
+    let config: Config = toml::from_str(text).map_err(|e| e.message().to_string())?;
+    config.check()?;
+    Ok(config)
+  }
+
+  fn check(&self) -> Result<(), String> {
+    if self.tz().is_none() {
+      return Err(format!("timezone '{}' is not an IANA time zone name", self.timezone));
+    }
+    let code_ok = !self.judge_code.is_empty()
+      && self.judge_code.len() <= 8
+      && self.judge_code.chars().all(|c| c.is_ascii_alphanumeric());
+    if !code_ok {
+      return Err(format!("judge_code '{}' must be letters and digits", self.judge_code));
+    }
+    if !self.judge_address.contains('@') {
+      return Err(format!("judge_address '{}' is not an e-mail address", self.judge_address));
+    }
+    for (name, d) in
+      [("move", &self.movement), ("retreat", &self.retreat), ("adjust", &self.adjust)]
+    {
+      if d.days.len() != 7 {
+        return Err(format!("[{name}] days '{}' must have seven characters", d.days));
+      }
+    }
+    Ok(())
+  }
+
+  /// The judge's time zone.
+  pub fn tz(&self) -> Option<Tz> {
+    self.timezone.parse().ok()
+  }
+}
+
+#[cfg(test)]
+mod tests {
+  use super::*;
+
+  #[test]
+  fn the_template_says_exactly_the_defaults() {
+    assert_eq!(Config::parse(TEMPLATE), Ok(Config::default()));
+  }
+
+  #[test]
+  fn a_file_may_name_only_what_it_changes() {
+    let config = Config::parse("judge_code = \"USIN\"\n[transport]\nkind = \"sendmail\"\n");
+    let config = config.unwrap_or_default();
+    assert_eq!(config.judge_code, "USIN");
+    assert_eq!(config.transport.kind, TransportKind::Sendmail);
+    assert_eq!(config.transport.command, "/usr/sbin/sendmail");
+  }
+
+  #[test]
+  fn mistakes_are_named() {
+    assert!(Config::parse("judge_cod = \"X\"").is_err_and(|e| e.contains("judge_cod")));
+    assert!(Config::parse("timezone = \"Mars/Olympus\"").is_err_and(|e| e.contains("Mars")));
+    assert!(Config::parse("[transport]\nkind = \"pigeon\"").is_err());
+  }
+}

@@ -1,0 +1,89 @@
+//! Getting outgoing mail out safely: every message is rendered (with a
+//! Message-ID and Date from the injected clock), written to the queue, and
+//! only then handed to the transport; what the transport refuses stays
+//! queued for the next attempt.
+
+use chrono::{DateTime, Utc};
+
+use crate::config::{Config, TransportKind};
+use crate::mail::outbound::{self, Outgoing, Sender};
+use crate::mail::transport::{Transport, TransportError};
+use crate::store::{queue, DataDir, StoreError};
+
+/// The transport `judge.toml` asks for.
+pub fn transport(config: &Config, data: &DataDir) -> Transport {
+  let t = &config.transport;
+  let optional = |s: &str| (!s.is_empty()).then(|| s.to_string());
+  match t.kind {
+    TransportKind::File => Transport::File { outbox: data.path("outbox") },
+    TransportKind::Sendmail => Transport::Sendmail { command: t.command.clone().into() },
+    TransportKind::Smtp => Transport::Smtp {
+      host: t.host.clone(),
+      port: t.port,
+      starttls: t.starttls,
+      username: optional(&t.username),
+      password: optional(&t.password),
+    },
+  }
+}
+
+/// Renders `mail` and writes it to the queue on behalf of `origin` (an
+/// inbound message key or a sweep job). A message whose recipient is not a
+/// usable address is dropped with a log line: there is nobody to tell.
+pub fn enqueue(
+  data: &DataDir,
+  config: &Config,
+  origin: &str,
+  now: DateTime<Utc>,
+  mail: &[Outgoing],
+) -> Result<usize, StoreError> {
+  let tz = config.tz().unwrap_or(chrono_tz::UTC);
+  let local = now.with_timezone(&tz).fixed_offset();
+  let domain = config.judge_address.rsplit_once('@').map(|(_, d)| d).unwrap_or("localhost");
+  let sender = Sender { address: &config.judge_address, name: &config.judge_name };
+  let short: String = origin.chars().take(16).collect();
+  let mut queued = 0;
+  for (n, message) in mail.iter().enumerate() {
+    let id = format!("{}.{short}.{n}@{domain}", now.format("%Y%m%d%H%M%S"));
+    match outbound::render(message, &sender, local, &id) {
+      Ok(rendered) => {
+        queue::push(&data.path("queue"), origin, &rendered)?;
+        queued += 1;
+      }
+      Err(error) => tracing::warn!(to = %message.to, %error, "message dropped"),
+    }
+  }
+  Ok(queued)
+}
+
+/// Why queued mail could not all be sent.
+#[derive(Debug, thiserror::Error)]
+pub enum DeliveryError {
+  #[error(transparent)]
+  Store(#[from] StoreError),
+  #[error(transparent)]
+  Transport(#[from] TransportError),
+}
+
+/// Sends the queued mail of `origin` (all of it with `None`), oldest first,
+/// removing each message the transport takes. Stops at the first refusal.
+pub fn flush(
+  data: &DataDir,
+  transport: &Transport,
+  origin: Option<&str>,
+) -> Result<usize, DeliveryError> {
+  let mut sent = 0;
+  for path in queue::list(&data.path("queue"), origin)? {
+    let message = match queue::read(&path) {
+      Ok(message) => message,
+      Err(StoreError::Io { source, .. }) if source.kind() == std::io::ErrorKind::NotFound => {
+        continue; // another process sent it meanwhile
+      }
+      Err(error) => return Err(error.into()),
+    };
+    transport.send(&message)?;
+    queue::remove(&path)?;
+    sent += 1;
+  }
+  Ok(sent)
+}

@@ -1,0 +1,176 @@
+//! `judge receive`: one message from the MTA, start to finish.
+//!
+//! 1. The raw message is spooled before anything else.
+//! 2. Under the message's lock, unless it was handled before (same key:
+//!    the hash of its Message-ID, or of its bytes), its commands are carried
+//!    out and every outgoing message is written to the queue; then the
+//!    message is recorded as handled and leaves the spool.
+//! 3. The queued mail is sent. If the transport refuses, the mail stays
+//!    queued and the caller exits 75: the MTA delivers the message again,
+//!    step 2 sees it was handled, and only the sending is retried.
+
+use std::time::{Duration, Instant};
+
+use chrono::{DateTime, Utc};
+use sha2::{Digest, Sha256};
+
+use crate::config::Config;
+use crate::delivery::{self, DeliveryError};
+use crate::mail::inbound::Inbound;
+use crate::mail::outbound::Outgoing;
+use crate::mail::subject;
+use crate::session::{self, Context};
+use crate::store::lock::{message_lock_path, Lock};
+use crate::store::users::Users;
+use crate::store::{atomic, seen, spool, DataDir, StoreError};
+
+/// What became of one message, for the log.
+#[derive(Debug, Default)]
+pub struct Report {
+  pub sender: String,
+  pub commands: Vec<String>,
+  pub outcome: String,
+  pub queued: usize,
+}
+
+/// The key that identifies a message across redeliveries.
+pub fn message_key(raw: &[u8], inbound: &Inbound) -> String {
+  let mut hash = Sha256::new();
+  match &inbound.message_id {
+    Some(id) => hash.update(format!("id:{id}")),
+    None => hash.update(raw),
+  }
+  hash.finalize().iter().take(16).map(|b| format!("{b:02x}")).collect()
+}
+
+/// Handles one raw message: spools it, carries it out, sends the mail.
+pub fn receive(
+  data: &DataDir,
+  config: &Config,
+  raw: &[u8],
+  now: DateTime<Utc>,
+) -> Result<Report, DeliveryError> {
+  let inbound = Inbound::parse(raw, &config.judge_address);
+  let key = message_key(raw, &inbound);
+  let path = spool::put(&data.path("spool"), raw, &key)?;
+  handle(data, config, raw, &inbound, &key, &path, now)
+}
+
+/// Handles a message already in the spool at `path` (from `receive`, or
+/// left by a crash and found by `sweep`).
+pub fn handle_spooled(
+  data: &DataDir,
+  config: &Config,
+  path: &std::path::Path,
+  now: DateTime<Utc>,
+) -> Result<Report, DeliveryError> {
+  let raw = spool::read(path)?;
+  let inbound = Inbound::parse(&raw, &config.judge_address);
+  let key = message_key(&raw, &inbound);
+  handle(data, config, &raw, &inbound, &key, path, now)
+}
+
+fn handle(
+  data: &DataDir,
+  config: &Config,
+  raw: &[u8],
+  inbound: &Inbound,
+  key: &str,
+  path: &std::path::Path,
+  now: DateTime<Utc>,
+) -> Result<Report, DeliveryError> {
+  let started = Instant::now();
+  let timeout = Duration::from_secs(config.lock_timeout_seconds);
+  let mut report = apply(data, config, raw, inbound, key, path, now, timeout)?;
+  let transport = delivery::transport(config, data);
+  let sent = delivery::flush(data, &transport, Some(key));
+  tracing::info!(
+    sender = %report.sender,
+    game = "-",
+    commands = %report.commands.join(","),
+    outcome = %report.outcome,
+    mails = report.queued,
+    ms = started.elapsed().as_millis() as u64,
+    "message handled"
+  );
+  match sent {
+    Ok(_) => {
+      // Everything went out and the MTA hears "delivered": no redelivery
+      // will come, so the record is no longer needed.
+      atomic::remove(&data.path("seen").join(key))?;
+      Ok(report)
+    }
+    Err(error) => {
+      report.outcome = format!("{} (sending failed: {error})", report.outcome);
+      Err(error)
+    }
+  }
+}
+
+/// Step 2: carry the message out once, queueing its mail.
+#[allow(clippy::too_many_arguments)]
+fn apply(
+  data: &DataDir,
+  config: &Config,
+  raw: &[u8],
+  inbound: &Inbound,
+  key: &str,
+  path: &std::path::Path,
+  now: DateTime<Utc>,
+  timeout: Duration,
+) -> Result<Report, StoreError> {
+  let _lock = Lock::acquire(&message_lock_path(&data.path("lock")), timeout)?;
+  let seen_dir = data.path("seen");
+  let mut report =
+    Report { sender: inbound.reply_address().unwrap_or("(none)").to_string(), ..Report::default() };
+  if seen::contains(&seen_dir, key) {
+    report.outcome = "already handled; resending its queued mail".into();
+    atomic::remove(path)?;
+    return Ok(report);
+  }
+  let mail = match (&inbound.noise, inbound.reply_address()) {
+    (Some(noise), _) => {
+      report.outcome = format!("no reply: {noise:?}");
+      atomic::remove(path)?;
+      return Ok(report);
+    }
+    (None, None) => {
+      report.outcome = "no reply: no sender".into();
+      atomic::remove(path)?;
+      return Ok(report);
+    }
+    (None, Some(reply_to)) if raw.len() > config.max_message_bytes => {
+      report.outcome = format!("too large ({} bytes)", raw.len());
+      vec![too_large(config, inbound, reply_to, raw.len())]
+    }
+    (None, Some(reply_to)) => {
+      let users = Users::new(data, timeout);
+      let ctx = Context { config, users: &users, now };
+      let outcome = session::run(&ctx, inbound, reply_to)?;
+      report.commands = outcome.commands;
+      report.outcome = format!("replied, {} errors", outcome.errors);
+      outcome.mail
+    }
+  };
+  report.queued = delivery::enqueue(data, config, key, now, &mail)?;
+  seen::insert(&seen_dir, key, now)?;
+  atomic::remove(path)?;
+  Ok(report)
+}
+
+fn too_large(config: &Config, inbound: &Inbound, reply_to: &str, size: usize) -> Outgoing {
+  let code = &config.judge_code;
+  let limit = config.max_message_bytes;
+  Outgoing {
+    to: reply_to.to_string(),
+    subject: subject::reply(code, None, false, &inbound.subject),
+    body: format!(
+      ":: Judge: {code}\n\n\
+       Your message was {size} bytes long, and this judge reads messages of at\n\
+       most {limit} bytes, so nothing in it was read or carried out.\n\
+       Please send your commands again as plain text, without attachments.\n"
+    ),
+    in_reply_to: inbound.message_id.clone(),
+    references: inbound.message_id.iter().cloned().collect(),
+  }
+}

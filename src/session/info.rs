@@ -1,0 +1,195 @@
+//! The information commands of manual §§3.2–3.3: HELP, GET, GET PACKAGE,
+//! VERSION, WHO / WHO IS, INFO PLAYER, GET DEDICATION, GET WHOIS.
+
+use super::Session;
+use crate::help;
+use crate::store::users::User;
+use crate::store::StoreError;
+
+/// Returns the address in `text` if it looks like one (`local@domain`, no
+/// spaces, brackets or control characters), trimmed of `<>`.
+pub(super) fn plausible_address(text: &str) -> Option<String> {
+  let text = text.trim().trim_start_matches('<').trim_end_matches('>');
+  let (local, domain) = text.split_once('@')?;
+  let bad = |c: char| c.is_whitespace() || c.is_control() || "<>()[]\\,;:\"".contains(c);
+  let ok = !local.is_empty()
+    && !domain.is_empty()
+    && !domain.contains('@')
+    && text.len() <= 254
+    && !text.chars().any(bad);
+  ok.then(|| text.to_string())
+}
+
+/// A user's registration as a form they could send back.
+pub(super) fn form(user: &User) -> String {
+  let mut text = format!("User #{}: {}\n", user.id, user.addresses.join(", "));
+  text.push_str("REGISTER\n");
+  for (field, value) in &user.fields {
+    text.push_str(&format!("{}: {value}\n", capitalised(field)));
+  }
+  text.push_str("END\n");
+  text
+}
+
+fn capitalised(field: &str) -> String {
+  let mut chars = field.chars();
+  match chars.next() {
+    Some(first) => first.to_uppercase().chain(chars).collect(),
+    None => String::new(),
+  }
+}
+
+impl Session<'_> {
+  /// Queues a help file for the sender.
+  pub(super) fn send_file(&mut self, name: &str) {
+    if let Some(text) = help::file(name) {
+      let code = &self.ctx.config.judge_code;
+      self.to_sender.push((format!("{code} File: {name}"), text.into_owned()));
+    }
+  }
+
+  pub(super) fn get(&mut self, args: &str) {
+    let name = args.trim();
+    if name.is_empty() {
+      self
+        .error("GET needs the name of a file, for example GET info. Send GET flist for the list.");
+      return;
+    }
+    match help::names().iter().find(|n| n.eq_ignore_ascii_case(name)) {
+      Some(known) => {
+        self.send_file(known);
+        self.say(&format!("The file '{known}' is on its way in a separate message."));
+      }
+      None => {
+        let shown: String = name.chars().take(40).collect();
+        let list = help::names().join(", ");
+        self.error(&format!(
+          "There is no file called '{shown}'. The files you can GET are:\n{list}\n\
+           (and GET PACKAGE for the new-user package)."
+        ));
+      }
+    }
+  }
+
+  pub(super) fn get_package(&mut self) {
+    for name in help::package() {
+      self.send_file(name);
+    }
+    let list = help::package().join(", ");
+    self.say(&format!("The new-user package ({list}) is on its way, one message per file."));
+  }
+
+  pub(super) fn version(&mut self) {
+    self.say(&format!(
+      "This judge runs judge {}, an e-mail Diplomacy adjudicator written in Rust\n\
+       in the tradition of njudge.",
+      env!("CARGO_PKG_VERSION")
+    ));
+  }
+
+  pub(super) fn who(&mut self, args: &str) -> Result<(), StoreError> {
+    let prefixes: Vec<&str> = args.split_whitespace().collect();
+    if prefixes.is_empty() {
+      self.error(
+        "WHO IS needs an address or the start of one, for example WHO IS ann@\n\
+         (every registered address starting with those characters is listed).",
+      );
+      return Ok(());
+    }
+    for prefix in prefixes {
+      let shown: String = prefix.chars().take(60).collect();
+      let found = self.ctx.users.addresses_starting(prefix)?;
+      if found.is_empty() {
+        self.say(&format!("No registered address starts with '{shown}'."));
+        continue;
+      }
+      let mut seen = Vec::new();
+      for (_, user) in found {
+        if !seen.contains(&user.id) {
+          seen.push(user.id);
+          self.say(&form(&user));
+        }
+      }
+    }
+    Ok(())
+  }
+
+  pub(super) fn info_player(&mut self, args: &str) -> Result<(), StoreError> {
+    let Some(address) = plausible_address(args) else {
+      self.error(
+        "INFO PLAYER needs a complete e-mail address, for example\n\
+         INFO PLAYER ann@example.org",
+      );
+      return Ok(());
+    };
+    match self.ctx.users.by_address(&address)? {
+      Some(user) => self.player_data(&address, &user),
+      None => self.error(&format!("No registered user has the address {address}.")),
+    }
+    Ok(())
+  }
+
+  pub(super) fn get_dedication(&mut self) -> Result<(), StoreError> {
+    let address = self.reply_to.clone();
+    match self.ctx.users.by_address(&address)? {
+      Some(user) => self.player_data(&address, &user),
+      None => self.error(&format!(
+        "{address} is not registered on this judge, so it has no record.\n\
+         Send GET form for the registration form."
+      )),
+    }
+    Ok(())
+  }
+
+  fn player_data(&mut self, address: &str, user: &User) {
+    let tz = self.ctx.config.tz().unwrap_or(chrono_tz::UTC);
+    let since = user.registered.with_timezone(&tz).format("%a %b %d %Y %H:%M:%S %z");
+    let level = user.fields.get("level").map(String::as_str).unwrap_or("not given");
+    self.say(&format!(
+      "Player information for {address}:\n\
+       \x20 User number:     {}\n\
+       \x20 Registered:      {since}\n\
+       \x20 Addresses:       {}\n\
+       \x20 Level:           {level}\n\
+       \x20 Games played:    0\n\
+       \x20 Dedication:      0 (no deadlines kept or missed yet)",
+      user.id,
+      user.addresses.join(", "),
+    ));
+  }
+
+  pub(super) fn get_whois(&mut self) -> Result<(), StoreError> {
+    if !self.ctx.config.whois {
+      self.error(
+        "The judgekeeper has turned GET WHOIS off on this judge. Use WHO IS\n\
+         with an address (or its start) to look up particular players.",
+      );
+      return Ok(());
+    }
+    let users = self.ctx.users.all()?;
+    let mut text = format!("The registration database of this judge: {} users.\n\n", users.len());
+    for user in &users {
+      text.push_str(&form(user));
+      text.push('\n');
+    }
+    let code = &self.ctx.config.judge_code;
+    self.to_sender.push((format!("{code} File: whois"), text));
+    self.say("The registration database is on its way in a separate message.");
+    Ok(())
+  }
+}
+
+#[cfg(test)]
+mod tests {
+  use super::*;
+
+  #[test]
+  fn addresses_are_checked_for_shape() {
+    assert_eq!(plausible_address(" <Ann@x.org> "), Some("Ann@x.org".into()));
+    assert_eq!(plausible_address("ann"), None);
+    assert_eq!(plausible_address("a b@x.org"), None);
+    assert_eq!(plausible_address("a@b@x.org"), None);
+    assert_eq!(plausible_address("a@x.org\r\nBcc: e@v.il"), None);
+    assert_eq!(plausible_address("@x.org"), None);
+  }
+}

@@ -1,0 +1,65 @@
+//! Atomic file writes: a reader sees the old file or the new one, never
+//! half of either, and a crash leaves one of the two on disk.
+
+use std::io::Write;
+use std::path::Path;
+
+use atomic_write_file::AtomicWriteFile;
+
+use super::StoreError;
+
+/// Replaces `path` with `bytes` (write a temporary file, fsync, rename,
+/// fsync the directory).
+pub fn write(path: &Path, bytes: &[u8]) -> Result<(), StoreError> {
+  let mut file =
+    AtomicWriteFile::open(path).map_err(|e| StoreError::io("cannot create", path, e))?;
+  file.write_all(bytes).map_err(|e| StoreError::io("cannot write", path, e))?;
+  file.commit().map_err(|e| StoreError::io("cannot save", path, e))
+}
+
+/// Writes `path` only if it does not exist yet; returns whether it wrote.
+/// (Two processes racing both see `false` or one `true`: the file is
+/// created by hard-linking a finished temporary file into place.)
+pub fn write_new(path: &Path, bytes: &[u8]) -> Result<bool, StoreError> {
+  let dir = path.parent().unwrap_or(Path::new("."));
+  let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("file");
+  let temp = dir.join(format!(".{name}.{}.new", std::process::id()));
+  write(&temp, bytes)?;
+  let linked = std::fs::hard_link(&temp, path);
+  let _ = std::fs::remove_file(&temp);
+  match linked {
+    Ok(()) => Ok(true),
+    Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => Ok(false),
+    Err(e) => Err(StoreError::io("cannot create", path, e)),
+  }
+}
+
+/// Removes `path`; a file that is already gone is fine.
+pub fn remove(path: &Path) -> Result<(), StoreError> {
+  match std::fs::remove_file(path) {
+    Ok(()) => Ok(()),
+    Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(()),
+    Err(e) => Err(StoreError::io("cannot remove", path, e)),
+  }
+}
+
+/// The files of a directory whose names end with `suffix`, sorted by name
+/// (a missing directory has none).
+pub fn list(dir: &Path, suffix: &str) -> Result<Vec<std::path::PathBuf>, StoreError> {
+  let entries = match std::fs::read_dir(dir) {
+    Ok(entries) => entries,
+    Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
+    Err(e) => return Err(StoreError::io("cannot list", dir, e)),
+  };
+  let mut paths = Vec::new();
+  for entry in entries {
+    let entry = entry.map_err(|e| StoreError::io("cannot list", dir, e))?;
+    let name = entry.file_name();
+    let Some(name) = name.to_str() else { continue };
+    if name.ends_with(suffix) && !name.starts_with('.') {
+      paths.push(entry.path());
+    }
+  }
+  paths.sort();
+  Ok(paths)
+}

@@ -1,0 +1,196 @@
+//! A judge in a temporary data directory, driven as the MTA drives it: a
+//! message on stdin of the real binary, at a fixed `--now`, and the mail it
+//! sent read back from the file transport's outbox (njudge's own tests were
+//! transcripts of exactly this shape).
+
+#![allow(dead_code)]
+
+use std::collections::BTreeMap;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+/// The fixed clock of every test.
+pub const NOW: &str = "2026-03-02T23:30:00Z";
+
+/// A judge with its own data directory.
+pub struct Judge {
+  dir: tempfile::TempDir,
+  /// Outbox files already returned by `take_mail`.
+  taken: std::sync::Mutex<Vec<PathBuf>>,
+  counter: std::sync::atomic::AtomicU32,
+}
+
+/// One run of the binary.
+#[derive(Debug)]
+pub struct Run {
+  pub status: i32,
+  pub stdout: String,
+  pub stderr: String,
+}
+
+/// One message the judge sent, as a player's mail program shows it.
+#[derive(Clone, Debug)]
+pub struct Sent {
+  pub to: String,
+  pub subject: String,
+  pub body: String,
+  pub headers: BTreeMap<String, Vec<String>>,
+  pub raw: String,
+}
+
+impl Sent {
+  pub fn header(&self, name: &str) -> Option<&str> {
+    self.headers.get(&name.to_lowercase()).and_then(|v| v.first()).map(String::as_str)
+  }
+}
+
+impl Judge {
+  /// A judge whose data directory does not exist yet (receive creates it).
+  pub fn new() -> Judge {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    Judge { dir, taken: Default::default(), counter: Default::default() }
+  }
+
+  /// A judge with `judge.toml` set to `config`.
+  pub fn with_config(config: &str) -> Judge {
+    let judge = Judge::new();
+    std::fs::create_dir_all(judge.data()).expect("data dir");
+    std::fs::write(judge.data().join("judge.toml"), config).expect("write judge.toml");
+    judge
+  }
+
+  pub fn data(&self) -> PathBuf {
+    self.dir.path().join("data")
+  }
+
+  /// Runs `judge <args>` with this data directory and the fixed clock.
+  pub fn run(&self, args: &[&str], stdin: &[u8]) -> Run {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_judge"))
+      .arg("--data")
+      .arg(self.data())
+      .arg("--now")
+      .arg(NOW)
+      .args(args)
+      .env_remove("JUDGE_NOW")
+      .env_remove("JUDGE_DATA")
+      .stdin(Stdio::piped())
+      .stdout(Stdio::piped())
+      .stderr(Stdio::piped())
+      .spawn()
+      .expect("the judge binary starts");
+    let mut input = child.stdin.take().expect("stdin");
+    // The judge may stop reading early; a broken pipe is not a test failure.
+    let _ = input.write_all(stdin);
+    drop(input);
+    let output = child.wait_with_output().expect("the judge finishes");
+    Run {
+      status: output.status.code().unwrap_or(-1),
+      stdout: String::from_utf8_lossy(&output.stdout).into_owned(),
+      stderr: String::from_utf8_lossy(&output.stderr).into_owned(),
+    }
+  }
+
+  /// `judge receive` of raw bytes.
+  pub fn receive(&self, raw: &[u8]) -> Run {
+    self.run(&["receive"], raw)
+  }
+
+  /// Mails `body` from `from` with `subject`, as a plain text message with a
+  /// fresh Message-ID, and checks the judge took it (exit 0).
+  pub fn send(&self, from: &str, subject: &str, body: &str) -> Run {
+    let run = self.receive(self.message(from, subject, body).as_bytes());
+    assert_eq!(run.status, 0, "receive failed: {}", run.stderr);
+    run
+  }
+
+  /// A plain text message with a fresh Message-ID.
+  pub fn message(&self, from: &str, subject: &str, body: &str) -> String {
+    let n = self.counter.fetch_add(1, std::sync::atomic::Ordering::SeqCst) + 1;
+    format!(
+      "From: {from}\r\nTo: judge@localhost\r\nSubject: {subject}\r\n\
+       Message-ID: <test-{n}@players.test>\r\nDate: Mon, 02 Mar 2026 23:00:00 +0000\r\n\
+       MIME-Version: 1.0\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n{body}"
+    )
+  }
+
+  /// The mail sent since the last call, in sending order.
+  pub fn take_mail(&self) -> Vec<Sent> {
+    let outbox = self.data().join("outbox");
+    let mut files: Vec<PathBuf> = match std::fs::read_dir(&outbox) {
+      Ok(entries) => entries.filter_map(|e| e.ok()).map(|e| e.path()).collect(),
+      Err(_) => Vec::new(),
+    };
+    files.retain(|p| p.extension().is_some_and(|e| e == "eml"));
+    files.sort();
+    let mut taken = self.taken.lock().expect("not poisoned");
+    files.retain(|p| !taken.contains(p));
+    taken.extend(files.iter().cloned());
+    files.iter().map(|p| parse_sent(p)).collect()
+  }
+
+  /// The one reply to `to` among `mail`; fails the test unless there is
+  /// exactly one message whose subject starts with `Re:`.
+  pub fn reply_to(&self, to: &str) -> Sent {
+    let mail = self.take_mail();
+    let replies: Vec<&Sent> =
+      mail.iter().filter(|m| m.to == to && m.subject.starts_with("Re:")).collect();
+    assert_eq!(replies.len(), 1, "expected one reply to {to}, got: {mail:#?}");
+    replies[0].clone()
+  }
+
+  /// Every file under the data directory except the log, with its bytes: a
+  /// snapshot to show that bad input changed nothing.
+  pub fn snapshot(&self) -> BTreeMap<PathBuf, Vec<u8>> {
+    let mut files = BTreeMap::new();
+    walk(&self.data(), &self.data(), &mut files);
+    files
+  }
+
+  pub fn files_in(&self, sub: &str) -> Vec<PathBuf> {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(self.data().join(sub))
+      .map(|d| d.filter_map(|e| e.ok()).map(|e| e.path()).collect())
+      .unwrap_or_default();
+    files.sort();
+    files
+  }
+}
+
+fn walk(root: &Path, dir: &Path, files: &mut BTreeMap<PathBuf, Vec<u8>>) {
+  let Ok(entries) = std::fs::read_dir(dir) else { return };
+  for entry in entries.filter_map(|e| e.ok()) {
+    let path = entry.path();
+    let relative = path.strip_prefix(root).unwrap_or(&path).to_path_buf();
+    if relative.starts_with("log") {
+      continue;
+    }
+    if path.is_dir() {
+      walk(root, &path, files);
+    } else {
+      files.insert(relative, std::fs::read(&path).unwrap_or_default());
+    }
+  }
+}
+
+/// Reads an outbox file the way a mail program would.
+pub fn parse_sent(path: &Path) -> Sent {
+  let raw = std::fs::read(path).expect("read outbox file");
+  let message = mail_parser::MessageParser::default().parse(&raw).expect("a parseable message");
+  let to =
+    message.to().and_then(|a| a.first()).and_then(|a| a.address()).unwrap_or_default().to_string();
+  let mut headers: BTreeMap<String, Vec<String>> = BTreeMap::new();
+  let text = String::from_utf8_lossy(&raw).into_owned();
+  let head = text.split("\r\n\r\n").next().unwrap_or("").replace("\r\n ", " ");
+  for line in head.split("\r\n") {
+    if let Some((name, value)) = line.split_once(':') {
+      headers.entry(name.trim().to_lowercase()).or_default().push(value.trim().to_string());
+    }
+  }
+  Sent {
+    to,
+    subject: message.subject().unwrap_or_default().to_string(),
+    body: message.body_text(0).map(|b| b.replace("\r\n", "\n")).unwrap_or_default(),
+    headers,
+    raw: text,
+  }
+}
