@@ -2,7 +2,14 @@
 //! clock, `In-Reply-To`/`References` on replies, UTF-8 bodies correctly
 //! encoded, and no header injection from anything a user wrote.
 
+use std::time::SystemTime;
+
 use chrono::{DateTime, FixedOffset};
+use lettre::message::header::{ContentType, HeaderName, HeaderValue, MIME_VERSION_1_0};
+use lettre::message::{Mailbox, Message};
+use lettre::Address;
+
+use super::inbound::one_line;
 
 /// A message the judge wants to send, before it is rendered.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -21,9 +28,15 @@ pub struct Outgoing {
 /// A rendered message: the envelope and the exact bytes to send.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Rendered {
+  /// The envelope sender: the judge's bare address.
   pub from: String,
+  /// The envelope recipient: a bare address.
   pub to: String,
+  /// The id in the `Message-ID:` header, without brackets.
   pub message_id: String,
+  /// The whole message, every line (the last too) ending in CRLF. Always
+  /// 7-bit ASCII: lettre encodes non-ASCII headers (RFC 2047) and bodies
+  /// (quoted-printable or base64), so a `String` holds it exactly.
   pub bytes: String,
 }
 
@@ -43,14 +56,122 @@ pub struct Sender<'a> {
   pub name: &'a str,
 }
 
+/// Longest id put in a header, so that a header line can never grow past
+/// the RFC's 998 characters (ids cannot be folded).
+const MAX_ID_LEN: usize = 250;
+
+/// Whether `id` (without brackets) may go between `<` and `>` in a
+/// `Message-ID`, `In-Reply-To` or `References` header: RFC 5322 `atext`,
+/// `.`, `@` and the brackets of a domain literal, nothing else.
+pub fn is_valid_message_id(id: &str) -> bool {
+  !id.is_empty()
+    && id.len() <= MAX_ID_LEN
+    && id.bytes().all(|b| b.is_ascii_alphanumeric() || b"!#$%&'*+-/=?^_`{|}~.@[]".contains(&b))
+}
+
 /// Renders one message. `message_id` is the id to give it (without
 /// brackets); `now` is the injected clock, shown in its own offset.
+///
+/// The subject and the sender's name are put on one line (controls become
+/// spaces) before lettre sees them, so nothing can add a header. An id in
+/// `in_reply_to`/`references` that is not a valid message id is dropped;
+/// the message's own id has any invalid character replaced by `_`. A body
+/// whose last line has no line end gets one.
 pub fn render(
   mail: &Outgoing,
   sender: &Sender<'_>,
   now: DateTime<FixedOffset>,
   message_id: &str,
 ) -> Result<Rendered, OutboundError> {
-  let _ = (mail, sender, now, message_id);
-  Err(OutboundError::BadAddress(String::new()))
+  let from = parse_address(sender.address)?;
+  let to = parse_address(&mail.to)?;
+  let name = one_line(sender.name);
+  let id = own_message_id(message_id, from.domain());
+  let mut builder = Message::builder()
+    // A placeholder so lettre does not stamp the system clock; replaced
+    // below by the injected time in its own offset.
+    .date(SystemTime::UNIX_EPOCH)
+    .from(Mailbox::new((!name.is_empty()).then_some(name), from.clone()))
+    .to(Mailbox::new(None, to.clone()))
+    .subject(one_line(&mail.subject))
+    .message_id(Some(format!("<{id}>")));
+  if let Some(parent) = mail.in_reply_to.as_deref().filter(|id| is_valid_message_id(id)) {
+    builder = builder.in_reply_to(format!("<{parent}>"));
+  }
+  let references: Vec<String> = mail
+    .references
+    .iter()
+    .filter(|id| is_valid_message_id(id))
+    .map(|id| format!("<{id}>"))
+    .collect();
+  if !references.is_empty() {
+    builder = builder.references(references.join(" "));
+  }
+  // A body is lines; the last one ends too, whatever the encoding.
+  let mut body = mail.body.clone();
+  if !body.is_empty() && !body.ends_with('\n') {
+    body.push('\n');
+  }
+  let mut message = builder
+    .header(MIME_VERSION_1_0)
+    .header(ContentType::TEXT_PLAIN)
+    .body(body)
+    .map_err(|e| OutboundError::BadAddress(format!("{} ({e})", mail.to)))?;
+  let date = rfc5322_date(now);
+  message.headers_mut().insert_raw(HeaderValue::dangerous_new_pre_encoded(
+    HeaderName::new_from_ascii_str("Date"),
+    date.clone(),
+    date,
+  ));
+  let mut bytes = match String::from_utf8(message.formatted()) {
+    Ok(bytes) => bytes,
+    Err(e) => String::from_utf8_lossy(e.as_bytes()).into_owned(),
+  };
+  // lettre leaves a base64 body without a final line end; every line of a
+  // message ends in CRLF, and SMTP would add it anyway.
+  if !bytes.ends_with("\r\n") {
+    bytes.push_str("\r\n");
+  }
+  Ok(Rendered { from: from.to_string(), to: to.to_string(), message_id: id, bytes })
+}
+
+/// Renders a batch (a broadcast, say), taking a fresh id for each message
+/// from `next_id`; one bad address does not stop the others.
+pub fn render_many(
+  mails: &[Outgoing],
+  sender: &Sender<'_>,
+  now: DateTime<FixedOffset>,
+  mut next_id: impl FnMut() -> String,
+) -> Vec<Result<Rendered, OutboundError>> {
+  mails.iter().map(|mail| render(mail, sender, now, &next_id())).collect()
+}
+
+fn parse_address(address: &str) -> Result<Address, OutboundError> {
+  address.trim().parse::<Address>().map_err(|_| OutboundError::BadAddress(address.to_string()))
+}
+
+/// The judge chooses its own ids, but a bad one must not break the header.
+fn own_message_id(id: &str, domain: &str) -> String {
+  let mut id: String = id
+    .trim()
+    .trim_start_matches('<')
+    .trim_end_matches('>')
+    .chars()
+    .map(|c| if is_valid_message_id(c.encode_utf8(&mut [0; 4])) { c } else { '_' })
+    .take(MAX_ID_LEN / 2)
+    .collect();
+  if !id.contains('@') {
+    id = format!("{}@{domain}", if id.is_empty() { "judge" } else { &id });
+  }
+  if is_valid_message_id(&id) {
+    id
+  } else {
+    format!("judge@{}", domain.replace(|c: char| !c.is_ascii_alphanumeric() && c != '.', "_"))
+  }
+}
+
+/// `Mon, 02 Mar 2026 23:30:00 +0100`. Written by hand because lettre's
+/// `Date` is always UTC and panics on times outside 1970..9999.
+fn rfc5322_date(now: DateTime<FixedOffset>) -> String {
+  now.format("%a, %d %b %Y %H:%M:%S %z").to_string()
 }

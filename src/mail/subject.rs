@@ -1,15 +1,107 @@
 //! njudge's subject lines, which players' filters and mapping tools parse.
 
+use super::inbound::one_line;
+
 /// `Re: CODE:game - S1901M <subject>` (signed on) or `Re: CODE <subject>`,
 /// with `[Error Flag] ` after `Re: ` when orders had errors. The user's
 /// subject is first stripped of earlier `Re:`, `[Error Flag]`, `[You are
 /// late!]`, judge-code, game and phase prefixes so subjects do not grow.
 pub fn reply(code: &str, game: Option<(&str, &str)>, error_flag: bool, original: &str) -> String {
-  let _ = (code, game, error_flag, original);
-  String::new()
+  let original = one_line(original);
+  let rest = strip_prefixes(&original, code, game.map(|(name, _)| name));
+  let mut subject = String::from("Re: ");
+  if error_flag {
+    subject.push_str("[Error Flag] ");
+  }
+  match game {
+    Some((name, phase)) => subject.push_str(&format!("{code}:{name} - {phase}")),
+    None => subject.push_str(code),
+  }
+  if !rest.is_empty() {
+    subject.push(' ');
+    subject.push_str(rest);
+  }
+  subject
 }
 
 /// `CODE:game - S1901M <what>` for other game mail.
 pub fn game(code: &str, game: &str, phase: &str, what: &str) -> String {
   format!("{code}:{game} - {phase} {what}")
+}
+
+/// Takes judge-made prefixes off the front of a subject until none is
+/// left, so `Re: Re: [Error Flag] XXXX:dt - S1901M x` comes down to `x`.
+fn strip_prefixes<'a>(mut subject: &'a str, code: &str, game: Option<&str>) -> &'a str {
+  loop {
+    subject = subject.trim_start();
+    let next = strip_re(subject)
+      .or_else(|| strip_word(subject, "[error flag]"))
+      .or_else(|| strip_word(subject, "[you are late!]"))
+      .or_else(|| strip_code(subject, code))
+      .or_else(|| strip_phase(subject))
+      .or_else(|| game.and_then(|game| strip_token(subject, game)));
+    match next {
+      Some(rest) => subject = rest,
+      None => return subject.trim_end(),
+    }
+  }
+}
+
+/// `Re:`, `RE :`, `re[2]:`.
+fn strip_re(subject: &str) -> Option<&str> {
+  let rest = strip_ascii_prefix(subject, "re")?;
+  let rest = match rest.strip_prefix('[') {
+    Some(counted) => {
+      let close = counted.find(']')?;
+      counted[..close].bytes().all(|b| b.is_ascii_digit()).then(|| &counted[close + 1..])?
+    }
+    None => rest,
+  };
+  rest.trim_start().strip_prefix(':')
+}
+
+/// A fixed prefix, case-insensitively.
+fn strip_word<'a>(subject: &'a str, word: &str) -> Option<&'a str> {
+  strip_ascii_prefix(subject, word)
+}
+
+/// `CODE:anything` or `CODE` standing alone.
+fn strip_code<'a>(subject: &'a str, code: &str) -> Option<&'a str> {
+  if code.is_empty() {
+    return None;
+  }
+  let rest = strip_ascii_prefix(subject, code)?;
+  match rest.strip_prefix(':') {
+    Some(game) => Some(game.find(char::is_whitespace).map_or("", |end| &game[end..])),
+    None => ends_token(rest).then_some(rest),
+  }
+}
+
+/// `- S1901M` or `S1901M`: a season letter, four digits, a phase letter.
+fn strip_phase(subject: &str) -> Option<&str> {
+  let rest = subject.strip_prefix('-').map_or(subject, str::trim_start);
+  let bytes = rest.as_bytes();
+  let is_phase = bytes.len() >= 6
+    && matches!(bytes[0].to_ascii_uppercase(), b'S' | b'F' | b'U' | b'W')
+    && bytes[1..5].iter().all(u8::is_ascii_digit)
+    && matches!(bytes[5].to_ascii_uppercase(), b'M' | b'R' | b'B' | b'A');
+  (is_phase && ends_token(&rest[6..])).then(|| &rest[6..])
+}
+
+/// The game's name as a word of its own.
+fn strip_token<'a>(subject: &'a str, token: &str) -> Option<&'a str> {
+  if token.is_empty() {
+    return None;
+  }
+  let rest = strip_ascii_prefix(subject, token)?;
+  ends_token(rest).then_some(rest)
+}
+
+fn strip_ascii_prefix<'a>(text: &'a str, prefix: &str) -> Option<&'a str> {
+  let head = text.get(..prefix.len())?;
+  head.eq_ignore_ascii_case(prefix).then(|| &text[prefix.len()..])
+}
+
+fn ends_token(rest: &str) -> bool {
+  rest.is_empty() || rest.starts_with(char::is_whitespace)
 }
