@@ -6,18 +6,12 @@ use crate::help;
 use crate::store::users::User;
 use crate::store::StoreError;
 
-/// Returns the address in `text` if it looks like one (`local@domain`, no
-/// spaces, brackets or control characters), trimmed of `<>`.
+/// The address in a command argument, if it is one: `<>` around it are
+/// allowed, the shape is the mail edge's rule.
 pub(super) fn plausible_address(text: &str) -> Option<String> {
-  let text = text.trim().trim_start_matches('<').trim_end_matches('>');
-  let (local, domain) = text.split_once('@')?;
-  let bad = |c: char| c.is_whitespace() || c.is_control() || "<>()[]\\,;:\"".contains(c);
-  let ok = !local.is_empty()
-    && !domain.is_empty()
-    && !domain.contains('@')
-    && text.len() <= 254
-    && !text.chars().any(bad);
-  ok.then(|| text.to_string())
+  let text = text.trim();
+  let text = text.strip_prefix('<').and_then(|t| t.strip_suffix('>')).unwrap_or(text);
+  crate::mail::inbound::plausible_address(text)
 }
 
 /// A user's registration as a form they could send back.
