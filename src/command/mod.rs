@@ -1,11 +1,19 @@
-//! The command language of a mail body (manual §§3–8, index §10).
+//! The command language of a mail body (manual §§2–9, index §10).
 //!
 //! Every keyword the judge knows is one row of [`keyword::KEYWORDS`]: its
-//! spellings, its place in the manual and a one-line summary (from which the
-//! `index` help file is generated). [`parse_body`] splits a body into lines,
-//! recognises keywords (case-insensitive, inner spaces optional: `SET NOWAIT`
-//! = `SET NO WAIT` = `SETNOWAIT`), gathers multi-line blocks (`REGISTER …
-//! END`, `PRESS … ENDPRESS`) and stops at `SIGN OFF` or a `-- ` line.
+//! spellings, who may use it, its place in the manual and a one-line
+//! summary (from which the `index` help file is generated). [`parse_body`]
+//! splits a body into lines, recognises keywords (case-insensitive, inner
+//! spaces optional: `SET NOWAIT` = `SET NO WAIT` = `SETNOWAIT`; the longest
+//! spelling wins, so `WHO IS x` is not `WHO`), gathers multi-line blocks
+//! and stops at `SIGN OFF` or a `-- ` line. Blank lines between commands
+//! are skipped.
+//!
+//! The blocks ([`Block`]): `REGISTER` up to a line `END`; `PRESS`,
+//! `BROADCAST`, `POSTAL PRESS` and `DIARY [RECORD]` up to `ENDPRESS` or
+//! `ENDBROADCAST` alone on a line (or a `SIGN OFF`, which also ends the
+//! body), never reading their text as commands; `SET COMMENT BEGIN` and
+//! `MAP *` take the rest of the body, up to a `SIGN OFF`.
 //!
 //! Parsing never fails as a whole: every line comes back, either as a
 //! command [`Invocation`] with its raw arguments, or as [`Item::Other`] (an
@@ -15,8 +23,8 @@
 pub mod keyword;
 mod parse;
 
-pub use keyword::{CommandKind, Keyword, KEYWORDS};
-pub use parse::parse_body;
+pub use keyword::{index_text, keyword, Block, CommandKind, Keyword, Who, KEYWORDS};
+pub use parse::{lookup, parse_body, MASK};
 
 /// A recognised command line (or block).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -25,11 +33,22 @@ pub struct Invocation {
   /// The rest of the first line after the keyword, trimmed.
   pub args: String,
   /// For block commands, the lines between the first line and the end
-  /// marker (which is not included); empty otherwise.
+  /// marker (which is not included), as typed, blank lines kept; empty
+  /// otherwise.
   pub block: Vec<String>,
-  /// Whether the block was closed by its end marker (`END`, `ENDPRESS`…)
-  /// rather than by the end of the body.
+  /// Whether nothing was left open: true for one-line commands, and for a
+  /// block ended by its own marker (`END`, `ENDPRESS`…) or by a `SIGN OFF`
+  /// where the manual allows one (press, diary, SET COMMENT BEGIN, MAP *);
+  /// false when the body or a signature cut the block short.
   pub closed: bool,
+}
+
+impl Invocation {
+  /// The arguments with any password replaced by [`MASK`] (see
+  /// [`BodyLine::masked`]).
+  pub fn masked_args(&self) -> String {
+    parse::mask_args(self.kind, &self.args)
+  }
 }
 
 /// What one line of the body is.
@@ -37,11 +56,13 @@ pub struct Invocation {
 pub enum Item {
   Command(Invocation),
   /// Not a command: an order once signed on to a game, an error otherwise.
+  /// The text is the line trimmed.
   Other(String),
 }
 
-/// One line (or block) of the body with its line number (1-based) and its
-/// text as typed (the first line of a block).
+/// One line (or block) of the body with its line number (1-based, counting
+/// every line of the body) and its text as typed (the first line of a
+/// block).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct BodyLine {
   pub number: usize,
@@ -54,9 +75,10 @@ pub struct BodyLine {
 pub enum Ending {
   /// The text simply ran out.
   EndOfText,
-  /// A `SIGN OFF` line.
+  /// A `SIGN OFF` line; it is the last of the lines, as a command.
   SignOff,
-  /// A signature separator line (`-- `).
+  /// A signature separator line (`-- `, or `--`); it is not among the
+  /// lines. It ends a press or other block too.
   Signature,
 }
 
@@ -69,8 +91,10 @@ pub struct Body {
 
 impl BodyLine {
   /// The line as it may be echoed back: passwords replaced by `********`
-  /// (SIGN ON, CREATE, OBSERVE/WATCH, SET PASSWORD…), so that no mail or
-  /// log ever repeats one.
+  /// (SIGN ON, CREATE, OBSERVE/WATCH, SET PASSWORD, the word after
+  /// PASSWORD/PW in any SET line, the keeper's password ending ADJUST and
+  /// RECORD), so that no mail or log ever repeats one. Everything else,
+  /// spacing included, is kept.
   pub fn masked(&self) -> String {
     parse::masked(self)
   }

@@ -1,13 +1,307 @@
 //! Splitting a body into lines and recognising keywords (nom).
+//!
+//! A keyword is one of the spellings in [`KEYWORDS`]: its words match
+//! case-insensitively, with any amount of whitespace (or none) between
+//! them, and the line may start with whitespace. A spelling that ends in a
+//! letter or digit must also end a word in the text, so `LISTEN` is not
+//! `LIST`. Of all the spellings that match, the one that takes the most of
+//! the line wins: `WHO IS x` is `WHO IS`, not `WHO` with arguments `IS x`.
 
-use super::{Body, BodyLine, Ending};
+use nom::bytes::complete::{take, take_while};
+use nom::combinator::verify;
+use nom::IResult;
+
+use super::keyword::{keyword, Block, CommandKind, KEYWORDS};
+use super::{Body, BodyLine, Ending, Invocation, Item};
+
+/// What a password is replaced by wherever a line is echoed or logged.
+pub const MASK: &str = "********";
+
+/// Characters that, straight after a keyword, still belong to the same
+/// token (`GET package.txt` is a file, `WHO IS-x` is not `WHO IS`) unless
+/// they end it (`HELP.`).
+const JOINERS: &[char] = &['.', '-', '_', '@', '/'];
+
+/// The command a line starts with, if any, and how many bytes of the line
+/// it takes (leading whitespace included), so that `&line[len..]` is the
+/// rest of the line.
+pub fn lookup(text: &str) -> Option<(CommandKind, usize)> {
+  let line = text.trim_start();
+  let indent = text.len() - line.len();
+  let first = line.as_bytes().first()?;
+  let mut best: Option<(CommandKind, usize)> = None;
+  for row in KEYWORDS {
+    for spelling in row.spellings {
+      // A cheap first-letter test keeps the full match to a few spellings.
+      if !spelling.as_bytes().first().is_some_and(|b| b.eq_ignore_ascii_case(first)) {
+        continue;
+      }
+      if let Some(len) = match_spelling(spelling, line) {
+        if best.is_none_or(|(_, longest)| len > longest) {
+          best = Some((row.kind, len));
+        }
+      }
+    }
+  }
+  best.map(|(kind, len)| (kind, indent + len))
+}
+
+/// Whitespace between the words of a keyword.
+fn space(input: &str) -> IResult<&str, &str> {
+  take_while(char::is_whitespace)(input)
+}
+
+/// One word of a spelling, any case. Spellings are ASCII, so comparing as
+/// many characters as the word has bytes never splits a character.
+fn word<'a>(w: &'static str) -> impl FnMut(&'a str) -> IResult<&'a str, &'a str> {
+  verify(take(w.len()), move |s: &str| s.eq_ignore_ascii_case(w))
+}
+
+/// How many bytes of `line` the spelling takes, if it matches there.
+fn match_spelling(spelling: &'static str, line: &str) -> Option<usize> {
+  let mut rest = line;
+  for (i, w) in spelling.split_whitespace().enumerate() {
+    if i > 0 {
+      rest = space(rest).ok()?.0;
+    }
+    rest = word(w)(rest).ok()?.0;
+  }
+  let ends_in_word = spelling.chars().last().is_some_and(char::is_alphanumeric);
+  if ends_in_word && !at_boundary(rest) {
+    return None;
+  }
+  Some(line.len() - rest.len())
+}
+
+/// Whether the text after a keyword lets the keyword end there.
+fn at_boundary(rest: &str) -> bool {
+  let mut chars = rest.chars();
+  match chars.next() {
+    None => true,
+    Some(c) if c.is_whitespace() => true,
+    Some(c) if c.is_alphanumeric() => false,
+    Some(c) if JOINERS.contains(&c) => chars.next().is_none_or(char::is_whitespace),
+    Some(_) => true,
+  }
+}
+
+/// Whether the line is that command and nothing else; block ends must
+/// stand alone so that press can talk about ENDPRESS without ending.
+fn is_alone(text: &str, kind: CommandKind) -> bool {
+  lookup(text)
+    .is_some_and(|(k, len)| k == kind && text.get(len..).is_some_and(|r| r.trim().is_empty()))
+}
+
+/// A signature separator (`-- `, or `--` once a mailer has trimmed it).
+fn is_signature(text: &str) -> bool {
+  text.trim() == "--"
+}
+
+/// What an invocation takes after its first line. `DIARY` alone means
+/// `DIARY RECORD`; with anything else after it, it is a one-line mistake.
+fn block_of(kind: CommandKind, args: &str) -> Block {
+  match kind {
+    CommandKind::Diary if args.is_empty() => Block::Press,
+    CommandKind::Diary => Block::Line,
+    _ => keyword(kind).block,
+  }
+}
+
+/// What ended a block early, besides its own end marker.
+enum Stop {
+  /// A `SIGN OFF` line (its number and text): the body ends too.
+  SignOff(usize, String),
+  /// A signature separator: the body ends, the separator is dropped.
+  Signature,
+}
+
+/// A gathered block: its lines, whether its end was a proper one, and
+/// whether the body ended with it.
+struct Gathered {
+  lines: Vec<String>,
+  closed: bool,
+  stop: Option<Stop>,
+}
+
+/// Gathers the lines of a block. Press (and a diary entry) may end with
+/// `SIGN OFF` as well as `ENDPRESS`; REGISTER needs its `END`, so a `SIGN
+/// OFF` leaves it unclosed. A signature separator ends every block: what
+/// follows it is never the sender's message.
+fn gather<'a>(style: Block, lines: &mut impl Iterator<Item = (usize, &'a str)>) -> Gathered {
+  let mut gathered = Vec::new();
+  for (number, text) in lines {
+    if is_signature(text) {
+      return Gathered { lines: gathered, closed: false, stop: Some(Stop::Signature) };
+    }
+    if is_alone(text, CommandKind::SignOff) {
+      let stop = Some(Stop::SignOff(number, text.to_string()));
+      return Gathered { lines: gathered, closed: style != Block::UntilEnd, stop };
+    }
+    let ends = match style {
+      Block::UntilEnd => text.trim().eq_ignore_ascii_case("END"),
+      Block::Press => {
+        is_alone(text, CommandKind::EndPress) || is_alone(text, CommandKind::EndBroadcast)
+      }
+      Block::Line | Block::Rest => false,
+    };
+    if ends {
+      return Gathered { lines: gathered, closed: true, stop: None };
+    }
+    gathered.push(text.to_string());
+  }
+  Gathered { lines: gathered, closed: false, stop: None }
+}
 
 /// Parses a whole body. Never fails.
 pub fn parse_body(body: &str) -> Body {
-  let _ = body;
-  Body { lines: Vec::new(), ending: Ending::EndOfText }
+  let mut lines = body.lines().enumerate().map(|(i, text)| (i + 1, text));
+  let mut out = Vec::new();
+  while let Some((number, text)) = lines.next() {
+    if text.trim().is_empty() {
+      continue;
+    }
+    if is_signature(text) {
+      return Body { lines: out, ending: Ending::Signature };
+    }
+    let Some((kind, len)) = lookup(text) else {
+      let item = Item::Other(text.trim().to_string());
+      out.push(BodyLine { number, text: text.to_string(), item });
+      continue;
+    };
+    let args = text.get(len..).unwrap_or_default().trim().to_string();
+    let style = block_of(kind, &args);
+    let gathered = match style {
+      Block::Line => Gathered { lines: Vec::new(), closed: true, stop: None },
+      _ => gather(style, &mut lines),
+    };
+    let invocation = Invocation { kind, args, block: gathered.lines, closed: gathered.closed };
+    out.push(BodyLine { number, text: text.to_string(), item: Item::Command(invocation) });
+    if kind == CommandKind::SignOff {
+      return Body { lines: out, ending: Ending::SignOff };
+    }
+    match gathered.stop {
+      Some(Stop::SignOff(number, text)) => {
+        out.push(sign_off(number, text));
+        return Body { lines: out, ending: Ending::SignOff };
+      }
+      Some(Stop::Signature) => return Body { lines: out, ending: Ending::Signature },
+      None => {}
+    }
+  }
+  Body { lines: out, ending: Ending::EndOfText }
+}
+
+/// The `SIGN OFF` line that ended a block, kept so the reply can echo it.
+fn sign_off(number: usize, text: String) -> BodyLine {
+  let invocation =
+    Invocation { kind: CommandKind::SignOff, args: String::new(), block: Vec::new(), closed: true };
+  BodyLine { number, text, item: Item::Command(invocation) }
 }
 
 pub(super) fn masked(line: &BodyLine) -> String {
-  line.text.clone()
+  let Item::Command(invocation) = &line.item else {
+    return line.text.clone();
+  };
+  let split = lookup(&line.text).and_then(|(_, len)| line.text.split_at_checked(len));
+  match split {
+    Some((head, rest)) => format!("{head}{}", mask_args(invocation.kind, rest)),
+    // Built by hand with text that is not the command: rebuild it rather
+    // than risk echoing a password.
+    None => {
+      let name = keyword(invocation.kind).spellings.first().copied().unwrap_or_default();
+      format!("{name} {}", invocation.masked_args()).trim_end().to_string()
+    }
+  }
+}
+
+/// The arguments of a command with every password replaced by [`MASK`],
+/// spacing kept: the second word of SIGN ON, OBSERVE and CREATE, all of
+/// SET PASSWORD, the keeper's password at the end of ADJUST and RECORD,
+/// and the word after PASSWORD or PW anywhere in a SET line (njudge takes
+/// several settings on one SET line).
+pub(super) fn mask_args(kind: CommandKind, args: &str) -> String {
+  let spans = word_spans(args);
+  let words: Vec<&str> = spans.iter().map(|&(start, end)| &args[start..end]).collect();
+  let secret = |i: usize| match kind {
+    CommandKind::SignOn | CommandKind::Observe | CommandKind::Create => i == 1,
+    CommandKind::SetPassword => true,
+    CommandKind::Adjust | CommandKind::Record => i + 1 == words.len(),
+    _ if kind.is_set() => i > 0 && is_password_word(words[i - 1]),
+    _ => false,
+  };
+  let mut out = String::with_capacity(args.len());
+  let mut copied = 0;
+  for (i, &(start, end)) in spans.iter().enumerate() {
+    if secret(i) {
+      // A comma or semicolon after a password separates SET options.
+      let word = args[start..end].trim_end_matches([',', ';']);
+      out.push_str(&args[copied..start]);
+      out.push_str(MASK);
+      copied = start + word.len();
+    }
+  }
+  out.push_str(&args[copied..]);
+  out
+}
+
+/// Whether a word of a SET line announces a password.
+fn is_password_word(word: &str) -> bool {
+  let word = word.trim_matches(|c: char| !c.is_alphanumeric());
+  word.eq_ignore_ascii_case("PASSWORD") || word.eq_ignore_ascii_case("PW")
+}
+
+/// The byte ranges of the whitespace-separated words of a text.
+fn word_spans(text: &str) -> Vec<(usize, usize)> {
+  let mut spans = Vec::new();
+  let mut start = None;
+  for (i, c) in text.char_indices() {
+    match (c.is_whitespace(), start) {
+      (true, Some(s)) => {
+        spans.push((s, i));
+        start = None;
+      }
+      (false, None) => start = Some(i),
+      _ => {}
+    }
+  }
+  if let Some(s) = start {
+    spans.push((s, text.len()));
+  }
+  spans
+}
+
+#[cfg(test)]
+mod tests {
+  use super::*;
+
+  #[test]
+  fn spelling_words_may_be_glued_or_spread() {
+    assert_eq!(match_spelling("SET NO WAIT", "setnowait"), Some(9));
+    assert_eq!(match_spelling("SET NO WAIT", "SET  NO\tWAIT x"), Some(12));
+    assert_eq!(match_spelling("SET NO WAIT", "SET NOW AIT"), None);
+  }
+
+  #[test]
+  fn a_keyword_must_end_its_word() {
+    assert_eq!(match_spelling("LIST", "LISTEN"), None);
+    assert_eq!(match_spelling("HELP", "help."), Some(4));
+    assert_eq!(match_spelling("GET PACKAGE", "get package.txt"), None);
+    assert_eq!(match_spelling("SIGN ON", "signon?game pw"), Some(6));
+    assert_eq!(match_spelling("MAP *", "map *n"), Some(5));
+  }
+
+  #[test]
+  fn non_ascii_text_never_splits_a_character() {
+    assert_eq!(match_spelling("ROLL BACK", "roll bac\u{212a}"), None);
+    assert_eq!(lookup("\u{212a}\u{212a}\u{212a}"), None);
+    assert_eq!(word_spans("é b"), vec![(0, 2), (3, 4)]);
+  }
+
+  #[test]
+  fn masking_keeps_the_spacing() {
+    assert_eq!(mask_args(CommandKind::SignOn, " Fgame   pw  "), " Fgame   ********  ");
+    assert_eq!(mask_args(CommandKind::Adjust, "u 5 pw"), "u 5 ********");
+    assert_eq!(mask_args(CommandKind::SetWait, "wait, password x"), "wait, password ********");
+    assert_eq!(mask_args(CommandKind::Get, "password x"), "password x");
+  }
 }
