@@ -274,9 +274,36 @@ fn body_text(message: &Message<'_>) -> String {
   } else if let Some(PartType::Text(text)) = message.parts.first().map(|p| &p.body) {
     message.parts.first().map(|p| part_text(message, p, text)).unwrap_or_default()
   } else {
-    String::new()
+    broken_multipart_text(message).unwrap_or_default()
   };
   normalise_lines(&text)
+}
+
+/// The first part of a multipart message whose structure the parser gave
+/// up on (a missing closing boundary, say), read by hand: the lines after
+/// the first boundary and its part headers, up to the next boundary. Only
+/// an undeclared or plain-text, unencoded part is taken.
+fn broken_multipart_text(message: &Message<'_>) -> Option<String> {
+  let root = message.parts.first()?;
+  let boundary = root.content_type()?.attribute("boundary")?;
+  let delimiter = format!("--{boundary}");
+  let raw = message.raw_message.get(root.offset_body as usize..)?;
+  let text = String::from_utf8_lossy(raw);
+  let mut lines = text.lines().skip_while(|l| l.trim_end() != delimiter).skip(1);
+  let mut plain = true;
+  for header in lines.by_ref() {
+    if header.trim().is_empty() {
+      break;
+    }
+    let header = header.to_ascii_lowercase();
+    let declared_other = header.starts_with("content-type:") && !header.contains("text/plain");
+    if declared_other || header.starts_with("content-transfer-encoding:") && !header.contains("bit")
+    {
+      plain = false;
+    }
+  }
+  let body: Vec<&str> = lines.take_while(|l| !l.starts_with(&delimiter)).collect();
+  (plain && !body.is_empty()).then(|| body.join("\n"))
 }
 
 /// The decoded text of a part. mail-parser reads an unknown or missing

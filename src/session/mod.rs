@@ -126,6 +126,9 @@ impl Session<'_> {
       for text in &invocation.block {
         self.body.push_str(&format!("> {text}\n"));
       }
+      if invocation.kind == CommandKind::Register && invocation.closed {
+        self.body.push_str("> END\n");
+      }
     }
   }
 
@@ -145,7 +148,7 @@ impl Session<'_> {
   /// must not be read.
   fn command(&mut self, invocation: &Invocation) -> Result<bool, StoreError> {
     let keyword = command::keyword::keyword(invocation.kind);
-    self.commands.push(keyword.usage.split_whitespace().next().unwrap_or("").to_string());
+    self.commands.push(keyword.spellings.first().copied().unwrap_or("?").to_string());
     let args = invocation.args.as_str();
     match invocation.kind {
       CommandKind::Help => {
@@ -166,7 +169,6 @@ impl Session<'_> {
       CommandKind::GetWhois => self.get_whois()?,
       CommandKind::ReplyTo => self.set_reply_to(args),
       CommandKind::SignOff => self.say("Signed off: nothing after this line was read."),
-      #[allow(unreachable_patterns)]
       _ => {
         let usage = keyword.usage;
         let section = keyword.section;

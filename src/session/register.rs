@@ -118,6 +118,7 @@ impl Session<'_> {
         user
       }
     };
+    self.say("Your registration as the judge now keeps it:");
     self.say(&form(&user));
     if wants_package {
       self.get_package();
