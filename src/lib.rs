@@ -8,6 +8,7 @@
 pub mod adjudicate;
 pub mod cli;
 pub mod command;
+pub mod help;
 pub mod interchange;
 pub mod mail;
 pub mod map;
