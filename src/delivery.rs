@@ -7,7 +7,7 @@ use chrono::{DateTime, Utc};
 
 use crate::config::{Config, TransportKind};
 use crate::mail::outbound::{self, Outgoing, Sender};
-use crate::mail::transport::{Transport, TransportError};
+use crate::mail::transport::{write_outbox, Transport, TransportError};
 use crate::store::{queue, DataDir, StoreError};
 
 /// The transport `judge.toml` asks for.
@@ -27,16 +27,20 @@ pub fn transport(config: &Config, data: &DataDir) -> Transport {
   }
 }
 
-/// Renders `mail` and writes it to the queue on behalf of `origin` (an
-/// inbound message key or a sweep job). A message whose recipient is not a
-/// usable address is dropped with a log line: there is nobody to tell.
+/// Renders `mail` and makes it durable on behalf of `origin` (an inbound
+/// message key or a sweep job): with the file transport it is written
+/// straight into the outbox (that write is the sending, and it cannot be
+/// refused); otherwise it goes to the queue for [`flush`]. A message whose
+/// recipient is not a usable address is dropped with a log line: there is
+/// nobody to tell. Returns how many messages are now queued, not yet sent.
 pub fn enqueue(
   data: &DataDir,
   config: &Config,
+  transport: &Transport,
   origin: &str,
   now: DateTime<Utc>,
   mail: &[Outgoing],
-) -> Result<usize, StoreError> {
+) -> Result<usize, DeliveryError> {
   let tz = config.tz().unwrap_or(chrono_tz::UTC);
   let local = now.with_timezone(&tz).fixed_offset();
   let domain = config.judge_address.rsplit_once('@').map(|(_, d)| d).unwrap_or("localhost");
@@ -46,10 +50,15 @@ pub fn enqueue(
   for (n, message) in mail.iter().enumerate() {
     let id = format!("{}.{short}.{n}@{domain}", now.format("%Y%m%d%H%M%S"));
     match outbound::render(message, &sender, local, &id) {
-      Ok(rendered) => {
-        queue::push(&data.path("queue"), origin, &rendered)?;
-        queued += 1;
-      }
+      Ok(rendered) => match transport {
+        Transport::File { outbox } => {
+          write_outbox(outbox, &rendered)?;
+        }
+        _ => {
+          queue::push(&data.path("queue"), origin, &rendered)?;
+          queued += 1;
+        }
+      },
       Err(error) => tracing::warn!(to = %message.to, %error, "message dropped"),
     }
   }

@@ -1,13 +1,15 @@
 //! `judge receive`: one message from the MTA, start to finish.
 //!
 //! 1. The raw message is spooled before anything else.
-//! 2. Under the message's lock, unless it was handled before (same key:
-//!    the hash of its Message-ID, or of its bytes), its commands are carried
-//!    out and every outgoing message is written to the queue; then the
-//!    message is recorded as handled and leaves the spool.
-//! 3. The queued mail is sent. If the transport refuses, the mail stays
-//!    queued and the caller exits 75: the MTA delivers the message again,
-//!    step 2 sees it was handled, and only the sending is retried.
+//! 2. Under the message lock, unless it was handled before (same key: the
+//!    hash of its Message-ID, or of its bytes), its commands are carried
+//!    out and every outgoing message is made durable: written to the outbox
+//!    by the file transport, or to the queue for the others. If any is
+//!    queued, the key is recorded as handled. The message leaves the spool.
+//! 3. The queued mail is sent, and the record dropped. If the transport
+//!    refuses, the mail stays queued and the caller exits 75: the MTA
+//!    delivers the message again, step 2 finds the record, and only the
+//!    sending is retried.
 
 use std::time::{Duration, Instant};
 
@@ -19,10 +21,11 @@ use crate::delivery::{self, DeliveryError};
 use crate::mail::inbound::Inbound;
 use crate::mail::outbound::Outgoing;
 use crate::mail::subject;
+use crate::mail::transport::Transport;
 use crate::session::{self, Context};
 use crate::store::lock::{message_lock_path, Lock};
 use crate::store::users::Users;
-use crate::store::{atomic, seen, spool, DataDir, StoreError};
+use crate::store::{atomic, seen, spool, DataDir};
 
 /// What became of one message, for the log.
 #[derive(Debug, Default)]
@@ -81,8 +84,8 @@ fn handle(
 ) -> Result<Report, DeliveryError> {
   let started = Instant::now();
   let timeout = Duration::from_secs(config.lock_timeout_seconds);
-  let mut report = apply(data, config, raw, inbound, key, path, now, timeout)?;
   let transport = delivery::transport(config, data);
+  let mut report = apply(data, config, &transport, raw, inbound, key, path, now, timeout)?;
   let sent = delivery::flush(data, &transport, Some(key));
   tracing::info!(
     sender = %report.sender,
@@ -112,13 +115,14 @@ fn handle(
 fn apply(
   data: &DataDir,
   config: &Config,
+  transport: &Transport,
   raw: &[u8],
   inbound: &Inbound,
   key: &str,
   path: &std::path::Path,
   now: DateTime<Utc>,
   timeout: Duration,
-) -> Result<Report, StoreError> {
+) -> Result<Report, DeliveryError> {
   let _lock = Lock::acquire(&message_lock_path(&data.path("lock")), timeout)?;
   let seen_dir = data.path("seen");
   let mut report =
@@ -152,8 +156,12 @@ fn apply(
       outcome.mail
     }
   };
-  report.queued = delivery::enqueue(data, config, key, now, &mail)?;
-  seen::insert(&seen_dir, key, now)?;
+  report.queued = delivery::enqueue(data, config, transport, key, now, &mail)?;
+  if report.queued > 0 {
+    // Mail is still to be sent: if sending fails, the MTA will deliver
+    // this message again, and this record keeps it from being redone.
+    seen::insert(&seen_dir, key, now)?;
+  }
   atomic::remove(path)?;
   Ok(report)
 }

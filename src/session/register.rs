@@ -22,6 +22,10 @@ fn read_fields(
   let mut fields = IndexMap::new();
   let mut problems = Vec::new();
   for line in block {
+    // The form file's notes and spacing may be mailed back as they are.
+    if line.trim().is_empty() || line.trim_start().starts_with('#') {
+      continue;
+    }
     let Some((field, value)) = line.split_once(':') else {
       let shown: String = line.trim().chars().take(60).collect();
       problems.push(format!("'{shown}' is not in the form 'Field: value'."));

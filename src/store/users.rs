@@ -140,8 +140,12 @@ impl Users {
       message: e.to_string(),
     })?;
     atomic::write(&self.record_path(user.id), text.as_bytes())?;
+    let id = format!("{}\n", user.id);
     for address in &user.addresses {
-      atomic::write(&self.address_path(address), format!("{}\n", user.id).as_bytes())?;
+      let path = self.address_path(address);
+      if std::fs::read_to_string(&path).ok().as_deref() != Some(id.as_str()) {
+        atomic::write(&path, id.as_bytes())?;
+      }
     }
     Ok(())
   }
