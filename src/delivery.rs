@@ -88,6 +88,12 @@ pub fn flush(
       Err(StoreError::Io { source, .. }) if source.kind() == std::io::ErrorKind::NotFound => {
         continue; // another process sent it meanwhile
       }
+      Err(StoreError::Damaged { path, message }) => {
+        // Set aside (no longer *.json), so one bad file cannot hold up the rest.
+        tracing::error!(path = %path.display(), %message, "damaged queued mail set aside");
+        let _ = std::fs::rename(&path, path.with_extension("damaged"));
+        continue;
+      }
       Err(error) => return Err(error.into()),
     };
     transport.send(&message)?;

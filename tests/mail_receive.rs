@@ -240,3 +240,15 @@ fn a_hundred_simultaneous_deliveries_are_all_answered() {
   subjects.dedup();
   assert_eq!(subjects.len(), 100, "every message answered once");
 }
+
+#[test]
+fn a_damaged_queue_file_is_set_aside_and_the_rest_is_sent() {
+  let judge = Judge::with_config(&failing_transport());
+  assert_eq!(judge.receive(judge.message(ANN, "", "VERSION\n").as_bytes()).status, 75);
+  std::fs::write(judge.data().join("queue/00000000000000000000-bad.json"), "{not json").unwrap();
+  std::fs::write(judge.data().join("judge.toml"), "").unwrap();
+  let run = judge.run(&["sweep"], b"");
+  assert_eq!(run.status, 0, "{}", run.stderr);
+  assert_eq!(judge.take_mail().len(), 1, "the good message went out");
+  assert!(judge.data().join("queue/00000000000000000000-bad.damaged").is_file());
+}

@@ -6,6 +6,9 @@ use crate::help;
 use crate::store::users::User;
 use crate::store::StoreError;
 
+/// The most addresses one WHO / WHO IS line looks up.
+const MAX_WHO: usize = 20;
+
 /// The address in a command argument, if it is one: `<>` around it are
 /// allowed, the shape is the mail edge's rule.
 pub(super) fn plausible_address(text: &str) -> Option<String> {
@@ -90,7 +93,12 @@ impl Session<'_> {
       );
       return Ok(());
     }
-    for prefix in prefixes {
+    if prefixes.len() > MAX_WHO {
+      self.error(&format!(
+        "WHO IS looks up at most {MAX_WHO} addresses at a time; only the first {MAX_WHO} were."
+      ));
+    }
+    for prefix in prefixes.into_iter().take(MAX_WHO) {
       let shown: String = prefix.chars().take(60).collect();
       let found = self.ctx.users.addresses_starting(prefix)?;
       if found.is_empty() {
