@@ -13,8 +13,6 @@ use std::borrow::Cow;
 use std::fmt::Write as _;
 use std::sync::OnceLock;
 
-use serde::Deserialize;
-
 use crate::command::keyword;
 use crate::map::{Location, Lookup, Map, ProvinceId, Terrain};
 
@@ -35,10 +33,6 @@ const WRITTEN: &[(&str, &str)] = &[
   ("rules", include_str!("../data/rules")),
   ("house.rules", include_str!("../data/house.rules")),
 ];
-
-/// The standard map's data file, read again here only for its aliases,
-/// which `Map` uses for lookups but does not list.
-const STANDARD_MAP_FILE: &str = include_str!("../maps/standard.toml");
 
 /// Help files keep to this width so no mail program rewraps them.
 const WIDTH: usize = 72;
@@ -80,28 +74,11 @@ fn map_text() -> &'static str {
   })
 }
 
-/// The part of a map data file this module reads.
-#[derive(Deserialize)]
-struct AliasFile {
-  #[serde(default)]
-  province: Vec<AliasEntry>,
-}
-
-#[derive(Deserialize)]
-struct AliasEntry {
-  abbr: String,
-  #[serde(default)]
-  aliases: Vec<String>,
-}
-
 /// The other spellings of a province that `map` accepts: only those the
 /// map really resolves to it, so the list never promises a name that fails.
-fn aliases(map: &Map, aliases: &[AliasEntry], id: ProvinceId) -> Vec<String> {
+fn aliases(map: &Map, id: ProvinceId) -> Vec<String> {
   let province = map.province(id);
-  let Some(entry) = aliases.iter().find(|entry| entry.abbr == province.abbr) else {
-    return Vec::new();
-  };
-  entry
+  province
     .aliases
     .iter()
     .filter(|alias| {
@@ -211,12 +188,6 @@ fn describe_abbreviations(map: &Map, out: &mut String) {
 
 fn describe_provinces(map: &Map, out: &mut String) {
   heading(out, "Provinces");
-  let alias_file: AliasFile = match toml::from_str(STANDARD_MAP_FILE) {
-    Ok(file) if map.name().eq_ignore_ascii_case("standard") => file,
-    // Another map, or a file this reader no longer understands: the
-    // entries simply go without their extra spellings.
-    _ => AliasFile { province: Vec::new() },
-  };
   for id in map.province_ids() {
     let province = map.province(id);
     let _ = writeln!(out, "{:<5}{}", province.abbr, province.name);
@@ -236,7 +207,7 @@ fn describe_provinces(map: &Map, out: &mut String) {
       }
     }
     push_wrapped(out, "     type     ", &[kind], "");
-    let also = aliases(map, &alias_file.province, id);
+    let also = aliases(map, id);
     if !also.is_empty() {
       push_wrapped(out, "     also     ", &also, ", ");
     }
@@ -486,15 +457,12 @@ mod tests {
     let Ok(map) = Map::standard() else {
       panic!("the standard map does not load");
     };
-    let Ok(file): Result<AliasFile, _> = toml::from_str(STANDARD_MAP_FILE) else {
-      panic!("the map file does not parse");
-    };
-    let total: usize = map.province_ids().map(|id| aliases(map, &file.province, id).len()).sum();
+    let total: usize = map.province_ids().map(|id| aliases(map, id).len()).sum();
     assert!(total > 50, "only {total} aliases");
     let Lookup::Found(adriatic) = map.lookup("Adr") else {
       panic!("no Adriatic Sea");
     };
-    assert_eq!(aliases(map, &file.province, adriatic), ["adriatic"]);
+    assert_eq!(aliases(map, adriatic), ["adriatic"]);
   }
 
   #[test]

@@ -87,6 +87,9 @@ fn handle(
   let transport = delivery::transport(config, data);
   let mut report = apply(data, config, &transport, raw, inbound, key, path, now, timeout)?;
   let sent = delivery::flush(data, &transport, Some(key));
+  if let Err(error) = &sent {
+    report.outcome = format!("{} (sending failed: {error})", report.outcome);
+  }
   tracing::info!(
     sender = %report.sender,
     game = "-",
@@ -96,18 +99,11 @@ fn handle(
     ms = started.elapsed().as_millis() as u64,
     "message handled"
   );
-  match sent {
-    Ok(_) => {
-      // Everything went out and the MTA hears "delivered": no redelivery
-      // will come, so the record is no longer needed.
-      atomic::remove(&data.path("seen").join(key))?;
-      Ok(report)
-    }
-    Err(error) => {
-      report.outcome = format!("{} (sending failed: {error})", report.outcome);
-      Err(error)
-    }
-  }
+  sent?;
+  // Everything went out and the MTA hears "delivered": no redelivery will
+  // come, so the record is no longer needed.
+  seen::remove(&data.path("seen"), key)?;
+  Ok(report)
 }
 
 /// Step 2: carry the message out once, queueing its mail.

@@ -115,10 +115,7 @@ pub(super) fn load(text: &str) -> Result<Map, MapError> {
   check_symmetry(&provinces)?;
   link_seas(&mut provinces);
   let names = NameIndex::build(
-    provinces
-      .iter()
-      .map(|p| (p.abbr.as_str(), p.name.as_str()))
-      .zip(file.provinces.iter().map(|e| e.aliases.as_slice())),
+    provinces.iter().map(|p| ((p.abbr.as_str(), p.name.as_str()), p.aliases.as_slice())),
   )?;
   let mut map = Map {
     name: file.name,
@@ -199,6 +196,7 @@ fn build_province(
   Ok(Province {
     abbr: entry.abbr.clone(),
     name: entry.name.clone(),
+    aliases: entry.aliases.clone(),
     terrain,
     supply_center: entry.supply_center,
     home_of: None,

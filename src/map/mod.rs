@@ -117,6 +117,8 @@ pub struct Province {
   pub abbr: String,
   /// The full name used in results (`St Petersburg`).
   pub name: String,
+  /// The other spellings the map file gives (`st petersburg`, `stp`…).
+  pub aliases: Vec<String>,
   pub terrain: Terrain,
   pub supply_center: bool,
   /// The power for which this is a home supply centre.

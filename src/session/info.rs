@@ -28,7 +28,7 @@ pub(super) fn form(user: &User) -> String {
   text
 }
 
-fn capitalised(field: &str) -> String {
+pub(super) fn capitalised(field: &str) -> String {
   let mut chars = field.chars();
   match chars.next() {
     Some(first) => first.to_uppercase().chain(chars).collect(),

@@ -207,16 +207,13 @@ impl Session<'_> {
   fn finish(self, inbound: &Inbound) -> Outcome {
     let config = self.ctx.config;
     let code = &config.judge_code;
-    let mut references = inbound.references.clone();
-    if references.is_empty() {
-      references.extend(inbound.message_id.clone());
-    }
     let mut mail = vec![Outgoing {
       to: self.reply_to.clone(),
       subject: subject::reply(code, None, false, &inbound.subject),
       body: self.body,
       in_reply_to: inbound.message_id.clone(),
-      references,
+      // The mail edge already ends the thread with this message's id.
+      references: inbound.references.clone(),
     }];
     for (subject, body) in self.to_sender {
       mail.push(Outgoing {

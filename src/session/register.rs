@@ -3,7 +3,7 @@
 
 use indexmap::IndexMap;
 
-use super::info::{form, plausible_address};
+use super::info::{capitalised, form, plausible_address};
 use super::Session;
 use crate::command::Invocation;
 use crate::mail::outbound::Outgoing;
@@ -41,7 +41,8 @@ fn read_fields(
   }
   for field in required {
     if fields.get(field).is_none_or(|v| v.is_empty()) {
-      problems.push(format!("The house rules require a {} field with a value.", field_name(field)));
+      problems
+        .push(format!("The house rules require a {} field with a value.", capitalised(field)));
     }
   }
   if let Some(name) = fields.get("name").filter(|n| !n.is_empty()) {
@@ -65,11 +66,6 @@ fn read_fields(
   } else {
     Err(problems)
   }
-}
-
-fn field_name(field: &str) -> String {
-  let mut chars = field.chars();
-  chars.next().map(|c| c.to_uppercase().chain(chars).collect()).unwrap_or_default()
 }
 
 impl Session<'_> {

@@ -22,6 +22,11 @@ pub fn insert(seen: &Path, key: &str, now: DateTime<Utc>) -> Result<(), StoreErr
   atomic::write(&path(seen, key), format!("{}\n", now.to_rfc3339()).as_bytes())
 }
 
+/// Drops the record of one message (its mail is all sent).
+pub fn remove(seen: &Path, key: &str) -> Result<(), StoreError> {
+  atomic::remove(&path(seen, key))
+}
+
 /// Forgets messages handled before `cutoff` (a redelivery after that long
 /// is not expected), so the directory does not grow for ever.
 pub fn prune(seen: &Path, cutoff: DateTime<Utc>) -> Result<usize, StoreError> {
