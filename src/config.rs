@@ -24,9 +24,11 @@ pub struct Config {
   pub lock_timeout_seconds: u64,
   pub transport: TransportConfig,
   pub registration: RegistrationConfig,
-  #[serde(rename = "move")]
+  #[serde(rename = "move", deserialize_with = "movement_section")]
   pub movement: DeadlineDefaults,
+  #[serde(deserialize_with = "other_section")]
   pub retreat: DeadlineDefaults,
+  #[serde(deserialize_with = "other_section")]
   pub adjust: DeadlineDefaults,
 }
 
@@ -63,8 +65,7 @@ pub struct RegistrationConfig {
 
 /// `[move]`, `[retreat]`, `[adjust]`: the default deadline settings of new
 /// games (manual §5.1).
-#[derive(Clone, Debug, Deserialize, PartialEq)]
-#[serde(default, deny_unknown_fields)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct DeadlineDefaults {
   pub clock: i32,
   pub min: f64,
@@ -124,10 +125,39 @@ impl Default for RegistrationConfig {
   }
 }
 
-impl Default for DeadlineDefaults {
-  fn default() -> Self {
-    DeadlineDefaults::movement()
+/// A deadline section as written: the keys it names. The keys it leaves
+/// out keep that section's own defaults (a `[retreat]` naming only `next`
+/// must not take the move phase's clock and grace).
+#[derive(Default, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+struct DeadlineSection {
+  clock: Option<i32>,
+  min: Option<f64>,
+  next: Option<f64>,
+  grace: Option<f64>,
+  delay: Option<f64>,
+  days: Option<String>,
+}
+
+impl DeadlineSection {
+  fn over(self, base: DeadlineDefaults) -> DeadlineDefaults {
+    DeadlineDefaults {
+      clock: self.clock.unwrap_or(base.clock),
+      min: self.min.unwrap_or(base.min),
+      next: self.next.unwrap_or(base.next),
+      grace: self.grace.unwrap_or(base.grace),
+      delay: self.delay.unwrap_or(base.delay),
+      days: self.days.unwrap_or(base.days),
+    }
   }
+}
+
+fn movement_section<'de, D: serde::Deserializer<'de>>(d: D) -> Result<DeadlineDefaults, D::Error> {
+  DeadlineSection::deserialize(d).map(|section| section.over(DeadlineDefaults::movement()))
+}
+
+fn other_section<'de, D: serde::Deserializer<'de>>(d: D) -> Result<DeadlineDefaults, D::Error> {
+  DeadlineSection::deserialize(d).map(|section| section.over(DeadlineDefaults::other()))
 }
 
 impl DeadlineDefaults {
@@ -218,6 +248,15 @@ mod tests {
     assert_eq!(config.judge_code, "USIN");
     assert_eq!(config.transport.kind, TransportKind::Sendmail);
     assert_eq!(config.transport.command, "/usr/sbin/sendmail");
+  }
+
+  #[test]
+  fn a_deadline_section_keeps_its_own_defaults_for_what_it_leaves_out() {
+    let config = Config::parse("[retreat]\nnext = 10.0\n").unwrap_or_default();
+    assert_eq!(config.retreat.next, 10.0);
+    assert_eq!(config.retreat.clock, -1);
+    assert_eq!(config.retreat.grace, 71.0);
+    assert_eq!(config.movement, DeadlineDefaults::movement());
   }
 
   #[test]
