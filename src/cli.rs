@@ -93,6 +93,9 @@ pub fn run() -> i32 {
       let report = sweep::sweep(&data, config, now)?;
       tracing::info!(
         respooled = report.respooled,
+        recovered = report.recovered,
+        processed = report.processed,
+        damaged = report.damaged,
         sent = report.sent,
         forgotten = report.forgotten,
         "sweep done"

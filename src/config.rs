@@ -7,6 +7,8 @@ use std::path::Path;
 use chrono_tz::Tz;
 use serde::Deserialize;
 
+use crate::game::deadline::DeadlineRule;
+
 /// The commented template `judge init` writes.
 pub const TEMPLATE: &str = include_str!("../data/judge.toml");
 
@@ -25,11 +27,11 @@ pub struct Config {
   pub transport: TransportConfig,
   pub registration: RegistrationConfig,
   #[serde(rename = "move", deserialize_with = "movement_section")]
-  pub movement: DeadlineDefaults,
+  pub movement: DeadlineRule,
   #[serde(deserialize_with = "other_section")]
-  pub retreat: DeadlineDefaults,
+  pub retreat: DeadlineRule,
   #[serde(deserialize_with = "other_section")]
-  pub adjust: DeadlineDefaults,
+  pub adjust: DeadlineRule,
 }
 
 /// `[transport]`.
@@ -63,18 +65,6 @@ pub struct RegistrationConfig {
   pub required: Vec<String>,
 }
 
-/// `[move]`, `[retreat]`, `[adjust]`: the default deadline settings of new
-/// games (manual §5.1).
-#[derive(Clone, Debug, PartialEq)]
-pub struct DeadlineDefaults {
-  pub clock: i32,
-  pub min: f64,
-  pub next: f64,
-  pub grace: f64,
-  pub delay: f64,
-  pub days: String,
-}
-
 /// Why `judge.toml` could not be used.
 #[derive(Debug, thiserror::Error)]
 pub enum ConfigError {
@@ -97,9 +87,9 @@ impl Default for Config {
       lock_timeout_seconds: 60,
       transport: TransportConfig::default(),
       registration: RegistrationConfig::default(),
-      movement: DeadlineDefaults::movement(),
-      retreat: DeadlineDefaults::other(),
-      adjust: DeadlineDefaults::other(),
+      movement: DeadlineRule::movement(),
+      retreat: DeadlineRule::other(),
+      adjust: DeadlineRule::other(),
     }
   }
 }
@@ -140,8 +130,8 @@ struct DeadlineSection {
 }
 
 impl DeadlineSection {
-  fn over(self, base: DeadlineDefaults) -> DeadlineDefaults {
-    DeadlineDefaults {
+  fn over(self, base: DeadlineRule) -> DeadlineRule {
+    DeadlineRule {
       clock: self.clock.unwrap_or(base.clock),
       min: self.min.unwrap_or(base.min),
       next: self.next.unwrap_or(base.next),
@@ -152,36 +142,12 @@ impl DeadlineSection {
   }
 }
 
-fn movement_section<'de, D: serde::Deserializer<'de>>(d: D) -> Result<DeadlineDefaults, D::Error> {
-  DeadlineSection::deserialize(d).map(|section| section.over(DeadlineDefaults::movement()))
+fn movement_section<'de, D: serde::Deserializer<'de>>(d: D) -> Result<DeadlineRule, D::Error> {
+  DeadlineSection::deserialize(d).map(|section| section.over(DeadlineRule::movement()))
 }
 
-fn other_section<'de, D: serde::Deserializer<'de>>(d: D) -> Result<DeadlineDefaults, D::Error> {
-  DeadlineSection::deserialize(d).map(|section| section.over(DeadlineDefaults::other()))
-}
-
-impl DeadlineDefaults {
-  fn movement() -> Self {
-    DeadlineDefaults {
-      clock: 1410,
-      min: 12.0,
-      next: 71.0,
-      grace: 167.0,
-      delay: 0.5,
-      days: "-MTWTF-".into(),
-    }
-  }
-
-  fn other() -> Self {
-    DeadlineDefaults {
-      clock: -1,
-      min: 0.0,
-      next: 23.0,
-      grace: 71.0,
-      delay: 0.5,
-      days: "-MTWTF-".into(),
-    }
-  }
+fn other_section<'de, D: serde::Deserializer<'de>>(d: D) -> Result<DeadlineRule, D::Error> {
+  DeadlineSection::deserialize(d).map(|section| section.over(DeadlineRule::other()))
 }
 
 impl Config {
@@ -219,9 +185,7 @@ impl Config {
     for (name, d) in
       [("move", &self.movement), ("retreat", &self.retreat), ("adjust", &self.adjust)]
     {
-      if d.days.len() != 7 {
-        return Err(format!("[{name}] days '{}' must have seven characters", d.days));
-      }
+      d.check().map_err(|e| format!("[{name}] {e}"))?;
     }
     Ok(())
   }
@@ -256,7 +220,7 @@ mod tests {
     assert_eq!(config.retreat.next, 10.0);
     assert_eq!(config.retreat.clock, -1);
     assert_eq!(config.retreat.grace, 71.0);
-    assert_eq!(config.movement, DeadlineDefaults::movement());
+    assert_eq!(config.movement, DeadlineRule::movement());
   }
 
   #[test]

@@ -6,8 +6,9 @@
 use chrono::{DateTime, Utc};
 
 use crate::config::{Config, TransportKind};
-use crate::mail::outbound::{self, Outgoing, Sender};
+use crate::mail::outbound::{self, Outgoing, Rendered, Sender};
 use crate::mail::transport::{write_outbox, Transport, TransportError};
+use crate::store::games::MailTarget;
 use crate::store::{queue, DataDir, StoreError};
 
 /// The transport `judge.toml` asks for.
@@ -30,9 +31,8 @@ pub fn transport(config: &Config, data: &DataDir) -> Transport {
 /// Renders `mail` and makes it durable on behalf of `origin` (an inbound
 /// message key or a sweep job): with the file transport it is written
 /// straight into the outbox (that write is the sending, and it cannot be
-/// refused); otherwise it goes to the queue for [`flush`]. A message whose
-/// recipient is not a usable address is dropped with a log line: there is
-/// nobody to tell. Returns how many messages are now queued, not yet sent.
+/// refused); otherwise it goes to the queue for [`flush`]. Returns how
+/// many messages are now queued, not yet sent.
 pub fn enqueue(
   data: &DataDir,
   config: &Config,
@@ -41,28 +41,52 @@ pub fn enqueue(
   now: DateTime<Utc>,
   mail: &[Outgoing],
 ) -> Result<usize, DeliveryError> {
+  let mut queued = 0;
+  for rendered in render(config, origin, now, mail) {
+    match transport {
+      Transport::File { outbox } => {
+        write_outbox(outbox, &rendered)?;
+      }
+      _ => {
+        queue::push(&data.path("queue"), origin, &rendered)?;
+        queued += 1;
+      }
+    }
+  }
+  Ok(queued)
+}
+
+/// Renders `mail` sent on behalf of `origin`, with Message-IDs made from
+/// the clock and the origin. A message whose recipient is not a usable
+/// address is dropped with a log line: there is nobody to tell.
+pub fn render(
+  config: &Config,
+  origin: &str,
+  now: DateTime<Utc>,
+  mail: &[Outgoing],
+) -> Vec<Rendered> {
   let tz = config.tz().unwrap_or(chrono_tz::UTC);
   let local = now.with_timezone(&tz).fixed_offset();
   let domain = config.judge_address.rsplit_once('@').map(|(_, d)| d).unwrap_or("localhost");
   let sender = Sender { address: &config.judge_address, name: &config.judge_name };
   let short: String = origin.chars().take(16).collect();
-  let mut queued = 0;
+  let mut rendered = Vec::with_capacity(mail.len());
   for (n, message) in mail.iter().enumerate() {
     let id = format!("{}.{short}.{n}@{domain}", now.format("%Y%m%d%H%M%S"));
     match outbound::render(message, &sender, local, &id) {
-      Ok(rendered) => match transport {
-        Transport::File { outbox } => {
-          write_outbox(outbox, &rendered)?;
-        }
-        _ => {
-          queue::push(&data.path("queue"), origin, &rendered)?;
-          queued += 1;
-        }
-      },
+      Ok(done) => rendered.push(done),
       Err(error) => tracing::warn!(to = %message.to, %error, "message dropped"),
     }
   }
-  Ok(queued)
+  rendered
+}
+
+/// Where a game change's mail goes for this transport.
+pub fn mail_target(transport: &Transport, data: &DataDir) -> MailTarget {
+  match transport {
+    Transport::File { outbox } => MailTarget::Outbox(outbox.clone()),
+    _ => MailTarget::Queue(data.path("queue")),
+  }
 }
 
 /// Why queued mail could not all be sent.

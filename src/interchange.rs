@@ -11,7 +11,7 @@ use serde::{Deserialize, Serialize};
 use crate::adjudicate::{self, AdjustmentOutcome, Resolved, Rules, UnknownRule};
 use crate::map::{Location, Map, MapError, PowerId, ProvinceId, UnitType};
 use crate::order::{self, Adjustment, OrderError, UnitOrder};
-use crate::phase::{Phase, PhaseError, PhaseKind, Season};
+use crate::phase::{Phase, PhaseError, PhaseKind};
 use crate::position::{self, Dislodged, PlacementError, Position, Unit};
 
 /// Lists keyed by power, kept in input order so that results follow the
@@ -508,20 +508,12 @@ fn adjustment(map: &Map, position: &Position, given: Vec<Given>, rules: &Rules) 
 
 /// Builds the response: ownership changes after the last phase of a Fall
 /// turn, and the next phase follows from dislodgements and adjustments due.
-fn finish(map: &Map, before: &Position, mut after: Position, orders: Vec<OrderReport>) -> Response {
+fn finish(map: &Map, before: &Position, after: Position, orders: Vec<OrderReport>) -> Response {
   let phase = before.phase;
-  let dislodged = phase.kind == PhaseKind::Movement && !after.dislodged.is_empty();
-  let fall_ends = phase.season == Season::Fall
-    && match phase.kind {
-      PhaseKind::Movement => !dislodged,
-      PhaseKind::Retreat => true,
-      PhaseKind::Adjustment => false,
-    };
-  if fall_ends {
-    adjudicate::update_ownership(map, &mut after);
-  }
-  let adjustments_due = fall_ends && map.power_ids().any(|p| after.adjustment_due(map, p) != 0);
-  let centers = if fall_ends {
+  let concluded = adjudicate::conclude(map, before, after);
+  let after = concluded.position;
+  let dislodged = !after.dislodged.is_empty();
+  let centers = if concluded.fall_ended {
     Some(center_lists(map, &after))
   } else if phase.kind == PhaseKind::Adjustment {
     Some(center_lists(map, before))
@@ -534,7 +526,7 @@ fn finish(map: &Map, before: &Position, mut after: Position, orders: Vec<OrderRe
     units: unit_lists(map, &after),
     dislodged: if dislodged { dislodged_lists(map, &after) } else { PowerLists::new() },
     centers,
-    next_phase: phase.next(dislodged, adjustments_due).to_string(),
+    next_phase: after.phase.to_string(),
   }
 }
 

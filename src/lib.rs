@@ -6,16 +6,19 @@
 //! command-line layer. See `docs/architecture.md`.
 
 pub mod adjudicate;
+pub mod announce;
 pub mod cli;
 pub mod command;
 pub mod config;
 pub mod delivery;
+pub mod game;
 pub mod help;
 pub mod interchange;
 pub mod log;
 pub mod mail;
 pub mod map;
 pub mod order;
+pub mod password;
 pub mod phase;
 pub mod position;
 pub mod receive;

@@ -22,7 +22,8 @@ use crate::mail::inbound::Inbound;
 use crate::mail::outbound::Outgoing;
 use crate::mail::subject;
 use crate::mail::transport::Transport;
-use crate::session::{self, Context};
+use crate::session::{self, Context, GameChange};
+use crate::store::games::{Change, Games};
 use crate::store::lock::{message_lock_path, Lock};
 use crate::store::users::Users;
 use crate::store::{atomic, seen, spool, DataDir};
@@ -31,6 +32,8 @@ use crate::store::{atomic, seen, spool, DataDir};
 #[derive(Debug, Default)]
 pub struct Report {
   pub sender: String,
+  /// The game the message was about, if any.
+  pub game: String,
   pub commands: Vec<String>,
   pub outcome: String,
   pub queued: usize,
@@ -92,7 +95,7 @@ fn handle(
   }
   tracing::info!(
     sender = %report.sender,
-    game = "-",
+    game = if report.game.is_empty() { "-" } else { report.game.as_str() },
     commands = %report.commands.join(","),
     outcome = %report.outcome,
     mails = report.queued,
@@ -145,10 +148,27 @@ fn apply(
     }
     (None, Some(reply_to)) => {
       let users = Users::new(data, timeout);
-      let ctx = Context { config, users: &users, now };
+      let games = Games::new(data, timeout, delivery::mail_target(transport, data));
+      let ctx = Context { config, users: &users, games: &games, now, origin: key };
       let outcome = session::run(&ctx, inbound, reply_to)?;
       report.commands = outcome.commands;
+      report.game = outcome.game_name.unwrap_or_default();
+      if outcome.replayed {
+        // Its change and mail were committed before a crash; the game's
+        // journal holds the mail, and opening the game wrote it out.
+        report.outcome = "already carried out; nothing done again".into();
+        atomic::remove(path)?;
+        return Ok(report);
+      }
       report.outcome = format!("replied, {} errors", outcome.errors);
+      if let Some(change) = outcome.game {
+        report.queued = commit(&games, change, key, config, transport, now, &outcome.mail)?;
+        if report.queued > 0 {
+          seen::insert(&seen_dir, key, now)?;
+        }
+        atomic::remove(path)?;
+        return Ok(report);
+      }
       outcome.mail
     }
   };
@@ -160,6 +180,24 @@ fn apply(
   }
   atomic::remove(path)?;
   Ok(report)
+}
+
+/// Commits a game a message changed, with all the message's mail; returns
+/// how many messages wait in the queue.
+fn commit(
+  games: &Games,
+  mut change: GameChange,
+  key: &str,
+  config: &Config,
+  transport: &Transport,
+  now: DateTime<Utc>,
+  mail: &[Outgoing],
+) -> Result<usize, DeliveryError> {
+  let rendered = delivery::render(config, key, now, mail);
+  let queued = if matches!(transport, Transport::File { .. }) { 0 } else { rendered.len() };
+  let history = std::mem::take(&mut change.history);
+  games.commit(&mut change.stored, Change { origin: key.to_string(), mail: rendered, history })?;
+  Ok(queued)
 }
 
 fn too_large(config: &Config, inbound: &Inbound, reply_to: &str, size: usize) -> Outgoing {

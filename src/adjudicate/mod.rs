@@ -20,6 +20,7 @@ pub use retreat::{retreat, retreat_options, RetreatResult};
 pub use rules::{ParadoxRule, Rules, UnknownRule};
 
 use crate::map::Map;
+use crate::phase::{PhaseKind, Season};
 use crate::position::Position;
 
 /// After the last phase of a Fall turn, each supply centre belongs to the
@@ -30,6 +31,39 @@ pub fn update_ownership(map: &Map, position: &mut Position) {
       position.set_owner(province, Some(unit.power));
     }
   }
+}
+
+/// The board after an adjudicated phase, moved on to the phase that
+/// follows.
+#[derive(Clone, Debug)]
+pub struct Concluded {
+  /// The board, its phase set to the next one; after a Fall turn its
+  /// centres have changed hands.
+  pub position: Position,
+  /// Whether the phase ended a Fall turn (centre ownership was updated).
+  pub fall_ended: bool,
+}
+
+/// What follows a phase: `after` is the adjudicator's board (still in the
+/// phase of `before`). A movement phase that dislodged units leads to their
+/// retreats; the last phase of a Fall turn updates centre ownership and
+/// leads to adjustments when anyone is due some; otherwise the next
+/// movement phase comes.
+pub fn conclude(map: &Map, before: &Position, mut after: Position) -> Concluded {
+  let phase = before.phase;
+  let dislodged = phase.kind == PhaseKind::Movement && !after.dislodged.is_empty();
+  let fall_ended = phase.season == Season::Fall
+    && match phase.kind {
+      PhaseKind::Movement => !dislodged,
+      PhaseKind::Retreat => true,
+      PhaseKind::Adjustment => false,
+    };
+  if fall_ended {
+    update_ownership(map, &mut after);
+  }
+  let adjustments_due = fall_ended && map.power_ids().any(|p| after.adjustment_due(map, p) != 0);
+  after.phase = phase.next(dislodged, adjustments_due);
+  Concluded { position: after, fall_ended }
 }
 
 #[cfg(test)]

@@ -116,12 +116,27 @@ fn outbox_name(message_id: &str) -> String {
     Err(_) => clock,
   };
   let counter = COUNTER.fetch_add(1, Ordering::Relaxed);
-  let id: String = message_id
+  format!(
+    "{nanos:020}-{pid:010}-{counter:06}-{}.eml",
+    safe_id(message_id),
+    pid = std::process::id()
+  )
+}
+
+/// The outbox file name of message `n` of a change made at `stamp` (a
+/// [`crate::store::spool::unique_stamp`]): fixed by its arguments, so that
+/// writing the change's mail again after a crash finds the file there.
+pub fn outbox_file_name(stamp: &str, n: usize, message_id: &str) -> String {
+  format!("{stamp}-{n:04}-{}.eml", safe_id(message_id))
+}
+
+/// A message id as a file-name part: safe characters only, at most 80.
+fn safe_id(message_id: &str) -> String {
+  message_id
     .chars()
     .map(|c| if c.is_ascii_alphanumeric() || matches!(c, '.' | '-' | '_' | '@') { c } else { '_' })
     .take(80)
-    .collect();
-  format!("{nanos:020}-{pid:010}-{counter:06}-{id}.eml", pid = std::process::id())
+    .collect()
 }
 
 fn envelope(mail: &Rendered) -> Result<Envelope, String> {

@@ -26,8 +26,12 @@ impl ProvinceId {
   }
 }
 
-/// Index of a power in its map.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+/// Index of a power in its map. Stored as that number: a map file's powers
+/// keep their order, so a saved game names the same powers when read back.
+#[derive(
+  Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
+)]
+#[serde(transparent)]
 pub struct PowerId(pub(crate) u8);
 
 impl PowerId {

@@ -1,19 +1,34 @@
 //! Carrying out the commands of one message: the conversation between one
 //! sender and the judge. Reads the parsed body, applies each command to the
 //! stores, and produces the reply (each line echoed with what became of it)
-//! and any other mail (files, notices). Knows nothing of MIME, transports or
-//! the spool: `receive` does that around it.
+//! and any other mail (files, notices, results). Knows nothing of MIME,
+//! transports or the spool: `receive` does that around it, and commits the
+//! game this message changed (if any) with the mail it made.
+//!
+//! A message is about at most one game: the one its CREATE, SIGN ON or
+//! OBSERVE names (manual §4). From then on the game is held locked in
+//! memory; lines that are not commands are orders for it, and at the end
+//! the game is processed if its orders are all in and due.
 
+mod game_info;
 mod info;
+mod join;
+mod play;
 mod register;
 
 use chrono::{DateTime, Utc};
+use chrono_tz::Tz;
 
 use crate::command::{self, BodyLine, CommandKind, Ending, Invocation, Item};
 use crate::config::Config;
+use crate::game::{report, Game, Role, Status};
 use crate::mail::inbound::Inbound;
 use crate::mail::outbound::Outgoing;
 use crate::mail::subject;
+use crate::phase::Phase;
+use crate::store::game_file::{HistoryEntry, HistoryKind, Stored};
+use crate::store::games::Games;
+use crate::store::lock::Lock;
 use crate::store::users::Users;
 use crate::store::StoreError;
 
@@ -24,7 +39,18 @@ const MAX_LINES: usize = 500;
 pub struct Context<'a> {
   pub config: &'a Config,
   pub users: &'a Users,
+  pub games: &'a Games,
   pub now: DateTime<Utc>,
+  /// The key of the message being carried out: the origin of the game
+  /// change it makes, so that carrying it out again changes nothing.
+  pub origin: &'a str,
+}
+
+impl Context<'_> {
+  /// The judge's time zone.
+  pub fn tz(&self) -> Tz {
+    self.config.tz().unwrap_or(chrono_tz::UTC)
+  }
 }
 
 /// What one message led to.
@@ -36,6 +62,47 @@ pub struct Outcome {
   pub commands: Vec<String>,
   /// How many lines got an error.
   pub errors: usize,
+  /// The game the message changed, still locked, to commit with the mail.
+  pub game: Option<GameChange>,
+  /// The message had been carried out before (a crash came between its
+  /// change and the end of its handling): nothing was done again.
+  pub replayed: bool,
+  /// The game the message was about, for the log.
+  pub game_name: Option<String>,
+}
+
+/// A changed game, held under its lock until committed.
+#[derive(Debug)]
+pub struct GameChange {
+  pub lock: Lock,
+  pub stored: Stored,
+  pub history: Vec<HistoryEntry>,
+}
+
+/// The game a message is about, once a CREATE, SIGN ON or OBSERVE worked.
+struct Seat {
+  lock: Lock,
+  stored: Stored,
+  /// The signed-on member.
+  member: usize,
+  /// The phase when the message signed on (replies are about it).
+  phase: Phase,
+  changed: bool,
+  /// The game was created by this message.
+  created: bool,
+  history: Vec<HistoryEntry>,
+  /// How many order lines the message had, and how many had errors.
+  order_lines: usize,
+  order_errors: usize,
+  /// The address of record, when the sign-on came from elsewhere: it gets
+  /// a copy of the reply.
+  copy_to: Vec<String>,
+  /// The member resigned from a forming game, or stopped observing: they
+  /// leave the game once the message is done.
+  leaving: bool,
+  /// The reply's `::` header, fixed before the game is processed (the reply
+  /// is about the phase the sender saw).
+  reply_header: Option<String>,
 }
 
 /// The reply being written and the other mail being gathered.
@@ -50,6 +117,12 @@ struct Session<'a> {
   body: String,
   commands: Vec<String>,
   errors: usize,
+  seat: Option<Seat>,
+  /// A CREATE, SIGN ON or OBSERVE was tried (only one is allowed).
+  joined: bool,
+  replayed: bool,
+  /// The lines after the current one, for RESIGN (which must be last).
+  lines_after: usize,
 }
 
 /// Carries out a message that is not noise. `reply_to` is the header reply
@@ -64,8 +137,11 @@ pub fn run(ctx: &Context<'_>, inbound: &Inbound, reply_to: &str) -> Result<Outco
     body: String::new(),
     commands: Vec::new(),
     errors: 0,
+    seat: None,
+    joined: false,
+    replayed: false,
+    lines_after: 0,
   };
-  session.header();
   let any_command = parsed.lines.iter().any(|l| matches!(l.item, Item::Command(_)));
   if any_command {
     session.carry_out(&parsed.lines, parsed.ending)?;
@@ -76,15 +152,14 @@ pub fn run(ctx: &Context<'_>, inbound: &Inbound, reply_to: &str) -> Result<Outco
     );
     session.errors += 1;
   }
+  if session.replayed {
+    return Ok(Outcome { replayed: true, ..Outcome::default() });
+  }
+  session.conclude()?;
   Ok(session.finish(inbound))
 }
 
 impl Session<'_> {
-  fn header(&mut self) {
-    let code = &self.ctx.config.judge_code;
-    self.body.push_str(&format!(":: Judge: {code}\n\n"));
-  }
-
   fn carry_out(&mut self, lines: &[BodyLine], ending: Ending) -> Result<(), StoreError> {
     for (index, line) in lines.iter().enumerate() {
       if index == MAX_LINES {
@@ -92,14 +167,18 @@ impl Session<'_> {
         self.body.push_str(&format!("({rest} more lines were not read: at most {MAX_LINES} lines are read from one message.)\n"));
         break;
       }
+      self.lines_after = lines.len() - index - 1;
       self.echo(line);
       let stop = match &line.item {
         Item::Command(invocation) => self.command(invocation)?,
         Item::Other(text) => {
-          self.not_a_command(text);
+          self.other(text);
           false
         }
       };
+      if self.replayed {
+        return Ok(());
+      }
       self.body.push('\n');
       if stop {
         let rest = lines.len() - index - 1;
@@ -156,7 +235,7 @@ impl Session<'_> {
         self.say(
           "The 'info' file, an introduction to this judge, is on its way in a separate message.",
         );
-        return Ok(true);
+        return Ok(self.seat.is_none());
       }
       CommandKind::Get => self.get(args),
       CommandKind::GetPackage => self.get_package(),
@@ -169,6 +248,20 @@ impl Session<'_> {
       CommandKind::GetWhois => self.get_whois()?,
       CommandKind::ReplyTo => self.set_reply_to(args),
       CommandKind::SignOff => self.say("Signed off: nothing after this line was read."),
+      CommandKind::Create => self.create(args)?,
+      CommandKind::SignOn => self.sign_on(args)?,
+      CommandKind::Observe => self.observe(args)?,
+      CommandKind::BecomeMaster => self.become_master(),
+      CommandKind::SetPreference => self.set_preference(args),
+      CommandKind::SetWait => self.set_wait(true),
+      CommandKind::SetNoWait => self.set_wait(false),
+      CommandKind::SetAddress => self.set_address(args)?,
+      CommandKind::SetPassword => self.set_password(args),
+      CommandKind::Resign => self.resign(),
+      CommandKind::List => self.list(args)?,
+      CommandKind::History => self.history(args)?,
+      CommandKind::Summary => self.summary(args)?,
+      CommandKind::WhoGame => self.who_game(args)?,
       _ => {
         let usage = keyword.usage;
         let section = keyword.section;
@@ -181,11 +274,16 @@ impl Session<'_> {
     Ok(false)
   }
 
-  fn not_a_command(&mut self, text: &str) {
+  /// A line that is not a command: an order once signed on to a game.
+  fn other(&mut self, text: &str) {
+    if self.seat.is_some() {
+      self.orders(text);
+      return;
+    }
     let shown: String = text.chars().take(60).collect();
     self.error(&format!(
       "'{shown}' is not a command this judge knows. Orders are read only after\n\
-       SIGN ON to a game, which this judge does not offer yet. Send GET index for\n\
+       a SIGN ON to your game earlier in the same message. Send GET index for\n\
        the list of commands."
     ));
   }
@@ -204,17 +302,134 @@ impl Session<'_> {
     }
   }
 
+  /// The signed-on game, or an error saying a SIGN ON is needed first.
+  fn seat_or_error(&mut self, command: &str) -> Option<&mut Seat> {
+    if self.seat.is_none() {
+      self.error(&format!(
+        "{command} needs a SIGN ON to your game earlier in the same message\n\
+         (for example SIGN ON Fmygame password), so nothing was done."
+      ));
+    }
+    self.seat.as_mut()
+  }
+
+  /// Mail to every member of the signed-on game (but the one signed on,
+  /// when `to_self` is false), and an entry in its history when `kind` is
+  /// given. The subject is `CODE:game - PHASE what`.
+  fn announce(&mut self, what: &str, text: &str, kind: Option<HistoryKind>, to_self: bool) {
+    let Some(seat) = self.seat.as_mut() else { return };
+    let except = (!to_self).then_some(seat.member);
+    let announcement = crate::announce::to_members(
+      self.ctx.config,
+      &seat.stored.game,
+      what,
+      text,
+      except,
+      kind,
+      self.ctx.now,
+    );
+    seat.history.extend(announcement.history);
+    seat.changed = true;
+    self.others.extend(announcement.mail);
+  }
+
+  /// After the last line: the player's orders as they stand, then the game
+  /// processed if it is ready, then the time to the deadline.
+  fn conclude(&mut self) -> Result<(), StoreError> {
+    let now = self.ctx.now;
+    let tz = self.ctx.tz();
+    let code = self.ctx.config.judge_code.clone();
+    let Some(seat) = self.seat.as_mut() else { return Ok(()) };
+    let game = &mut seat.stored.game;
+    if seat.order_lines > 0 {
+      if let Some(power) = game.members[seat.member].power {
+        game.orders[power.index()].error_flag = seat.order_errors > 0;
+      }
+    }
+    if seat.changed {
+      game.note_readiness(now);
+    }
+    let full = game.status == Status::Forming && game.players_missing() == 0;
+    if full && !seat.leaving {
+      self.start_game();
+      self.body.push('\n');
+    }
+    let Some(seat) = self.seat.as_mut() else { return Ok(()) };
+    let game = &mut seat.stored.game;
+    seat.reply_header = Some(report::header(&code, game, tz));
+    let member = &game.members[seat.member];
+    let mut footer = String::new();
+    if let (Some(power), Status::Active, false) = (member.power, &game.status, seat.leaving) {
+      let orders = &game.orders[power.index()];
+      let ordered = !orders.units.is_empty() || !orders.adjustments.is_empty();
+      if member.role == Role::Player && (ordered || seat.order_lines > 0) {
+        footer.push_str(&report::current_orders(game, power));
+        footer.push('\n');
+      }
+    }
+    if seat.leaving {
+      let member = seat.member;
+      game.members.remove(member);
+      seat.member = usize::MAX;
+      seat.copy_to.clear();
+    }
+    self.body.push_str(&footer);
+    let due = self.seat.as_ref().and_then(|s| s.stored.game.due_at()).is_some_and(|due| due <= now);
+    if due {
+      self.process_game();
+      self.body.push('\n');
+    }
+    if let Some(seat) = &self.seat {
+      let game = &seat.stored.game;
+      if game.status == Status::Active && !seat.leaving {
+        if let Some(time) = report::time_to_deadline(game, now) {
+          self.body.push_str(&time);
+        }
+      }
+    }
+    Ok(())
+  }
+
   fn finish(self, inbound: &Inbound) -> Outcome {
     let config = self.ctx.config;
     let code = &config.judge_code;
+    let header = match &self.seat {
+      Some(seat) => seat.reply_header.clone().unwrap_or_default(),
+      None => format!(":: Judge: {code}\n"),
+    };
+    let body = format!("{header}\n{}", self.body);
+    let error_flag = self.seat.as_ref().is_some_and(|s| s.order_errors > 0);
+    let game_subject =
+      self.seat.as_ref().map(|s| (s.stored.game.name.clone(), s.phase.to_string()));
+    let subject = subject::reply(
+      code,
+      game_subject.as_ref().map(|(name, phase)| (name.as_str(), phase.as_str())),
+      error_flag,
+      &inbound.subject,
+    );
     let mut mail = vec![Outgoing {
       to: self.reply_to.clone(),
-      subject: subject::reply(code, None, false, &inbound.subject),
-      body: self.body,
+      subject: subject.clone(),
+      body,
       in_reply_to: inbound.message_id.clone(),
       // The mail edge already ends the thread with this message's id.
       references: inbound.references.clone(),
     }];
+    let copies = self.seat.as_ref().map(|s| s.copy_to.clone()).unwrap_or_default();
+    for address in copies {
+      if !address.eq_ignore_ascii_case(&self.reply_to) {
+        mail.push(Outgoing {
+          to: address,
+          subject: subject.clone(),
+          body: format!(
+            "{header}\nA copy of the judge's reply to {}, who signed on as you:\n\n{}",
+            self.reply_to, self.body
+          ),
+          in_reply_to: None,
+          references: Vec::new(),
+        });
+      }
+    }
     for (subject, body) in self.to_sender {
       mail.push(Outgoing {
         to: self.reply_to.clone(),
@@ -225,6 +440,18 @@ impl Session<'_> {
       });
     }
     mail.extend(self.others);
-    Outcome { mail, commands: self.commands, errors: self.errors }
+    let game_name = self.seat.as_ref().map(|s| s.stored.game.name.clone());
+    let game = self.seat.filter(|s| s.changed).map(|s| GameChange {
+      lock: s.lock,
+      stored: s.stored,
+      history: s.history,
+    });
+    Outcome { mail, commands: self.commands, errors: self.errors, game, replayed: false, game_name }
   }
+}
+
+/// The name a command's argument gives for a game, lower case, if it is one.
+fn game_name(text: &str) -> Option<String> {
+  let name = text.trim().to_ascii_lowercase();
+  Game::valid_name(&name).then_some(name)
 }

@@ -63,3 +63,21 @@ pub fn list(dir: &Path, suffix: &str) -> Result<Vec<std::path::PathBuf>, StoreEr
   paths.sort();
   Ok(paths)
 }
+
+/// Replaces `path` with `bytes` by writing a temporary file and renaming
+/// it, without waiting for the disk: for files written in a batch that
+/// [`sync_filesystem`] then makes durable with one call.
+pub fn write_unsynced(path: &Path, bytes: &[u8]) -> Result<(), StoreError> {
+  let dir = path.parent().unwrap_or(Path::new("."));
+  let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("file");
+  let temp = dir.join(format!(".{name}.{}.tmp", std::process::id()));
+  std::fs::write(&temp, bytes).map_err(|e| StoreError::io("cannot write", &temp, e))?;
+  std::fs::rename(&temp, path).map_err(|e| StoreError::io("cannot save", path, e))
+}
+
+/// Makes everything written to the filesystem holding `dir` durable (one
+/// `syncfs` instead of an fsync per file).
+pub fn sync_filesystem(dir: &Path) -> Result<(), StoreError> {
+  let handle = std::fs::File::open(dir).map_err(|e| StoreError::io("cannot open", dir, e))?;
+  rustix::fs::syncfs(&handle).map_err(|e| StoreError::io("cannot sync", dir, e.into()))
+}

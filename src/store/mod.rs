@@ -10,12 +10,15 @@
 //! DIR/queue/       outgoing mail the transport has not taken yet
 //! DIR/outbox/      the file transport's .eml files
 //! DIR/users/       registrations: <id>.toml, by-address/<address>
-//! DIR/games/       one directory per game
+//! DIR/games/       one directory per game (see games.rs)
+//! DIR/index/       one small summary per game, for LIST and the sweep
 //! DIR/log/         judge.log, one line per message handled
 //! DIR/lock/        lock files
 //! ```
 
 pub mod atomic;
+pub mod game_file;
+pub mod games;
 pub mod lock;
 pub mod queue;
 pub mod seen;
@@ -52,8 +55,18 @@ pub struct DataDir {
   root: PathBuf,
 }
 
-const SUBDIRS: &[&str] =
-  &["spool", "seen", "queue", "outbox", "users", "users/by-address", "games", "log", "lock"];
+const SUBDIRS: &[&str] = &[
+  "spool",
+  "seen",
+  "queue",
+  "outbox",
+  "users",
+  "users/by-address",
+  "games",
+  "index",
+  "log",
+  "lock",
+];
 
 /// Lock files made once, so that handling a message adds no file.
 const LOCKS: &[&str] = &["lock/messages.lock", "lock/users.lock"];

@@ -41,3 +41,11 @@ pub fn read(path: &Path) -> Result<Rendered, StoreError> {
 pub fn remove(path: &Path) -> Result<(), StoreError> {
   atomic::remove(path)
 }
+
+/// Writes one rendered message at `path` in the queue without waiting for
+/// the disk (the caller syncs a whole batch at once).
+pub fn write_unsynced(path: &Path, mail: &Rendered) -> Result<(), StoreError> {
+  let json = serde_json::to_vec(mail)
+    .map_err(|e| StoreError::Damaged { path: path.to_path_buf(), message: e.to_string() })?;
+  atomic::write_unsynced(path, &json)
+}

@@ -66,11 +66,16 @@ impl Judge {
 
   /// Runs `judge <args>` with this data directory and the fixed clock.
   pub fn run(&self, args: &[&str], stdin: &[u8]) -> Run {
+    self.run_at(NOW, args, stdin)
+  }
+
+  /// Runs `judge <args>` with this data directory and the clock at `now`.
+  pub fn run_at(&self, now: &str, args: &[&str], stdin: &[u8]) -> Run {
     let mut child = Command::new(env!("CARGO_BIN_EXE_judge"))
       .arg("--data")
       .arg(self.data())
       .arg("--now")
-      .arg(NOW)
+      .arg(now)
       .args(args)
       .env_remove("JUDGE_NOW")
       .env_remove("JUDGE_DATA")
@@ -101,6 +106,20 @@ impl Judge {
   pub fn send(&self, from: &str, subject: &str, body: &str) -> Run {
     let run = self.receive(self.message(from, subject, body).as_bytes());
     assert_eq!(run.status, 0, "receive failed: {}", run.stderr);
+    run
+  }
+
+  /// Mails `body` as [`Judge::send`] does, with the clock at `now`.
+  pub fn send_at(&self, now: &str, from: &str, subject: &str, body: &str) -> Run {
+    let run = self.run_at(now, &["receive"], self.message(from, subject, body).as_bytes());
+    assert_eq!(run.status, 0, "receive failed: {}", run.stderr);
+    run
+  }
+
+  /// `judge sweep` with the clock at `now`; checks it succeeded.
+  pub fn sweep_at(&self, now: &str) -> Run {
+    let run = self.run_at(now, &["sweep"], b"");
+    assert_eq!(run.status, 0, "sweep failed: {}", run.stderr);
     run
   }
 

@@ -1,0 +1,69 @@
+//! Taking orders for the current phase (manual §6.1): each order is read
+//! and checked against the board as it comes in; the last valid order for
+//! a unit replaces any earlier one, and surplus builds or removals push out
+//! the earliest ones.
+
+use super::{Entered, Game};
+use crate::map::PowerId;
+use crate::order::{self, Adjustment, OrderError, UnitOrder};
+use crate::phase::PhaseKind;
+
+/// An order that was taken.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Accepted {
+  /// The order as results print it (`Army Paris -> Burgundy.`).
+  pub text: String,
+  /// The earlier order it replaced or pushed out, as results print it.
+  pub replaced: Option<String>,
+}
+
+impl Game {
+  /// Takes one order for `power` (one piece of a line: lines are split at
+  /// commas and semicolons by the caller), or says why not.
+  pub fn enter_order(&mut self, power: PowerId, text: &str) -> Result<Accepted, OrderError> {
+    let kind = self.position.phase.kind;
+    let parsed = order::parse_order(self.map, kind, text)?;
+    match kind {
+      PhaseKind::Movement | PhaseKind::Retreat => {
+        let checked = order::validate(self.map, &self.position, power, &parsed)?;
+        Ok(self.put_unit_order(power, checked, text))
+      }
+      PhaseKind::Adjustment => {
+        let checked = order::validate_adjustment(self.map, &self.position, power, &parsed)?;
+        Ok(self.put_adjustment(power, checked, text))
+      }
+    }
+  }
+
+  fn put_unit_order(&mut self, power: PowerId, order: UnitOrder, text: &str) -> Accepted {
+    let rendered = order::render_order(self.map, &order);
+    let province = order.unit.location.province;
+    let units = &mut self.orders[power.index()].units;
+    let earlier = units.iter().position(|e| e.order.unit.location.province == province);
+    let replaced =
+      earlier.map(|i| units.remove(i)).map(|e| order::render_order(self.map, &e.order));
+    units.push(Entered { order, text: text.to_string() });
+    Accepted { text: rendered, replaced }
+  }
+
+  fn put_adjustment(&mut self, power: PowerId, adjustment: Adjustment, text: &str) -> Accepted {
+    let rendered = order::render_adjustment(self.map, &adjustment);
+    let due = self.position.adjustment_due(self.map, power).unsigned_abs() as usize;
+    let map = self.map;
+    let list = &mut self.orders[power.index()].adjustments;
+    let same_place = |e: &Entered<Adjustment>| match (e.order, adjustment) {
+      (Adjustment::Build { at: a, .. }, Adjustment::Build { at: b, .. }) => {
+        a.province == b.province
+      }
+      (Adjustment::Remove { unit: a }, Adjustment::Remove { unit: b }) => a == b,
+      _ => false,
+    };
+    let mut replaced = list.iter().position(same_place).map(|i| list.remove(i));
+    list.push(Entered { order: adjustment, text: text.to_string() });
+    if list.len() > due {
+      // The earliest surplus order gives way (manual §5.1).
+      replaced = Some(list.remove(0));
+    }
+    Accepted { text: rendered, replaced: replaced.map(|e| order::render_adjustment(map, &e.order)) }
+  }
+}

@@ -1,0 +1,500 @@
+//! A game as the judge runs it: who is in it, its settings, the board and
+//! the orders in for the current phase, and the rules that carry it from
+//! forming to finished (manual §§4–7). Pure: no files, mail or clock; the
+//! time, the time zone and the randomness are passed in.
+//!
+//! [`entry`] takes orders for the current phase, [`process`] adjudicates a
+//! phase and moves the game on, [`report`] writes what players read about
+//! it, [`deadline`] and [`date`] handle time, [`preference`] deals powers.
+
+pub mod date;
+pub mod deadline;
+mod entry;
+pub mod preference;
+mod process;
+pub mod report;
+
+use chrono::{DateTime, Utc};
+use chrono_tz::Tz;
+use rand::Rng;
+use serde::{Deserialize, Serialize};
+
+pub use entry::Accepted;
+pub use process::{PhaseResult, Processed, Resolution};
+
+use self::deadline::DeadlineRule;
+use self::preference::{Assignment, Preference};
+use crate::map::{Map, PowerId};
+use crate::order::{Adjustment, UnitOrder};
+use crate::phase::PhaseKind;
+use crate::position::Position;
+
+/// One game.
+#[derive(Clone, Debug)]
+pub struct Game {
+  /// Lower-case letters and digits, at most [`MAX_NAME`] of them.
+  pub name: String,
+  pub map: &'static Map,
+  pub settings: Settings,
+  pub status: Status,
+  pub created: DateTime<Utc>,
+  pub started: Option<DateTime<Utc>>,
+  /// The number of the current phase, counting from 1 at the start
+  /// (njudge's `game.001`); 0 while forming.
+  pub seq: u32,
+  /// The board of the current phase.
+  pub position: Position,
+  /// The orders in for the current phase, one entry per power.
+  pub orders: Vec<PowerOrders>,
+  /// Players, observers and Masters, in the order they joined.
+  pub members: Vec<Member>,
+  pub timing: Timing,
+  pub record: Record,
+}
+
+/// The longest game name (manual §4).
+pub const MAX_NAME: usize = 8;
+
+/// Where a game stands.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Status {
+  /// Waiting for players.
+  Forming,
+  /// Being played.
+  Active,
+  /// Over, and how it ended.
+  Finished(Ending),
+}
+
+/// How a game ended.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Ending {
+  /// A solo victory.
+  Won(PowerId),
+  /// Stopped without a result.
+  Terminated,
+}
+
+/// The settings a game is created with and its moderator may change.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Settings {
+  /// A Master runs the game (manual §8.1).
+  pub moderated: bool,
+  /// Players are anonymous.
+  pub gunboat: bool,
+  /// Shown to everyone in the brief LIST (manual §8.3 SET LIST).
+  pub listed: bool,
+  pub assignment: Assignment,
+  /// Players needed to start; fewer than the powers means each plays several.
+  pub players: u32,
+  /// Supply centres for a solo victory.
+  pub victory_centers: u32,
+  pub movement: DeadlineRule,
+  pub retreat: DeadlineRule,
+  pub adjustment: DeadlineRule,
+}
+
+impl Default for Settings {
+  fn default() -> Settings {
+    Settings {
+      moderated: false,
+      gunboat: false,
+      listed: false,
+      assignment: Assignment::List,
+      players: 7,
+      victory_centers: 18,
+      movement: DeadlineRule::movement(),
+      retreat: DeadlineRule::other(),
+      adjustment: DeadlineRule::other(),
+    }
+  }
+}
+
+impl Settings {
+  /// A new game's settings on `map`, with the judgekeeper's deadlines.
+  pub fn new(map: &Map, deadlines: [DeadlineRule; 3]) -> Settings {
+    let [movement, retreat, adjustment] = deadlines;
+    Settings {
+      players: map.powers().len() as u32,
+      victory_centers: map.victory_centers(),
+      movement,
+      retreat,
+      adjustment,
+      ..Settings::default()
+    }
+  }
+
+  /// The deadline settings of a kind of phase.
+  pub fn rule(&self, kind: PhaseKind) -> &DeadlineRule {
+    match kind {
+      PhaseKind::Movement => &self.movement,
+      PhaseKind::Retreat => &self.retreat,
+      PhaseKind::Adjustment => &self.adjustment,
+    }
+  }
+}
+
+/// What someone is in a game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Role {
+  Player,
+  Observer,
+  Master,
+}
+
+/// A person in a game: a player (with a power once the game starts), an
+/// observer, or a Master.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Member {
+  pub role: Role,
+  /// The power played; `None` for observers, Masters and players of a
+  /// game still forming.
+  pub power: Option<PowerId>,
+  /// Where the game's mail goes: one address, or several separated by
+  /// commas (SET ADDRESS).
+  pub address: String,
+  /// The registration this member signed on with, if any.
+  pub user: Option<u32>,
+  /// The password, hashed (a PHC string).
+  pub password: String,
+  /// The preference list, in njudge's notation (forming games).
+  #[serde(default)]
+  pub preference: String,
+  pub joined: DateTime<Utc>,
+  /// SET WAIT: hold the phase until the deadline.
+  #[serde(default)]
+  pub wait: bool,
+  /// The player resigned or was abandoned: the power awaits a replacement.
+  #[serde(default)]
+  pub abandoned: bool,
+}
+
+impl Member {
+  /// Each address game mail for this member goes to.
+  pub fn addresses(&self) -> impl Iterator<Item = &str> {
+    self.address.split(',').map(str::trim).filter(|a| !a.is_empty())
+  }
+
+  /// Whether mail from `address` is mail from this member.
+  pub fn has_address(&self, address: &str) -> bool {
+    self.addresses().any(|a| a.eq_ignore_ascii_case(address.trim()))
+  }
+}
+
+/// The orders one power has in for the current phase.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct PowerOrders {
+  /// Movement or retreat orders, at most one per unit, in the order given.
+  pub units: Vec<Entered<UnitOrder>>,
+  /// Builds, removals and waives, in the order given.
+  pub adjustments: Vec<Entered<Adjustment>>,
+  /// The last mail with orders had an error in them (manual §6.1): the
+  /// power's orders do not count as in until a mail without errors.
+  pub error_flag: bool,
+}
+
+/// An order as taken, with the text the player wrote.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Entered<T> {
+  pub order: T,
+  pub text: String,
+}
+
+/// The clock of the current phase.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Timing {
+  /// When the current phase began (the game started or the last phase was
+  /// processed).
+  pub phase_began: DateTime<Utc>,
+  /// When orders are due; `None` while forming.
+  pub deadline: Option<DateTime<Utc>>,
+  /// When the grace period ends.
+  pub grace: Option<DateTime<Utc>>,
+  /// When the last orders needed came in, while everyone's are in.
+  pub orders_in: Option<DateTime<Utc>>,
+}
+
+/// What SUMMARY tells of a game's past.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Record {
+  /// Supply centres per power (in map order) after each Fall turn.
+  pub years: Vec<YearCenters>,
+  /// Who played each power, and from when to when.
+  pub tenures: Vec<Tenure>,
+  /// When the game ended, and in which phase.
+  pub ended: Option<(DateTime<Utc>, String)>,
+}
+
+/// The centre counts at the end of one year.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct YearCenters {
+  pub year: u16,
+  pub centers: Vec<u8>,
+}
+
+/// One player's time at the helm of a power.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Tenure {
+  pub power: PowerId,
+  pub address: String,
+  /// The phase they took it over in.
+  pub from: String,
+  /// The phase they left in, if they left.
+  pub until: Option<String>,
+}
+
+impl Game {
+  /// A new game, forming, with nobody in it yet.
+  pub fn new(name: &str, map: &'static Map, settings: Settings, now: DateTime<Utc>) -> Game {
+    let position = Position::initial(map).unwrap_or_else(|_| {
+      // A built-in map's first phase is checked when it loads.
+      Position::empty(
+        map,
+        crate::phase::Phase::new(crate::phase::Season::Spring, 1901, PhaseKind::Movement),
+      )
+    });
+    Game {
+      name: name.to_ascii_lowercase(),
+      map,
+      settings,
+      status: Status::Forming,
+      created: now,
+      started: None,
+      seq: 0,
+      position,
+      orders: vec![PowerOrders::default(); map.powers().len()],
+      members: Vec::new(),
+      timing: Timing { phase_began: now, deadline: None, grace: None, orders_in: None },
+      record: Record::default(),
+    }
+  }
+
+  /// Whether `name` may name a game: letters and digits, at most eight.
+  pub fn valid_name(name: &str) -> bool {
+    !name.is_empty() && name.len() <= MAX_NAME && name.bytes().all(|b| b.is_ascii_alphanumeric())
+  }
+
+  /// The name as headers show it: `Dt` for `dt`.
+  pub fn title(&self) -> String {
+    let mut title = self.name.clone();
+    if let Some(first) = title.get_mut(..1) {
+      first.make_ascii_uppercase();
+    }
+    title
+  }
+
+  pub fn power_name(&self, power: PowerId) -> &str {
+    &self.map.power(power).name
+  }
+
+  /// The players of a game (with or without a power yet).
+  pub fn players(&self) -> impl Iterator<Item = &Member> {
+    self.members.iter().filter(|m| m.role == Role::Player)
+  }
+
+  /// The member playing `power`.
+  pub fn player_of(&self, power: PowerId) -> Option<&Member> {
+    self.members.iter().find(|m| m.role == Role::Player && m.power == Some(power))
+  }
+
+  /// The index of the member playing `power`.
+  pub fn player_index(&self, power: PowerId) -> Option<usize> {
+    self.members.iter().position(|m| m.role == Role::Player && m.power == Some(power))
+  }
+
+  /// Whether the game has a Master.
+  pub fn has_master(&self) -> bool {
+    self.members.iter().any(|m| m.role == Role::Master)
+  }
+
+  /// How many more players a forming game needs.
+  pub fn players_missing(&self) -> u32 {
+    self.settings.players.saturating_sub(self.players().count() as u32)
+  }
+
+  /// Whether the game is over.
+  pub fn is_finished(&self) -> bool {
+    matches!(self.status, Status::Finished(_))
+  }
+
+  /// A power with no units and no centres is out of the game.
+  pub fn is_eliminated(&self, power: PowerId) -> bool {
+    self.position.units_of(power).next().is_none()
+      && self.position.centers_of(self.map, power).next().is_none()
+      && !self.position.dislodged.iter().any(|d| d.unit.power == power)
+  }
+
+  /// The deadline settings of the current phase.
+  pub fn rule(&self) -> &DeadlineRule {
+    self.settings.rule(self.position.phase.kind)
+  }
+
+  /// The free home centres a power could build in now.
+  pub fn build_sites(&self, power: PowerId) -> usize {
+    self
+      .map
+      .power(power)
+      .home_centers
+      .iter()
+      .filter(|&&home| {
+        self.position.owner(home) == Some(power) && self.position.unit_at(home).is_none()
+      })
+      .count()
+  }
+
+  /// How many builds (positive) or removals (negative) a power can make in
+  /// the current adjustment phase: builds are limited by free home centres.
+  pub fn adjustments_owed(&self, power: PowerId) -> i32 {
+    let due = self.position.adjustment_due(self.map, power);
+    if due > 0 {
+      due.min(self.build_sites(power) as i32)
+    } else {
+      due
+    }
+  }
+
+  /// Whether a power has anything to order in the current phase.
+  pub fn must_order(&self, power: PowerId) -> bool {
+    match self.position.phase.kind {
+      PhaseKind::Movement => self.position.units_of(power).next().is_some(),
+      PhaseKind::Retreat => {
+        self.position.dislodged.iter().any(|d| d.unit.power == power && !d.retreats.is_empty())
+      }
+      PhaseKind::Adjustment => self.adjustments_owed(power) != 0,
+    }
+  }
+
+  /// Whether a power's orders for the current phase are complete: every
+  /// unit ordered, every retreat, build or removal given (builds may be
+  /// waived).
+  pub fn orders_complete(&self, power: PowerId) -> bool {
+    let orders = &self.orders[power.index()];
+    match self.position.phase.kind {
+      PhaseKind::Movement => self.position.units_of(power).all(|unit| {
+        orders.units.iter().any(|e| e.order.unit.location.province == unit.location.province)
+      }),
+      PhaseKind::Retreat => self
+        .position
+        .dislodged
+        .iter()
+        .filter(|d| d.unit.power == power && !d.retreats.is_empty())
+        .all(|d| orders.units.iter().any(|e| e.order.unit == d.unit)),
+      PhaseKind::Adjustment => {
+        let owed = self.adjustments_owed(power);
+        orders.adjustments.len() as i32 >= owed.abs()
+      }
+    }
+  }
+
+  /// Whether a power has done what the phase asks of it.
+  pub fn is_in(&self, power: PowerId) -> bool {
+    !self.must_order(power)
+      || (self.orders_complete(power) && !self.orders[power.index()].error_flag)
+  }
+
+  /// Whether every power that must order has complete orders in.
+  pub fn all_in(&self) -> bool {
+    self.map.power_ids().all(|p| self.is_in(p))
+  }
+
+  /// Whether nobody has anything to order in the current phase, so that
+  /// it can be processed at once.
+  pub fn nothing_to_order(&self) -> bool {
+    !self.map.power_ids().any(|p| self.must_order(p))
+  }
+
+  /// Notes the moment the last orders came in (or that they no longer are
+  /// all in), which starts the `delay` before processing.
+  pub fn note_readiness(&mut self, now: DateTime<Utc>) {
+    let ready = self.status == Status::Active && self.all_in();
+    match (ready, self.timing.orders_in) {
+      (true, None) => self.timing.orders_in = Some(now),
+      (false, Some(_)) => self.timing.orders_in = None,
+      _ => {}
+    }
+  }
+
+  /// When the current phase is to be processed, if its orders are all in:
+  /// `delay` after the last came in and no sooner than `min` after the
+  /// phase began; when someone waits, not before the deadline.
+  pub fn due_at(&self) -> Option<DateTime<Utc>> {
+    if self.status != Status::Active {
+      return None;
+    }
+    let orders_in = self.timing.orders_in?;
+    let rule = self.rule();
+    let earliest = self.timing.phase_began + deadline::hours(rule.min);
+    let waiting = self.members.iter().any(|m| m.wait);
+    let due = match (waiting, self.timing.deadline) {
+      (true, Some(deadline)) => deadline,
+      _ => orders_in + deadline::hours(rule.delay),
+    };
+    let due = match self.timing.deadline {
+      Some(deadline) => due.min(deadline),
+      None => due,
+    };
+    Some(due.max(earliest))
+  }
+
+  /// Starts a forming game: deals the powers by the players' preferences,
+  /// and sets the first deadline. Returns nothing; the members now have
+  /// their powers.
+  pub fn start(&mut self, now: DateTime<Utc>, tz: Tz, rng: &mut impl Rng) {
+    let players: Vec<usize> =
+      (0..self.members.len()).filter(|&i| self.members[i].role == Role::Player).collect();
+    let preferences: Vec<Preference> = players
+      .iter()
+      .map(|&i| Preference::parse(self.map, &self.members[i].preference).unwrap_or_default())
+      .collect();
+    let dealt = preference::assign(self.map, &preferences, self.settings.assignment, rng);
+    let first_phase = self.position.phase.to_string();
+    let mut seats = Vec::new();
+    for (&index, powers) in players.iter().zip(dealt) {
+      for (n, power) in powers.into_iter().enumerate() {
+        let mut seat = self.members[index].clone();
+        seat.power = Some(power);
+        self.record.tenures.push(Tenure {
+          power,
+          address: seat.address.clone(),
+          from: first_phase.clone(),
+          until: None,
+        });
+        if n == 0 {
+          self.members[index] = seat;
+        } else {
+          seats.push(seat);
+        }
+      }
+    }
+    self.members.extend(seats);
+    self.status = Status::Active;
+    self.started = Some(now);
+    self.seq = 1;
+    self.timing.phase_began = now;
+    let deadline = deadline::next_deadline(self.rule(), now, tz);
+    self.timing.deadline = Some(deadline);
+    self.timing.grace = Some(deadline::grace_end(self.rule(), deadline, tz));
+    self.timing.orders_in = None;
+  }
+
+  /// Checks that every power id in the game names a power of its map (a
+  /// game read back from a file could say anything).
+  pub fn check(&self) -> Result<(), String> {
+    let powers = self.map.powers().len();
+    let bad = |p: PowerId| p.index() >= powers;
+    if self.members.iter().filter_map(|m| m.power).any(bad)
+      || self.record.tenures.iter().any(|t| bad(t.power))
+      || matches!(self.status, Status::Finished(Ending::Won(p)) if bad(p))
+    {
+      return Err(format!("a power number is not one of the {powers} powers of the map"));
+    }
+    if self.orders.len() != powers {
+      return Err(format!("orders are kept for {} powers, not {powers}", self.orders.len()));
+    }
+    Ok(())
+  }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,161 @@
+//! Processing a phase: adjudicate the orders in, move the board on, keep
+//! the record, and see whether the game is won. Phases in which nobody has
+//! anything to order (only units that cannot retreat, or nobody able to
+//! build or bound to remove) are processed straight after, so the game
+//! always waits on a phase somebody plays.
+
+use chrono::{DateTime, Utc};
+use chrono_tz::Tz;
+
+use super::{deadline, Ending, Game, PowerOrders, Status, YearCenters};
+use crate::adjudicate::{self, AdjustmentOutcome, Resolved, Rules};
+use crate::map::PowerId;
+use crate::order::{Adjustment, UnitOrder};
+use crate::phase::{Phase, PhaseKind};
+use crate::position::{Position, Unit};
+
+/// Guards the loop over phases nobody plays (a game passes at most a
+/// retreat and an adjustment phase before somebody must order).
+const MAX_PHASES: usize = 8;
+
+/// What processing did: every phase it went through, in order.
+#[derive(Clone, Debug, Default)]
+pub struct Processed {
+  pub phases: Vec<PhaseResult>,
+  /// Powers left with no units and no centres.
+  pub eliminated: Vec<PowerId>,
+  /// The power that reached the victory centres, which ends the game.
+  pub winner: Option<PowerId>,
+}
+
+/// One adjudicated phase.
+#[derive(Clone, Debug)]
+pub struct PhaseResult {
+  pub phase: Phase,
+  /// Its number in the game (njudge's `game.001`).
+  pub seq: u32,
+  pub resolution: Resolution,
+  /// The board before the phase.
+  pub before: Position,
+  /// The board after it, in the phase that follows.
+  pub after: Position,
+  /// Whether it ended a Fall turn, so that centres changed hands.
+  pub fall_ended: bool,
+  /// Whether nobody had anything to order in it.
+  pub skipped: bool,
+}
+
+/// What became of the orders of one phase.
+#[derive(Clone, Debug)]
+pub enum Resolution {
+  Movement(Vec<Resolved>),
+  Retreat(Vec<Resolved>),
+  Adjustment {
+    orders: Vec<(PowerId, Adjustment, AdjustmentOutcome)>,
+    /// Units removed for powers that did not remove enough.
+    civil_disorder: Vec<Unit>,
+  },
+}
+
+impl Game {
+  /// Processes the current phase with the orders in, then any phases
+  /// nobody plays; sets the next deadline (never earlier than the last
+  /// one) or ends the game on a solo victory.
+  pub fn process(&mut self, now: DateTime<Utc>, tz: Tz) -> Processed {
+    let mut processed = Processed::default();
+    let last_deadline = self.timing.deadline;
+    let alive_before: Vec<PowerId> =
+      self.map.power_ids().filter(|&p| !self.is_eliminated(p)).collect();
+    for _ in 0..MAX_PHASES {
+      let skipped = self.nothing_to_order();
+      let result = self.process_one(skipped);
+      let (fall_ended, phase) = (result.fall_ended, result.phase);
+      processed.phases.push(result);
+      if fall_ended {
+        processed.winner = self.winner();
+        if let Some(winner) = processed.winner {
+          self.status = Status::Finished(Ending::Won(winner));
+          self.record.ended = Some((now, phase.to_string()));
+          break;
+        }
+      }
+      if !self.nothing_to_order() {
+        break;
+      }
+    }
+    processed.eliminated = alive_before.into_iter().filter(|&p| self.is_eliminated(p)).collect();
+    for member in &mut self.members {
+      member.wait = false;
+    }
+    self.timing.phase_began = now;
+    self.timing.orders_in = None;
+    if self.status == Status::Active {
+      let next = deadline::next_deadline(self.rule(), now, tz);
+      let deadline = last_deadline.map_or(next, |last| next.max(last));
+      self.timing.deadline = Some(deadline);
+      self.timing.grace = Some(deadline::grace_end(self.rule(), deadline, tz));
+    }
+    processed
+  }
+
+  /// Adjudicates the current phase and moves the board on.
+  fn process_one(&mut self, skipped: bool) -> PhaseResult {
+    let before = self.position.clone();
+    let rules = Rules::default();
+    let (after, resolution) = match before.phase.kind {
+      PhaseKind::Movement => {
+        let result = adjudicate::movement(self.map, &before, &self.unit_orders(), &rules);
+        (result.position, Resolution::Movement(result.resolved))
+      }
+      PhaseKind::Retreat => {
+        let result = adjudicate::retreat(self.map, &before, &self.unit_orders(), &rules);
+        (result.position, Resolution::Retreat(result.resolved))
+      }
+      PhaseKind::Adjustment => {
+        let orders: Vec<(PowerId, Adjustment)> = self
+          .map
+          .power_ids()
+          .flat_map(|p| self.orders[p.index()].adjustments.iter().map(move |e| (p, e.order)))
+          .collect();
+        let result = adjudicate::adjustment(self.map, &before, &orders, &rules);
+        let resolution =
+          Resolution::Adjustment { orders: result.resolved, civil_disorder: result.civil_disorder };
+        (result.position, resolution)
+      }
+    };
+    let concluded = adjudicate::conclude(self.map, &before, after);
+    self.position = concluded.position;
+    if concluded.fall_ended {
+      let centers =
+        self.map.power_ids().map(|p| self.position.centers_of(self.map, p).count() as u8).collect();
+      self.record.years.push(YearCenters { year: before.phase.year, centers });
+    }
+    let result = PhaseResult {
+      phase: before.phase,
+      seq: self.seq,
+      resolution,
+      after: self.position.clone(),
+      before,
+      fall_ended: concluded.fall_ended,
+      skipped,
+    };
+    self.seq += 1;
+    self.orders = vec![PowerOrders::default(); self.map.powers().len()];
+    result
+  }
+
+  /// Every unit order in, for the adjudicator.
+  fn unit_orders(&self) -> Vec<UnitOrder> {
+    self.orders.iter().flat_map(|o| o.units.iter().map(|e| e.order.clone())).collect()
+  }
+
+  /// The power with the most centres, if it has enough to win and nobody
+  /// ties with it.
+  fn winner(&self) -> Option<PowerId> {
+    let count = |p: PowerId| self.position.centers_of(self.map, p).count() as u32;
+    let best = self.map.power_ids().max_by_key(|&p| count(p))?;
+    let top = count(best);
+    let tied = self.map.power_ids().filter(|&p| count(p) == top).count() > 1;
+    (top >= self.settings.victory_centers && !tied).then_some(best)
+  }
+}

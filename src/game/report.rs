@@ -1,0 +1,745 @@
+//! What players read about a game, in njudge's layout where tools parse it
+//! (CONTRACT.md "Turn results"): the `::` header, the game-start notice,
+//! turn results, a power's current orders, and the next phase with its
+//! deadline. Texts only; who receives them is the mail side's business.
+
+use std::fmt::Write as _;
+
+use chrono::{DateTime, Utc};
+use chrono_tz::Tz;
+
+use super::{deadline, Game, PhaseResult, Processed, Resolution, Role, Status};
+use crate::adjudicate::{AdjustmentOutcome, Resolved};
+use crate::map::{Location, Map, PowerId, Terrain};
+use crate::order::{self, Adjustment};
+use crate::phase::{Phase, PhaseKind};
+use crate::position::{Position, Unit};
+
+/// What njudge shows as the deadline of a game that has none yet.
+const NO_DEADLINE: i64 = 0;
+
+/// The two `::` lines every mail about a game starts with.
+pub fn header(code: &str, game: &Game, tz: Tz) -> String {
+  let mut variant = game.map.name().to_string();
+  if let Some(first) = variant.get_mut(..1) {
+    first.make_ascii_uppercase();
+  }
+  if game.settings.gunboat {
+    variant.push_str(" Gunboat");
+  }
+  let deadline =
+    game.timing.deadline.or(DateTime::from_timestamp(NO_DEADLINE, 0)).unwrap_or_default();
+  format!(
+    ":: Judge: {code}  Game: {}  Variant: {variant}\n:: Deadline: {} {}\n",
+    game.title(),
+    game.position.phase,
+    deadline::show(deadline, tz)
+  )
+}
+
+/// `Movement for Fall of 1901`, `Retreats for…`, `Adjustments for Winter…`.
+pub fn phase_words(phase: Phase) -> String {
+  let kind = match phase.kind {
+    PhaseKind::Movement => "Movement",
+    PhaseKind::Retreat => "Retreats",
+    PhaseKind::Adjustment => "Adjustments",
+  };
+  format!("{kind} for {} of {}", phase.season_name(), phase.year)
+}
+
+/// The name a member goes by in lists others read: the address, or a
+/// placeholder in gunboat games (except for Masters).
+pub fn shown_address(game: &Game, index: usize) -> &str {
+  let member = &game.members[index];
+  if game.settings.gunboat && member.role != Role::Master {
+    "someone@somewhere"
+  } else {
+    &member.address
+  }
+}
+
+/// The body of the `Game Starting` mail for member `index`.
+pub fn starting(game: &Game, index: usize, tz: Tz) -> String {
+  let member = &game.members[index];
+  let role = match (member.role, member.power) {
+    (Role::Player, Some(power)) => {
+      let powers: Vec<&str> = game
+        .members
+        .iter()
+        .filter(|m| m.role == Role::Player && m.address.eq_ignore_ascii_case(&member.address))
+        .filter_map(|m| m.power)
+        .map(|p| game.power_name(p))
+        .collect();
+      if powers.len() > 1 {
+        powers.join(" and ")
+      } else {
+        game.power_name(power).to_string()
+      }
+    }
+    (Role::Master, _) => "Master".to_string(),
+    _ => "an Observer".to_string(),
+  };
+  let mut text =
+    format!("You have been selected as {role} in game '{}' of Diplomacy.\n\n", game.name);
+  if game.settings.gunboat {
+    text.push_str("This is a gunboat game: the players are not named.\n\n");
+  } else {
+    text.push_str("The following players are in this game:\n");
+    text.push_str(&roster(game));
+    text.push('\n');
+  }
+  let _ = writeln!(
+    text,
+    "Starting position for {} of {}.\n",
+    game.position.phase.season_name(),
+    game.position.phase.year
+  );
+  text.push_str(&units_by_power(game.map, &game.position));
+  if let Some(deadline) = game.timing.deadline {
+    let _ =
+      writeln!(text, "\nThe deadline for the first orders is {}.", deadline::show(deadline, tz));
+  }
+  text
+}
+
+/// The players (and Master, and observers) of a game, one a line:
+/// `     France:         ann@example.org`.
+pub fn roster(game: &Game) -> String {
+  let mut text = String::new();
+  let mut line = |label: &str, address: &str| {
+    let _ = writeln!(text, "     {:<26}{address}", format!("{label}:"));
+  };
+  for (i, m) in game.members.iter().enumerate() {
+    if m.role == Role::Master {
+      line("Master", shown_address(game, i));
+    }
+  }
+  for power in game.map.power_ids() {
+    if let Some(i) = game.player_index(power) {
+      line(game.power_name(power), shown_address(game, i));
+    }
+  }
+  for (i, m) in game.members.iter().enumerate() {
+    if m.role == Role::Observer {
+      line("Observer", shown_address(game, i));
+    }
+  }
+  text
+}
+
+/// Every unit on the board, grouped by power with a blank line between
+/// powers: `France:  Army  Paris.`
+pub fn units_by_power(map: &Map, position: &Position) -> String {
+  let width = label_width(map);
+  let mut text = String::new();
+  for power in map.power_ids() {
+    let units: Vec<Unit> = position.units_of(power).collect();
+    if units.is_empty() {
+      continue;
+    }
+    for unit in units {
+      let label = format!("{}:", map.power(power).name);
+      let _ = writeln!(
+        text,
+        "{label:<width$} {:<5} {}.",
+        unit.kind.name(),
+        map.location_name(unit.location)
+      );
+    }
+    text.push('\n');
+  }
+  text
+}
+
+fn label_width(map: &Map) -> usize {
+  map.powers().iter().map(|p| p.name.len() + 1).max().unwrap_or(8)
+}
+
+// ---------------------------------------------------------------- results
+
+/// The results mail of a processing: each phase played, what followed, and
+/// the next phase with its deadline (or the end of the game).
+pub fn results(game: &Game, processed: &Processed, tz: Tz) -> String {
+  let mut text = String::new();
+  for result in &processed.phases {
+    phase_results(&mut text, game, result);
+  }
+  for &power in &processed.eliminated {
+    let _ = writeln!(
+      text,
+      "{} has no units and no supply centers left, and is out of the game.\n",
+      game.power_name(power)
+    );
+  }
+  match &game.status {
+    Status::Finished(super::Ending::Won(winner)) => {
+      let centers = game.position.centers_of(game.map, *winner).count();
+      let _ = writeln!(
+        text,
+        "{} has {centers} supply centers and has won the game.\nThe game '{}' is over.",
+        game.power_name(*winner),
+        game.name
+      );
+    }
+    Status::Finished(_) => {
+      let _ = writeln!(text, "The game '{}' is over.", game.name);
+    }
+    _ => next_phase(&mut text, game, tz),
+  }
+  text
+}
+
+/// `The next phase of 'dt' will be …` and its deadline.
+pub fn next_phase(text: &mut String, game: &Game, tz: Tz) {
+  let _ = writeln!(
+    text,
+    "The next phase of '{}' will be {}.",
+    game.name,
+    phase_words(game.position.phase)
+  );
+  if let Some(deadline) = game.timing.deadline {
+    let _ = writeln!(text, "The deadline for orders will be {}.", deadline::show(deadline, tz));
+  }
+}
+
+fn phase_results(text: &mut String, game: &Game, result: &PhaseResult) {
+  let map = game.map;
+  let phase = result.phase;
+  let seq = format!("({}.{:03})", game.name, result.seq);
+  match &result.resolution {
+    Resolution::Movement(resolved) => {
+      let _ =
+        writeln!(text, "Movement results for {} of {}.  {seq}\n", phase.season_name(), phase.year);
+      unit_results(text, map, resolved, false);
+      dislodged(text, map, &result.after);
+    }
+    Resolution::Retreat(resolved) if !result.skipped => {
+      let _ =
+        writeln!(text, "Retreat orders for {} of {}.  {seq}\n", phase.season_name(), phase.year);
+      unit_results(text, map, resolved, true);
+    }
+    Resolution::Retreat(_) => {}
+    Resolution::Adjustment { orders, civil_disorder } => {
+      if result.skipped {
+        let _ = writeln!(
+          text,
+          "No power can build or has to remove units in Winter of {}.\n",
+          phase.year
+        );
+      } else {
+        let _ = writeln!(text, "Adjustment orders for Winter of {}.  {seq}\n", phase.year);
+        adjustment_results(text, game, &result.before, orders, civil_disorder);
+      }
+    }
+  }
+  if result.fall_ended {
+    ownership(text, map, &result.after);
+    adjustments_due(text, game, &result.after);
+  }
+}
+
+fn unit_results(text: &mut String, map: &Map, resolved: &[Resolved], retreats: bool) {
+  let width = label_width(map);
+  for power in map.power_ids() {
+    let mine: Vec<&Resolved> = resolved.iter().filter(|r| r.order.unit.power == power).collect();
+    if mine.is_empty() {
+      continue;
+    }
+    for r in mine {
+      let label = format!("{}:", map.power(power).name);
+      let body = if r.ordered {
+        order::render_order(map, &r.order)
+      } else {
+        format!(
+          "{} {}, No Order Processed.",
+          r.order.unit.kind.name(),
+          map.location_name(r.order.unit.location)
+        )
+      };
+      let mut note = r.outcome.annotation();
+      if retreats && r.outcome.failure.is_some() {
+        note = Some(format!("{}, destroyed", r.outcome.failure.map_or("", |f| f.word())));
+      }
+      match note {
+        Some(words) => {
+          let _ = writeln!(text, "{label:<width$} {body}  (*{words}*)");
+        }
+        None => {
+          let _ = writeln!(text, "{label:<width$} {body}");
+        }
+      }
+    }
+    text.push('\n');
+  }
+}
+
+/// `The Austrian Army in Bohemia can retreat to Galicia or Vienna.`
+fn dislodged(text: &mut String, map: &Map, after: &Position) {
+  if after.dislodged.is_empty() {
+    return;
+  }
+  text.push_str("The following units were dislodged:\n\n");
+  for d in &after.dislodged {
+    let unit = d.unit;
+    let head = format!(
+      "The {} {} in {}",
+      map.power(unit.power).adjective,
+      unit.kind.name(),
+      place_with_article(map, unit.location)
+    );
+    if d.retreats.is_empty() {
+      let _ = writeln!(text, "{head} with no valid retreats was destroyed.");
+    } else {
+      let options: Vec<String> = d.retreats.iter().map(|&l| map.location_name(l)).collect();
+      let _ = writeln!(text, "{head} can retreat to {}.", options.join(" or "));
+    }
+  }
+  text.push('\n');
+}
+
+/// `the Ionian Sea`, `Bohemia`: seas take the article.
+fn place_with_article(map: &Map, location: Location) -> String {
+  let name = map.location_name(location);
+  if map.province(location.province).terrain == Terrain::Sea {
+    format!("the {name}")
+  } else {
+    name
+  }
+}
+
+fn adjustment_results(
+  text: &mut String,
+  game: &Game,
+  before: &Position,
+  orders: &[(PowerId, Adjustment, AdjustmentOutcome)],
+  civil_disorder: &[Unit],
+) {
+  let map = game.map;
+  let width = label_width(map);
+  for power in map.power_ids() {
+    let label = format!("{}:", map.power(power).name);
+    let mut lines = Vec::new();
+    for (_, adjustment, outcome) in orders.iter().filter(|(p, _, _)| *p == power) {
+      let body = order::render_adjustment(map, adjustment);
+      match outcome {
+        AdjustmentOutcome::Done => lines.push(body),
+        AdjustmentOutcome::Unused => lines.push(format!("{body}  (*void*)")),
+      }
+    }
+    let due = before.adjustment_due(map, power);
+    let builds = orders
+      .iter()
+      .filter(|(p, a, o)| {
+        *p == power && *o == AdjustmentOutcome::Done && !matches!(a, Adjustment::Remove { .. })
+      })
+      .count() as i32;
+    for _ in builds..due.max(0) {
+      lines.push("Build waived.".to_string());
+    }
+    for unit in civil_disorder.iter().filter(|u| u.power == power) {
+      lines.push(format!(
+        "Remove {} {}.  (*civil disorder*)",
+        unit.kind.name(),
+        map.location_name(unit.location)
+      ));
+    }
+    if lines.is_empty() {
+      continue;
+    }
+    for line in lines {
+      let _ = writeln!(text, "{label:<width$} {line}");
+    }
+    text.push('\n');
+  }
+}
+
+/// `Ownership of supply centers:` and one line per power, then the
+/// unowned centres.
+fn ownership(text: &mut String, map: &Map, position: &Position) {
+  text.push_str("Ownership of supply centers:\n\n");
+  let width = label_width(map).max("Unowned:".len()) + 2;
+  for power in map.power_ids() {
+    let names: Vec<&str> =
+      position.centers_of(map, power).map(|p| map.province(p).name.as_str()).collect();
+    if !names.is_empty() {
+      let label = format!("{}:", map.power(power).name);
+      let _ = writeln!(text, "{label:<width$}{}.", names.join(", "));
+    }
+  }
+  let unowned: Vec<&str> = map
+    .supply_centers()
+    .filter(|&p| position.owner(p).is_none())
+    .map(|p| map.province(p).name.as_str())
+    .collect();
+  if !unowned.is_empty() {
+    let _ = writeln!(text, "{:<width$}{}.", "Unowned:", unowned.join(", "));
+  }
+  text.push('\n');
+}
+
+/// `Austria:   5 Supply centers,  4 Units:  Builds   1 unit.`
+fn adjustments_due(text: &mut String, game: &Game, position: &Position) {
+  let map = game.map;
+  let width = label_width(map) + 2;
+  for power in map.power_ids() {
+    let centers = position.centers_of(map, power).count();
+    let units = position.units_of(power).count();
+    if centers == 0 && units == 0 {
+      continue;
+    }
+    let due = centers as i64 - units as i64;
+    let (verb, n) = if due < 0 { ("Removes", -due) } else { ("Builds ", due) };
+    let label = format!("{}:", map.power(power).name);
+    let _ = writeln!(
+      text,
+      "{label:<width$}{centers:>2} Supply center{},{units:>3} Unit{}:  {verb} {n:>2} unit{}.",
+      plural(centers as i64),
+      plural(units as i64),
+      plural(n)
+    );
+  }
+  text.push('\n');
+}
+
+fn plural(n: i64) -> &'static str {
+  if n == 1 {
+    ""
+  } else {
+    "s"
+  }
+}
+
+// ------------------------------------------------------------ current orders
+
+/// A power's orders for the current phase as they stand, one a line, with
+/// `…, No Order Processed.` for what is still missing.
+pub fn current_orders(game: &Game, power: PowerId) -> String {
+  let map = game.map;
+  let phase = game.position.phase;
+  let name = game.power_name(power);
+  let orders = &game.orders[power.index()];
+  let mut text = format!(
+    "Orders for {name}, {} phase of {} {}:\n\n",
+    phase.kind_name(),
+    phase.season_name(),
+    phase.year
+  );
+  let label = format!("{name}:");
+  match phase.kind {
+    PhaseKind::Movement | PhaseKind::Retreat => {
+      let units: Vec<Unit> = if phase.kind == PhaseKind::Movement {
+        game.position.units_of(power).collect()
+      } else {
+        game
+          .position
+          .dislodged
+          .iter()
+          .filter(|d| d.unit.power == power && !d.retreats.is_empty())
+          .map(|d| d.unit)
+          .collect()
+      };
+      for unit in units {
+        let entered =
+          orders.units.iter().find(|e| e.order.unit.location.province == unit.location.province);
+        match entered {
+          Some(e) => {
+            let _ = writeln!(text, "{label} {}", order::render_order(map, &e.order));
+          }
+          None => {
+            let _ = writeln!(
+              text,
+              "{label} {} {}, No Order Processed.",
+              unit.kind.name(),
+              map.location_name(unit.location)
+            );
+          }
+        }
+      }
+    }
+    PhaseKind::Adjustment => {
+      for e in &orders.adjustments {
+        let _ = writeln!(text, "{label} {}", order::render_adjustment(map, &e.order));
+      }
+      let owed = game.adjustments_owed(power);
+      let missing =
+        owed.unsigned_abs() as usize - orders.adjustments.len().min(owed.unsigned_abs() as usize);
+      if missing > 0 {
+        let what = if owed > 0 { "build (or WAIVE)" } else { "removal" };
+        let _ = writeln!(
+          text,
+          "{label} {missing} more {what}{} to order.",
+          if missing == 1 { "" } else { "s" }
+        );
+      }
+    }
+  }
+  if orders.error_flag {
+    text.push_str("\nYour last orders had errors: they do not count as in until you send\norders without errors.\n");
+  } else if game.is_in(power) {
+    text.push_str("\nYour orders are complete.\n");
+  }
+  text
+}
+
+/// `Time to deadline: …` for a reply, from `now`.
+pub fn time_to_deadline(game: &Game, now: DateTime<Utc>) -> Option<String> {
+  let deadline = game.timing.deadline?;
+  let mut text = format!("Time to deadline: {}.\n", deadline::span(deadline - now));
+  if let Some(grace) = game.timing.grace {
+    let _ = writeln!(text, "Time to grace period expiration: {}.", deadline::span(grace - now));
+  }
+  Some(text)
+}
+
+/// The start of the game as the history keeps it: who plays what (unless
+/// gunboat), the starting position and the first deadline.
+pub fn starting_for_observers(game: &Game, tz: Tz) -> String {
+  let mut text = format!("Game '{}' has started.\n\n", game.name);
+  if game.settings.gunboat {
+    text.push_str("This is a gunboat game: the players are not named.\n\n");
+  } else {
+    text.push_str("The following players are in this game:\n");
+    text.push_str(&roster(game));
+    text.push('\n');
+  }
+  let phase = game.position.phase;
+  let _ = writeln!(text, "Starting position for {} of {}.\n", phase.season_name(), phase.year);
+  text.push_str(&units_by_power(game.map, &game.position));
+  if let Some(deadline) = game.timing.deadline {
+    let _ =
+      writeln!(text, "\nThe deadline for the first orders is {}.", deadline::show(deadline, tz));
+  }
+  text
+}
+
+// ---------------------------------------------------------------- listings
+
+/// What one member's line in a listing says about where they stand.
+fn standing(game: &Game, index: usize, now: DateTime<Utc>) -> &'static str {
+  let member = &game.members[index];
+  let Some(power) = member.power else { return "" };
+  if member.abandoned {
+    return "abandoned";
+  }
+  if game.status != Status::Active {
+    return "";
+  }
+  if !game.must_order(power) {
+    return "";
+  }
+  if game.is_in(power) {
+    "in"
+  } else if game.timing.deadline.is_some_and(|d| now > d) {
+    "late"
+  } else {
+    "waiting"
+  }
+}
+
+/// LIST name: where the game stands, its settings, its players, and the
+/// units and centres on the board. `viewer` is the index of the member
+/// asking, if signed on (they see their own address in gunboat games).
+pub fn listing(game: &Game, viewer: Option<usize>, now: DateTime<Utc>, tz: Tz) -> String {
+  let mut text = String::new();
+  let name = &game.name;
+  match &game.status {
+    Status::Forming => {
+      let missing = game.players_missing();
+      let _ = writeln!(
+        text,
+        "Game '{name}' is forming: it is waiting for {missing} more player{} to sign on.",
+        plural(missing as i64)
+      );
+    }
+    Status::Finished(super::Ending::Won(winner)) => {
+      let _ = writeln!(
+        text,
+        "Game '{name}' is over: {} won in {}.",
+        game.power_name(*winner),
+        game.position.phase.year
+      );
+    }
+    Status::Finished(_) => {
+      let _ = writeln!(
+        text,
+        "Game '{name}' is over: it was terminated in {} {}.",
+        game.position.phase.season_name(),
+        game.position.phase.year
+      );
+    }
+    Status::Active => {
+      let _ = write!(
+        text,
+        "Game '{name}', phase #{} ({}), is at {}.",
+        game.seq,
+        game.position.phase,
+        phase_words(game.position.phase)
+      );
+      if let Some(deadline) = game.timing.deadline {
+        let _ = write!(text, "\nThe deadline for orders is {}.", deadline::show(deadline, tz));
+      }
+      text.push('\n');
+      if !game.all_in() {
+        text.push_str("One or more players have not got their orders in.\n");
+      }
+      if game.members.iter().any(|m| m.wait) {
+        text.push_str(
+          "One or more players have asked that orders not be processed before the\ndeadline.\n",
+        );
+      }
+    }
+  }
+  let s = &game.settings;
+  let _ = writeln!(text, "\nThe settings of '{name}':");
+  let mut variant = game.map.name().to_string();
+  if let Some(first) = variant.get_mut(..1) {
+    first.make_ascii_uppercase();
+  }
+  if s.gunboat {
+    variant.push_str(", Gunboat");
+  }
+  let _ = writeln!(text, "  Variant:        {variant}");
+  let _ = writeln!(text, "  Moderated:      {}", if s.moderated { "yes" } else { "no" });
+  let assignment = match s.assignment {
+    super::preference::Assignment::List => "by preference lists (PRFLIST)",
+    super::preference::Assignment::Random => "at random (PRFRAND)",
+    super::preference::Assignment::Both => "by lists, '*' for a random power (PRFBOTH)",
+  };
+  let _ = writeln!(text, "  Powers dealt:   {assignment}");
+  let _ = writeln!(text, "  Players:        {}", s.players);
+  let _ = writeln!(text, "  Victory:        {} supply centers", s.victory_centers);
+  let _ = writeln!(text, "  Listed:         {}", if s.listed { "yes" } else { "no" });
+  for (label, rule) in [("Move", &s.movement), ("Retreat", &s.retreat), ("Adjust", &s.adjustment)] {
+    let _ = writeln!(
+      text,
+      "  {label:<8}clock {:>5} min {:>5.2} next {:>6.2} grace {:>6.2} delay {:>4.2} days {}",
+      rule.clock, rule.min, rule.next, rule.grace, rule.delay, rule.days
+    );
+  }
+  if !game.members.is_empty() {
+    let _ = writeln!(text, "\nThe following are in game '{name}':");
+    let width = label_width(game.map).max("Observer".len() + 1);
+    for (i, member) in game.members.iter().enumerate() {
+      let label = match (member.role, member.power) {
+        (Role::Master, _) => "Master".to_string(),
+        (Role::Observer, _) => "Observer".to_string(),
+        (Role::Player, Some(power)) => game.power_name(power).to_string(),
+        (Role::Player, None) => "Player".to_string(),
+      };
+      let holdings = match member.power {
+        Some(power) if game.status != Status::Forming => format!(
+          "{:>2}/{:<2}",
+          game.position.units_of(power).count(),
+          game.position.centers_of(game.map, power).count()
+        ),
+        _ => "     ".to_string(),
+      };
+      let address =
+        if viewer == Some(i) { member.address.as_str() } else { shown_address(game, i) };
+      let _ =
+        writeln!(text, "   {label:<width$} {:<9} {holdings} {address}", standing(game, i, now));
+    }
+  }
+  if game.status != Status::Forming {
+    let _ = writeln!(
+      text,
+      "\nUnits and supply centers in {} of {}:\n",
+      game.position.phase.season_name(),
+      game.position.phase.year
+    );
+    text.push_str(&units_by_power(game.map, &game.position));
+    if !game.position.dislodged.is_empty() {
+      text.push_str("Dislodged units, waiting to retreat:\n\n");
+      for d in &game.position.dislodged {
+        let label = format!("{}:", game.power_name(d.unit.power));
+        let _ = writeln!(
+          text,
+          "{label:<width$} {:<5} {}.",
+          d.unit.kind.name(),
+          game.map.location_name(d.unit.location),
+          width = label_width(game.map)
+        );
+      }
+      text.push('\n');
+    }
+    for power in game.map.power_ids() {
+      let centers: Vec<&str> = game
+        .position
+        .centers_of(game.map, power)
+        .map(|p| game.map.province(p).name.as_str())
+        .collect();
+      if !centers.is_empty() {
+        let label = format!("{}:", game.power_name(power));
+        let _ = writeln!(
+          text,
+          "{label:<width$} {} supply center{}: {}.",
+          centers.len(),
+          plural(centers.len() as i64),
+          centers.join(", "),
+          width = label_width(game.map)
+        );
+      }
+    }
+  }
+  text
+}
+
+/// SUMMARY: who played each power and when, and the supply centres each
+/// held at the end of each year. Player addresses are shown unless the
+/// game is gunboat and `reveal` is false.
+pub fn summary(game: &Game, reveal: bool, tz: Tz) -> String {
+  let mut text = format!("Summary of game '{}'.\n\n", game.name);
+  if let Some(started) = game.started {
+    let _ = writeln!(text, "Started:  {}", deadline::show(started, tz));
+  }
+  if let Some((ended, phase)) = &game.record.ended {
+    let _ = writeln!(text, "Ended:    {} ({phase})", deadline::show(*ended, tz));
+  }
+  match &game.status {
+    Status::Finished(super::Ending::Won(winner)) => {
+      let _ = writeln!(text, "Result:   a solo victory for {}.", game.power_name(*winner));
+    }
+    Status::Finished(_) => text.push_str("Result:   terminated.\n"),
+    _ => {}
+  }
+  let show_players = reveal || !game.settings.gunboat;
+  let width = label_width(game.map).max("Master:".len());
+  text.push_str("\nThe players:\n");
+  for (i, member) in game.members.iter().enumerate() {
+    if member.role == Role::Master {
+      let _ = writeln!(text, "  {:<width$} {}", "Master:", shown_address(game, i));
+    }
+  }
+  for power in game.map.power_ids() {
+    let label = format!("{}:", game.power_name(power));
+    let tenures: Vec<&super::Tenure> =
+      game.record.tenures.iter().filter(|t| t.power == power).collect();
+    if tenures.is_empty() {
+      continue;
+    }
+    for (n, tenure) in tenures.iter().enumerate() {
+      let who = if show_players { tenure.address.as_str() } else { "someone@somewhere" };
+      let until = tenure.until.as_deref().map(|u| format!(" to {u}")).unwrap_or_default();
+      let label = if n == 0 { label.as_str() } else { "" };
+      let _ = writeln!(text, "  {label:<width$} {who:<30} from {}{until}", tenure.from);
+    }
+  }
+  if !game.record.years.is_empty() {
+    text.push_str("\nSupply centers at the end of each year:\n\n");
+    let _ = write!(text, "  {:<width$}", "");
+    for year in &game.record.years {
+      let _ = write!(text, " {:>4}", year.year);
+    }
+    text.push('\n');
+    for power in game.map.power_ids() {
+      let label = format!("{}:", game.power_name(power));
+      let _ = write!(text, "  {label:<width$}");
+      for year in &game.record.years {
+        let count = year.centers.get(power.index()).copied().unwrap_or(0);
+        let _ = write!(text, " {count:>4}");
+      }
+      text.push('\n');
+    }
+  }
+  text
+}

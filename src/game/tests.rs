@@ -1,0 +1,1 @@
+//! Tests of the game rules, through the pure API.

@@ -1,0 +1,353 @@
+//! The game information commands of manual §3.4: LIST (brief, FULL, or a
+//! game), HISTORY (by date or by phase), SUMMARY and WHOGAME. Each may name
+//! a game, or, after a SIGN ON, leave it out to mean the signed-on game.
+
+use std::fmt::Write as _;
+
+use chrono::{DateTime, Duration, NaiveTime, Utc};
+
+use super::{game_name, info, Session};
+use crate::game::{date, deadline, report, Game, Role, Status};
+use crate::phase::Phase;
+use crate::store::game_file::{HistoryEntry, HistoryKind, Stored};
+use crate::store::games::{IndexEntry, IndexStatus};
+use crate::store::StoreError;
+
+/// HISTORY's default number of lines (manual §3.4).
+const HISTORY_LINES: usize = 1000;
+/// The most lines HISTORY sends, whatever LINES asks.
+const HISTORY_MAX_LINES: usize = 20_000;
+
+/// What HISTORY was asked for.
+#[derive(Debug, PartialEq, Eq)]
+enum HistoryQuery {
+  /// Syntax 1: a span of real time, and a limit of lines.
+  Dates { from: DateTime<Utc>, to: DateTime<Utc>, lines: usize },
+  /// Syntax 2: phases to leave out; results only unless `broad`.
+  Phases { start: Option<Phase>, end: Option<Phase>, broad: bool },
+}
+
+const HISTORY_WORDS: &[&str] = &["from", "to", "lines", "exclstart", "exclend", "broad"];
+
+impl Session<'_> {
+  /// The game a command names, or the signed-on one; `None` (and an error)
+  /// when neither gives one.
+  fn named_game(
+    &mut self,
+    command: &str,
+    name: Option<&str>,
+  ) -> Result<Option<Stored>, StoreError> {
+    match name {
+      Some(name) => match game_name(name).map(|n| self.ctx.games.load(&n)).transpose()?.flatten() {
+        Some(stored) => Ok(Some(stored)),
+        None => {
+          let shown: String = name.chars().take(20).collect();
+          self.error(&format!(
+            "There is no game called '{shown}' on this judge. Send LIST for the games."
+          ));
+          Ok(None)
+        }
+      },
+      None => match &self.seat {
+        Some(seat) => Ok(Some(seat.stored.clone())),
+        None => {
+          self.error(&format!(
+            "{command} needs the name of a game (or a SIGN ON to one earlier in the\nmessage)."
+          ));
+          Ok(None)
+        }
+      },
+    }
+  }
+
+  /// The signed-on member's index, when the game is the signed-on one.
+  fn viewer_in(&self, game: &Game) -> Option<usize> {
+    self.seat.as_ref().filter(|s| s.stored.game.name == game.name).map(|s| s.member)
+  }
+
+  pub(super) fn list(&mut self, args: &str) -> Result<(), StoreError> {
+    let arg = args.split_whitespace().next();
+    let tz = self.ctx.tz();
+    match arg {
+      None if self.seat.is_none() => self.brief_list(),
+      Some(word) if word.eq_ignore_ascii_case("full") => {
+        let visible = self.visible_games()?;
+        if visible.is_empty() {
+          self.say("There are no games on this judge that you can see.");
+        }
+        for entry in visible {
+          if let Some(stored) = self.ctx.games.load(&entry.name)? {
+            let text =
+              report::listing(&stored.game, self.viewer_in(&stored.game), self.ctx.now, tz);
+            self.say(&text);
+          }
+        }
+        Ok(())
+      }
+      name => {
+        let Some(stored) = self.named_game("LIST", name)? else { return Ok(()) };
+        let text = report::listing(&stored.game, self.viewer_in(&stored.game), self.ctx.now, tz);
+        self.say(&text);
+        Ok(())
+      }
+    }
+  }
+
+  /// The games the sender may see in a list: the listed ones, and those
+  /// they are in.
+  fn visible_games(&self) -> Result<Vec<IndexEntry>, StoreError> {
+    let me = self.reply_to.to_lowercase();
+    let mut entries: Vec<IndexEntry> =
+      self.ctx.games.index()?.into_iter().filter(|e| e.listed || e.members.contains(&me)).collect();
+    entries.sort_by(|a, b| a.name.cmp(&b.name));
+    Ok(entries)
+  }
+
+  fn brief_list(&mut self) -> Result<(), StoreError> {
+    let entries = self.visible_games()?;
+    if entries.is_empty() {
+      self.say(
+        "There are no games on this judge that you can see. Games are listed here\n\
+         when their Master makes them public, or when you are in them; LIST name\n\
+         shows any game you know the name of. CREATE ?name password starts one.",
+      );
+      return Ok(());
+    }
+    let mut text = String::from(
+      "Name      Phase    Variant and settings\n--------  -------  --------------------\n",
+    );
+    for entry in &entries {
+      let _ =
+        writeln!(text, "{:<10}{:<9}{}.", entry.name, phase_column(entry), settings_words(entry));
+      match entry.status {
+        IndexStatus::Forming if entry.missing > 0 => {
+          let _ = writeln!(
+            text,
+            "{:19}Forming: {} more player{} needed.",
+            "",
+            entry.missing,
+            if entry.missing == 1 { "" } else { "s" }
+          );
+        }
+        IndexStatus::Forming => {
+          let _ = writeln!(text, "{:19}Formed: waiting to be started.", "");
+        }
+        _ => {}
+      }
+    }
+    text.push_str("\nUse LIST name (or LIST FULL) for more about a game.");
+    self.say(&text);
+    Ok(())
+  }
+
+  pub(super) fn history(&mut self, args: &str) -> Result<(), StoreError> {
+    let words: Vec<&str> = args.split_whitespace().collect();
+    let named = words.first().filter(|w| !HISTORY_WORDS.contains(&w.to_ascii_lowercase().as_str()));
+    let rest = if named.is_some() { &words[1..] } else { &words[..] };
+    let Some(stored) = self.named_game("HISTORY", named.copied())? else { return Ok(()) };
+    let query = match self.history_query(rest) {
+      Ok(query) => query,
+      Err(message) => {
+        self.error(&format!("{message}\nNo history was sent."));
+        return Ok(());
+      }
+    };
+    let entries = self.ctx.games.history(&stored.game.name)?;
+    let (text, count) = history_text(&stored.game, &entries, &query, self.ctx.tz());
+    let name = stored.game.name.clone();
+    let code = &self.ctx.config.judge_code;
+    self.to_sender.push((format!("{code}:{name} History"), text));
+    self.say(&format!(
+      "The history of '{name}' ({count} entr{}) is on its way in a separate message.",
+      if count == 1 { "y" } else { "ies" }
+    ));
+    Ok(())
+  }
+
+  fn history_query(&self, words: &[&str]) -> Result<HistoryQuery, String> {
+    let now = self.ctx.now;
+    let tz = self.ctx.tz();
+    let mut parts: Vec<(String, Vec<&str>)> = Vec::new();
+    for word in words {
+      let lower = word.to_ascii_lowercase();
+      if HISTORY_WORDS.contains(&lower.as_str()) {
+        parts.push((lower, Vec::new()));
+      } else if let Some((_, values)) = parts.last_mut() {
+        values.push(word);
+      } else {
+        return Err(format!("'{word}' is not part of a HISTORY command: write FROM date, TO date, LINES n, or EXCLSTART phase."));
+      }
+    }
+    let value = |key: &str| parts.iter().find(|(k, _)| k == key).map(|(_, v)| v.join(" "));
+    if parts.iter().any(|(k, _)| k == "exclstart") {
+      let start = value("exclstart").and_then(|t| t.parse::<Phase>().ok());
+      let end = start.and(value("exclend").and_then(|t| t.parse::<Phase>().ok()));
+      return Ok(HistoryQuery::Phases { start, end, broad: value("broad").is_some() });
+    }
+    let date = |text: &str| date::parse(text, now, tz, NaiveTime::MIN).map_err(|e| e.to_string());
+    let from = match value("from") {
+      Some(text) => date(&text)?,
+      None => now - Duration::days(7),
+    };
+    let to = match value("to") {
+      Some(text) => date(&text)?,
+      None => now,
+    };
+    // An end before the start is ignored (manual §3.4).
+    let to = if to < from { now } else { to };
+    let lines = match value("lines") {
+      Some(text) => text
+        .trim()
+        .parse::<usize>()
+        .map_err(|_| format!("LINES needs a number, not '{text}'."))?
+        .min(HISTORY_MAX_LINES),
+      None => HISTORY_LINES,
+    };
+    Ok(HistoryQuery::Dates { from, to, lines })
+  }
+
+  pub(super) fn summary(&mut self, args: &str) -> Result<(), StoreError> {
+    let Some(stored) = self.named_game("SUMMARY", args.split_whitespace().next())? else {
+      return Ok(());
+    };
+    let game = &stored.game;
+    let master = self.viewer_in(game).is_some_and(|i| game.members[i].role == Role::Master);
+    let text = report::summary(game, master || game.is_finished(), self.ctx.tz());
+    self.say(&text);
+    Ok(())
+  }
+
+  pub(super) fn who_game(&mut self, args: &str) -> Result<(), StoreError> {
+    let words: Vec<&str> = args.split_whitespace().collect();
+    let full = words.iter().any(|w| w.eq_ignore_ascii_case("full"));
+    let name = words.iter().find(|w| !w.eq_ignore_ascii_case("full")).copied();
+    let Some(stored) = self.named_game("WHOGAME", name)? else { return Ok(()) };
+    let game = &stored.game;
+    let master = self.viewer_in(game).is_some_and(|i| game.members[i].role == Role::Master);
+    if game.settings.gunboat && !master && !game.is_finished() {
+      self.error(&format!(
+        "Game '{}' is a gunboat game: only its Master may see who plays in it.",
+        game.name
+      ));
+      return Ok(());
+    }
+    let mut text = format!("The people in game '{}':\n\n", game.name);
+    for member in &game.members {
+      if member.role == Role::Observer && !full {
+        continue;
+      }
+      let label = match (member.role, member.power) {
+        (Role::Master, _) => "Master".to_string(),
+        (Role::Observer, _) => "Observer".to_string(),
+        (Role::Player, Some(power)) => game.power_name(power).to_string(),
+        (Role::Player, None) => "Player".to_string(),
+      };
+      let user = member.user.map(|id| self.ctx.users.get(id)).transpose()?.flatten();
+      match user {
+        Some(user) => {
+          let _ = writeln!(text, "{label}:\n{}", info::form(&user));
+        }
+        None => {
+          let _ = writeln!(text, "{label}: {} (not registered)\n", member.address);
+        }
+      }
+    }
+    self.say(&text);
+    Ok(())
+  }
+}
+
+/// The phase column of the brief list.
+fn phase_column(entry: &IndexEntry) -> String {
+  match entry.status {
+    IndexStatus::Forming => "Forming".to_string(),
+    IndexStatus::Active => entry.phase.clone(),
+    IndexStatus::Finished => "Finished".to_string(),
+  }
+}
+
+/// `Standard, Gunboat, Moderated (Ann)` for the brief list.
+fn settings_words(entry: &IndexEntry) -> String {
+  let mut words = entry.variant.clone();
+  if let Some(first) = words.get_mut(..1) {
+    first.make_ascii_uppercase();
+  }
+  if entry.gunboat {
+    words.push_str(", Gunboat");
+  }
+  if entry.moderated {
+    let master = entry.masters.first().map(|a| a.split('@').next().unwrap_or(a)).unwrap_or("");
+    let mut master = master.to_string();
+    if let Some(first) = master.get_mut(..1) {
+      first.make_ascii_uppercase();
+    }
+    let _ = write!(words, ", Moderated ({master})");
+  }
+  if !entry.listed {
+    words.push_str(", Private");
+  }
+  words
+}
+
+/// The history mail: the entries HISTORY asked for, and how many.
+fn history_text(
+  game: &Game,
+  entries: &[HistoryEntry],
+  query: &HistoryQuery,
+  tz: chrono_tz::Tz,
+) -> (String, usize) {
+  let chosen: Vec<&HistoryEntry> = match *query {
+    HistoryQuery::Dates { from, to, .. } => {
+      entries.iter().filter(|e| e.time >= from && e.time <= to).collect()
+    }
+    HistoryQuery::Phases { start, end, broad } => entries
+      .iter()
+      .filter(|e| broad || e.kind == HistoryKind::Results)
+      .filter(|e| {
+        let Ok(phase) = e.phase.parse::<Phase>() else { return true };
+        match (start, end) {
+          (None, _) => true,
+          (Some(start), None) => phase < start,
+          (Some(start), Some(end)) => phase < start || phase > end,
+        }
+      })
+      .collect(),
+  };
+  let limit = match *query {
+    HistoryQuery::Dates { lines, .. } => lines,
+    HistoryQuery::Phases { .. } => HISTORY_MAX_LINES,
+  };
+  let mut text = match *query {
+    HistoryQuery::Dates { from, to, .. } => format!(
+      "History of game '{}' from {} to {}:\n",
+      game.name,
+      deadline::show(from, tz),
+      deadline::show(to, tz)
+    ),
+    HistoryQuery::Phases { .. } => format!("History of game '{}':\n", game.name),
+  };
+  let mut lines = 0;
+  let mut count = 0;
+  for entry in chosen {
+    let block =
+      format!("\n======== {}  {}\n{}", deadline::show(entry.time, tz), entry.subject, entry.body);
+    let block_lines = block.lines().count();
+    if lines + block_lines > limit {
+      let _ = writeln!(
+        text,
+        "\n(The history stops here: it reached the limit of {limit} lines. Use LINES n for more.)"
+      );
+      break;
+    }
+    lines += block_lines;
+    count += 1;
+    text.push_str(&block);
+  }
+  if count == 0 {
+    text.push_str("\nNothing in the history matches.\n");
+  }
+  if matches!(game.status, Status::Forming) && count == 0 {
+    text.push_str("(The game has not started yet.)\n");
+  }
+  (text, count)
+}

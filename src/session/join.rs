@@ -1,0 +1,699 @@
+//! Getting into a game (manual §4, §8.1): CREATE, SIGN ON (`?name`, `?`,
+//! power initial, `o` observer, `m` Master), OBSERVE / WATCH, BECOME
+//! MASTER, taking over an abandoned power, and starting a game when its
+//! last player signs on. Only one of CREATE, SIGN ON and OBSERVE may be
+//! used in a message.
+
+use rand::SeedableRng;
+use sha2::{Digest, Sha256};
+
+use super::{game_name, Seat, Session};
+use crate::announce;
+use crate::game::{Game, Member, Role, Settings, Status, Tenure};
+use crate::map::Map;
+use crate::password;
+use crate::store::game_file::{HistoryKind, Stored};
+use crate::store::games::IndexStatus;
+use crate::store::lock::Lock;
+use crate::store::users::User;
+use crate::store::StoreError;
+
+/// What a failed sign-on says, whatever failed: it tells nobody whether the
+/// game, the power or the password was wrong.
+const REFUSED: &str = "Invalid password or power: nothing was signed on. Orders and game\n\
+                       commands in the rest of this message are not carried out.";
+
+/// A variant and the options on it, as CREATE and SIGN ON ?name give them.
+#[derive(Debug, PartialEq, Eq)]
+struct Variant {
+  map: String,
+  gunboat: bool,
+}
+
+impl Variant {
+  /// Reads `[variant] [option…]`.
+  fn parse(words: &[&str]) -> Result<Variant, String> {
+    let mut variant = Variant { map: "standard".into(), gunboat: false };
+    for word in words {
+      let lower = word.to_ascii_lowercase();
+      if Map::builtin_names().any(|name| name == lower) {
+        variant.map = lower;
+      } else if lower == "gunboat" {
+        variant.gunboat = true;
+      } else {
+        let maps: Vec<String> = Map::builtin_names().map(capitalise).collect();
+        return Err(format!(
+          "'{word}' is not a variant or option this judge knows.\n\
+           Variants: {}. Options: Gunboat.",
+          maps.join(", ")
+        ));
+      }
+    }
+    Ok(variant)
+  }
+
+  fn of(game: &Game) -> Variant {
+    Variant { map: game.map.name().to_ascii_lowercase(), gunboat: game.settings.gunboat }
+  }
+
+  /// `Standard Gunboat`, as a sign-on would spell it.
+  fn words(&self) -> String {
+    let mut words = capitalise(&self.map);
+    if self.gunboat {
+      words.push_str(" Gunboat");
+    }
+    words
+  }
+}
+
+fn capitalise(word: &str) -> String {
+  let mut text = word.to_string();
+  if let Some(first) = text.get_mut(..1) {
+    first.make_ascii_uppercase();
+  }
+  text
+}
+
+impl Session<'_> {
+  /// Refuses a second CREATE, SIGN ON or OBSERVE in one message.
+  fn first_join(&mut self, what: &str) -> bool {
+    if self.joined {
+      self.error(&format!(
+        "Only one CREATE, SIGN ON or OBSERVE may be used in a message (manual\n\
+         section 4), so this {what} was not carried out. Send it in a message of its own."
+      ));
+      return false;
+    }
+    self.joined = true;
+    true
+  }
+
+  /// The sender's registration, or an error saying one is needed.
+  fn registered_sender(&mut self, what: &str) -> Result<Option<User>, StoreError> {
+    let user = self.ctx.users.by_address(&self.reply_to)?;
+    if user.is_none() {
+      self.error(&format!(
+        "{what} is for registered users, and {} is not registered on this judge.\n\
+         Send GET form for the registration form, then REGISTER.",
+        self.reply_to
+      ));
+    }
+    Ok(user)
+  }
+
+  /// A password's hash, or an error saying what is wrong with it.
+  fn hashed(&mut self, password: Option<&str>) -> Option<String> {
+    match password::hash(password.unwrap_or("")) {
+      Ok(hash) => Some(hash),
+      Err(error) => {
+        self.error(&format!("{error} Nothing was done."));
+        None
+      }
+    }
+  }
+
+  /// Opens a game for this message, or notes that the message was carried
+  /// out before (`None` either way when it cannot go on).
+  fn open_game(&mut self, name: &str) -> Result<Option<(Lock, Stored)>, StoreError> {
+    let Some((lock, stored)) = self.ctx.games.open(name)? else { return Ok(None) };
+    if stored.was_applied(self.ctx.origin) {
+      self.replayed = true;
+      return Ok(None);
+    }
+    Ok(Some((lock, stored)))
+  }
+
+  fn seat_at(&mut self, lock: Lock, stored: Stored, member: usize, changed: bool) {
+    let phase = stored.game.position.phase;
+    let record = &stored.game.members[member];
+    let copy_to = if record.has_address(&self.reply_to) {
+      Vec::new()
+    } else {
+      record.addresses().map(str::to_string).collect()
+    };
+    self.seat = Some(Seat {
+      lock,
+      stored,
+      member,
+      phase,
+      changed,
+      created: false,
+      history: Vec::new(),
+      order_lines: 0,
+      order_errors: 0,
+      copy_to,
+      leaving: false,
+      reply_header: None,
+    });
+  }
+
+  fn new_member(&self, role: Role, user: Option<&User>, password: String) -> Member {
+    Member {
+      role,
+      power: None,
+      address: self.reply_to.clone(),
+      user: user.map(|u| u.id),
+      password,
+      preference: String::new(),
+      joined: self.ctx.now,
+      wait: false,
+      abandoned: false,
+    }
+  }
+
+  // ---------------------------------------------------------------- CREATE
+
+  pub(super) fn create(&mut self, args: &str) -> Result<(), StoreError> {
+    if !self.first_join("CREATE") {
+      return Ok(());
+    }
+    let words: Vec<&str> = args.split_whitespace().collect();
+    let Some(name) = words.first().and_then(|w| w.strip_prefix('?')) else {
+      self.error(
+        "CREATE needs a '?' straight before the new game's name, then a password:\n\
+         CREATE ?mygame secret (and optionally a variant and options).",
+      );
+      return Ok(());
+    };
+    let Some(name) = game_name(name) else {
+      self.error(&bad_name(name));
+      return Ok(());
+    };
+    let variant = match Variant::parse(words.get(2..).unwrap_or_default()) {
+      Ok(variant) => variant,
+      Err(message) => {
+        self.error(&format!("{message}\nThe game was not created."));
+        return Ok(());
+      }
+    };
+    let Some(hash) = self.hashed(words.get(1).copied()) else { return Ok(()) };
+    let Some(user) = self.registered_sender("Creating a game")? else { return Ok(()) };
+    let lock = self.ctx.games.lock(&name)?;
+    if self.ctx.games.exists(&name) {
+      self.error(&format!(
+        "A game called '{name}' already exists, so nothing was created. Choose another\n\
+         name, or join it with SIGN ON ?{name} password."
+      ));
+      return Ok(());
+    }
+    let Ok(map) = Map::builtin(&variant.map) else {
+      self.error(&format!("The {} map cannot be loaded; the game was not created.", variant.map));
+      return Ok(());
+    };
+    let config = self.ctx.config;
+    let deadlines = [config.movement.clone(), config.retreat.clone(), config.adjust.clone()];
+    let mut settings = Settings::new(map, deadlines);
+    settings.gunboat = variant.gunboat;
+    let mut game = Game::new(&name, map, settings, self.ctx.now);
+    game.members.push(self.new_member(Role::Player, Some(&user), hash));
+    let needed = game.players_missing();
+    self.seat_at(lock, Stored::new(game), 0, true);
+    if let Some(seat) = self.seat.as_mut() {
+      seat.created = true;
+    }
+    self.say(&format!(
+      "Game '{name}' ({}) has been created, and you are its first player.\n\
+       It starts when {needed} more players have signed on with SIGN ON ?{name} password.\n\
+       To run it as its Master instead of playing, send BECOME MASTER right after\n\
+       the CREATE line (in this same message).",
+      variant.words()
+    ));
+    Ok(())
+  }
+
+  pub(super) fn become_master(&mut self) {
+    let Some(seat) = self.seat_or_error("BECOME MASTER") else { return };
+    let game = &seat.stored.game;
+    let problem = if !seat.created {
+      Some("BECOME MASTER must come right after the CREATE of a new game, in the same\nmessage.")
+    } else if game.has_master() {
+      Some("The game already has a Master.")
+    } else {
+      None
+    };
+    if let Some(problem) = problem {
+      self.error(&format!("{problem} Nothing was changed."));
+      return;
+    }
+    let game = &mut seat.stored.game;
+    game.members[seat.member].role = Role::Master;
+    game.settings.moderated = true;
+    let needed = game.players_missing();
+    let name = game.name.clone();
+    self.say(&format!(
+      "You are now the Master of game '{name}', which is moderated. You do not play a\n\
+       power; the game starts when {needed} players have signed on."
+    ));
+  }
+
+  // --------------------------------------------------------------- SIGN ON
+
+  pub(super) fn sign_on(&mut self, args: &str) -> Result<(), StoreError> {
+    if !self.first_join("SIGN ON") {
+      return Ok(());
+    }
+    let words: Vec<&str> = args.split_whitespace().collect();
+    let Some(&target) = words.first() else {
+      self.error(
+        "SIGN ON needs a power initial and game name, and a password, e.g.\n\
+         SIGN ON Fmygame secret (or SIGN ON ?mygame secret to join a forming game).",
+      );
+      return Ok(());
+    };
+    let password = words.get(1).copied();
+    let options = words.get(2..).unwrap_or_default();
+    match target.strip_prefix('?') {
+      Some("") => self.join_next(password, options),
+      Some(name) => self.join_named(name, password, options),
+      None => {
+        let mut chars = target.chars();
+        let letter = chars.next().unwrap_or('?');
+        self.sign_on_as(letter, chars.as_str(), password)
+      }
+    }
+  }
+
+  pub(super) fn observe(&mut self, args: &str) -> Result<(), StoreError> {
+    if !self.first_join("OBSERVE") {
+      return Ok(());
+    }
+    let words: Vec<&str> = args.split_whitespace().collect();
+    let Some(&name) = words.first() else {
+      self.error("OBSERVE needs a game name and a password: OBSERVE mygame secret.");
+      return Ok(());
+    };
+    self.sign_on_as('O', name, words.get(1).copied())
+  }
+
+  /// `SIGN ON ? password`: the oldest forming game of the variant asked for.
+  fn join_next(&mut self, password: Option<&str>, options: &[&str]) -> Result<(), StoreError> {
+    let variant = match Variant::parse(options) {
+      Ok(variant) => variant,
+      Err(message) => {
+        self.error(&format!("{message}\nNothing was signed on."));
+        return Ok(());
+      }
+    };
+    let mut forming: Vec<_> = self
+      .ctx
+      .games
+      .index()?
+      .into_iter()
+      .filter(|e| e.status == IndexStatus::Forming && e.variant == variant.map)
+      .filter(|e| e.gunboat == variant.gunboat && e.missing > 0)
+      .filter(|e| !e.members.iter().any(|a| a.eq_ignore_ascii_case(&self.reply_to)))
+      .collect();
+    forming.sort_by_key(|e| e.created);
+    match forming.first() {
+      Some(entry) => {
+        let name = entry.name.clone();
+        self.say(&format!("The next game forming is '{name}'."));
+        self.join_named(&name, password, options)
+      }
+      None => {
+        self.error(&format!(
+          "No {} game is forming on this judge at the moment. Send LIST to see\n\
+           the games, or CREATE ?name password to start one.",
+          variant.words()
+        ));
+        Ok(())
+      }
+    }
+  }
+
+  /// `SIGN ON ?name password [variant] [options]`: join a forming game, or
+  /// take over an abandoned power of a game under way.
+  fn join_named(
+    &mut self,
+    name: &str,
+    password: Option<&str>,
+    options: &[&str],
+  ) -> Result<(), StoreError> {
+    let Some(name) = game_name(name) else {
+      self.error(&bad_name(name));
+      return Ok(());
+    };
+    if password.is_none() {
+      self.error("SIGN ON needs a password after the game name. Nothing was signed on.");
+      return Ok(());
+    }
+    let Some((lock, stored)) = self.open_game(&name)? else {
+      if !self.replayed {
+        self.error(&no_such_game(&name));
+      }
+      return Ok(());
+    };
+    match stored.game.status {
+      Status::Finished(_) => {
+        self.error(&format!("Game '{name}' is over; nobody can join it."));
+        Ok(())
+      }
+      Status::Active => {
+        let abandoned = (0..stored.game.members.len()).find(|&i| {
+          let m = &stored.game.members[i];
+          m.abandoned && m.power.is_some_and(|p| !stored.game.is_eliminated(p))
+        });
+        match abandoned {
+          Some(index) => self.take_over(lock, stored, index, password),
+          None => {
+            self.error(&format!(
+              "Game '{name}' has started and has no abandoned power to take over."
+            ));
+            Ok(())
+          }
+        }
+      }
+      Status::Forming => {
+        let wanted = match Variant::parse(options) {
+          Ok(variant) => variant,
+          Err(message) => {
+            self.error(&format!("{message}\nNothing was signed on."));
+            return Ok(());
+          }
+        };
+        let actual = Variant::of(&stored.game);
+        if wanted != actual {
+          self.error(&format!(
+            "Game '{name}' is a {} game. To sign on to it, write:\n\
+             SIGN ON ?{name} password{}",
+            actual.words(),
+            if actual.gunboat { " Gunboat" } else { "" }
+          ));
+          return Ok(());
+        }
+        self.join_forming(lock, stored, password)
+      }
+    }
+  }
+
+  fn join_forming(
+    &mut self,
+    lock: Lock,
+    mut stored: Stored,
+    password: Option<&str>,
+  ) -> Result<(), StoreError> {
+    let name = stored.game.name.clone();
+    let returning = stored
+      .game
+      .members
+      .iter()
+      .position(|m| m.role != Role::Observer && m.has_address(&self.reply_to));
+    if let Some(index) = returning {
+      if !password::verify(password.unwrap_or(""), &stored.game.members[index].password) {
+        self.error(REFUSED);
+        return Ok(());
+      }
+      let missing = stored.game.players_missing();
+      self.seat_at(lock, stored, index, false);
+      self.say(&format!(
+        "You are signed on to game '{name}', which has not started yet: it needs\n\
+         {missing} more players."
+      ));
+      return Ok(());
+    }
+    let Some(user) = self.registered_sender("Joining a game")? else { return Ok(()) };
+    let Some(hash) = self.hashed(password) else { return Ok(()) };
+    if stored.game.players_missing() == 0 {
+      self.error(&format!("Game '{name}' already has all its players."));
+      return Ok(());
+    }
+    stored.game.members.push(self.new_member(Role::Player, Some(&user), hash));
+    let index = stored.game.members.len() - 1;
+    let count = stored.game.players().count();
+    let missing = stored.game.players_missing();
+    self.seat_at(lock, stored, index, true);
+    self.say(&format!(
+      "You are signed up to play a power in game '{name}', which now has {count}\n\
+       player{}.",
+      plural(count)
+    ));
+    let shown = self.shown_sender();
+    self.announce(
+      &format!("New Player Signon: #{count}"),
+      &format!(
+        "{shown} has signed up to play a power in game '{name}'.\n\
+         Game '{name}' now has {count} player{}.\n",
+        plural(count)
+      ),
+      Some(HistoryKind::Notice),
+      false,
+    );
+    if missing > 0 {
+      self.say(&format!(
+        "You will be told when {missing} more player{} have signed on. Send SET\n\
+         PREFERENCE with your preferred powers (e.g. SET PREFERENCE E[FG]) now.",
+        plural(missing as usize)
+      ));
+    } else {
+      self.say("The game now has all its players: it starts when this message is done.");
+    }
+    Ok(())
+  }
+
+  /// Deals the powers of a full game and tells everyone.
+  pub(super) fn start_game(&mut self) {
+    let now = self.ctx.now;
+    let tz = self.ctx.tz();
+    let Some(seat) = self.seat.as_mut() else { return };
+    let game = &mut seat.stored.game;
+    let mut rng = rand::rngs::StdRng::seed_from_u64(seed(&game.name, now));
+    game.start(now, tz, &mut rng);
+    let announcement = announce::starting(self.ctx.config, game, now);
+    seat.history.extend(announcement.history);
+    seat.changed = true;
+    self.others.extend(announcement.mail);
+    self.say("The game has all its players and has started: see the Game Starting message.");
+  }
+
+  /// `SIGN ON <letter><name> password`: a power, `O` observer, `M` Master.
+  fn sign_on_as(
+    &mut self,
+    letter: char,
+    name: &str,
+    password: Option<&str>,
+  ) -> Result<(), StoreError> {
+    let Some(name) = game_name(name) else {
+      self.error(REFUSED);
+      return Ok(());
+    };
+    let Some(password) = password.filter(|p| !p.is_empty()) else {
+      self.error("SIGN ON needs a password after the game name. Nothing was signed on.");
+      return Ok(());
+    };
+    let Some((lock, stored)) = self.open_game(&name)? else {
+      if !self.replayed {
+        let refusal =
+          if letter.eq_ignore_ascii_case(&'o') { no_such_game(&name) } else { REFUSED.to_string() };
+        self.error(&refusal);
+      }
+      return Ok(());
+    };
+    match letter.to_ascii_uppercase() {
+      'O' => self.sign_on_observer(lock, stored, password),
+      'M' => {
+        let master = stored
+          .game
+          .members
+          .iter()
+          .position(|m| m.role == Role::Master && password::verify(password, &m.password));
+        match master {
+          Some(index) => self.signed_on(lock, stored, index),
+          None => self.error(REFUSED),
+        }
+        Ok(())
+      }
+      letter => {
+        let power = stored.game.map.power_by_initial(letter);
+        let index = power.and_then(|p| stored.game.player_index(p));
+        match index {
+          Some(index) if stored.game.members[index].abandoned => {
+            self.take_over(lock, stored, index, Some(password))
+          }
+          Some(index) if password::verify(password, &stored.game.members[index].password) => {
+            self.signed_on(lock, stored, index);
+            Ok(())
+          }
+          _ if stored.game.status == Status::Forming && power.is_some() => {
+            self.error(&format!(
+              "Game '{name}' has not started, so no powers are dealt yet. Sign on to it\n\
+               with SIGN ON ?{name} password."
+            ));
+            Ok(())
+          }
+          _ => {
+            self.error(REFUSED);
+            Ok(())
+          }
+        }
+      }
+    }
+  }
+
+  fn signed_on(&mut self, lock: Lock, stored: Stored, index: usize) {
+    let game = &stored.game;
+    let member = &game.members[index];
+    let as_what = match (member.role, member.power) {
+      (Role::Master, _) => "Master".to_string(),
+      (Role::Observer, _) => "an observer".to_string(),
+      (Role::Player, Some(power)) => game.power_name(power).to_string(),
+      (Role::Player, None) => "a player".to_string(),
+    };
+    let status = match &game.status {
+      Status::Forming => {
+        format!(" It has not started yet: it needs {} more players.", game.players_missing())
+      }
+      Status::Finished(_) => " The game is over.".to_string(),
+      Status::Active => String::new(),
+    };
+    let name = game.name.clone();
+    self.seat_at(lock, stored, index, false);
+    self.say(&format!("You are signed on as {as_what} in game '{name}'.{status}"));
+    if let Some(seat) = &self.seat {
+      if !seat.copy_to.is_empty() {
+        let record = seat.copy_to.join(", ");
+        self.say(&format!(
+          "(You signed on from another address, so a copy of this reply goes to {record}.)"
+        ));
+      }
+    }
+  }
+
+  fn sign_on_observer(
+    &mut self,
+    lock: Lock,
+    mut stored: Stored,
+    password: &str,
+  ) -> Result<(), StoreError> {
+    let known = stored.game.members.iter().position(|m| {
+      m.role == Role::Observer
+        && (m.has_address(&self.reply_to) || password::verify(password, &m.password))
+    });
+    if let Some(index) = known {
+      self.signed_on(lock, stored, index);
+      return Ok(());
+    }
+    let Some(hash) = self.hashed(Some(password)) else { return Ok(()) };
+    let user = self.ctx.users.by_address(&self.reply_to)?;
+    stored.game.members.push(self.new_member(Role::Observer, user.as_ref(), hash));
+    let index = stored.game.members.len() - 1;
+    let name = stored.game.name.clone();
+    self.seat_at(lock, stored, index, true);
+    self.say(&format!(
+      "You are now an observer in game '{name}': you will receive its results and\n\
+       broadcasts. RESIGN in a message of its own (after SIGN ON O{name} password)\n\
+       stops that."
+    ));
+    let shown = self.reply_to.clone();
+    self.announce(
+      "New Player Signon: O",
+      &format!("{shown} has signed on as an observer in game '{name}'.\n"),
+      None,
+      false,
+    );
+    Ok(())
+  }
+
+  /// A registered user takes over an abandoned power (manual §5.1).
+  fn take_over(
+    &mut self,
+    lock: Lock,
+    mut stored: Stored,
+    index: usize,
+    password: Option<&str>,
+  ) -> Result<(), StoreError> {
+    let game = &stored.game;
+    let Some(power) = game.members[index].power else { return Ok(()) };
+    let power_name = game.power_name(power).to_string();
+    let name = game.name.clone();
+    if game.is_eliminated(power) {
+      self.error(&format!("{power_name} is out of game '{name}', so it cannot be taken over."));
+      return Ok(());
+    }
+    let plays_other = game.members.iter().enumerate().any(|(i, m)| {
+      i != index && m.role == Role::Player && !m.abandoned && m.has_address(&self.reply_to)
+    });
+    if plays_other {
+      self.error(&format!(
+        "You already play a power in game '{name}', so you cannot also take over\n\
+         {power_name}."
+      ));
+      return Ok(());
+    }
+    let Some(user) = self.registered_sender("Taking over an abandoned power")? else {
+      return Ok(());
+    };
+    let Some(hash) = self.hashed(password) else { return Ok(()) };
+    let phase = game.position.phase.to_string();
+    let member = &mut stored.game.members[index];
+    member.address = self.reply_to.clone();
+    member.password = hash;
+    member.user = Some(user.id);
+    member.abandoned = false;
+    member.wait = true;
+    for tenure in stored.game.record.tenures.iter_mut() {
+      if tenure.power == power && tenure.until.is_none() {
+        tenure.until = Some(phase.clone());
+      }
+    }
+    stored.game.record.tenures.push(Tenure {
+      power,
+      address: self.reply_to.clone(),
+      from: phase,
+      until: None,
+    });
+    self.seat_at(lock, stored, index, true);
+    self.say(&format!(
+      "You have taken over the abandoned {power_name} in game '{name}'. A wait has\n\
+       been set for you so the phase is not processed before its deadline: send\n\
+       SET NO WAIT when your orders are final."
+    ));
+    let shown = self.shown_sender();
+    let initial = power_name.chars().next().unwrap_or('?');
+    self.announce(
+      &format!("New Player Signon: {initial}"),
+      &format!("{shown} has taken over the abandoned {power_name} in game '{name}'.\n"),
+      Some(HistoryKind::Notice),
+      false,
+    );
+    Ok(())
+  }
+
+  /// The sender as others in the signed-on game see them: the address, or
+  /// a placeholder in gunboat games.
+  pub(super) fn shown_sender(&self) -> String {
+    match &self.seat {
+      Some(seat) if seat.stored.game.settings.gunboat => "someone@somewhere".to_string(),
+      _ => self.reply_to.clone(),
+    }
+  }
+}
+
+/// The seed of a game's random choices: its name and the moment, so a
+/// replay of the same mail at the same time deals the same powers.
+fn seed(name: &str, now: chrono::DateTime<chrono::Utc>) -> u64 {
+  let digest = Sha256::digest(format!("{name}@{}", now.to_rfc3339()));
+  digest.iter().take(8).fold(0, |seed, &b| (seed << 8) | u64::from(b))
+}
+
+fn plural(n: usize) -> &'static str {
+  if n == 1 {
+    ""
+  } else {
+    "s"
+  }
+}
+
+fn bad_name(name: &str) -> String {
+  let shown: String = name.chars().take(20).collect();
+  format!(
+    "'{shown}' cannot be a game name: a game name is 1 to 8 letters and digits.\n\
+     Nothing was done."
+  )
+}
+
+fn no_such_game(name: &str) -> String {
+  format!(
+    "There is no game called '{name}' on this judge. Send LIST for the games,\n\
+     or CREATE ?{name} password to start one. Nothing was signed on."
+  )
+}

@@ -1,0 +1,319 @@
+//! Playing a game once signed on (manual §§6.1, 7.1, 7.2): orders for the
+//! current phase, SET PREFERENCE, SET [NO] WAIT, SET ADDRESS, SET PASSWORD,
+//! RESIGN / WITHDRAW, and processing the phase when everything is in.
+
+use super::{info::plausible_address, Session};
+use crate::announce;
+use crate::game::preference::{Assignment, Preference};
+use crate::game::{report, Role, Status};
+use crate::order::split_orders;
+use crate::password;
+use crate::store::game_file::HistoryKind;
+
+impl Session<'_> {
+  /// One line of orders for the signed-on player's power.
+  pub(super) fn orders(&mut self, line: &str) {
+    let Some(seat) = self.seat.as_mut() else { return };
+    let game = &seat.stored.game;
+    let member = &game.members[seat.member];
+    let problem = match (&game.status, member.role, member.power) {
+      (Status::Forming, ..) => Some(format!(
+        "Game '{}' has not started yet: orders are taken once the powers are dealt.",
+        game.name
+      )),
+      (Status::Finished(_), ..) => {
+        Some(format!("Game '{}' is over: no orders are taken.", game.name))
+      }
+      (_, Role::Observer, _) => Some("Observers do not give orders.".to_string()),
+      (_, Role::Master, _) => Some(
+        "A Master gives orders only for a power taken over with BECOME, which this\n\
+         judge does not offer yet."
+          .to_string(),
+      ),
+      (_, Role::Player, None) => Some("You have no power in this game.".to_string()),
+      _ if seat.phase != game.position.phase => {
+        Some("The phase has been processed: these orders came too late for it.".to_string())
+      }
+      _ => None,
+    };
+    if let Some(problem) = problem {
+      self.error(&format!("{problem} Nothing was changed."));
+      return;
+    }
+    let Some(power) = member.power else { return };
+    seat.order_lines += 1;
+    seat.changed = true;
+    let pieces: Vec<&str> = split_orders(line).collect();
+    let several = pieces.len() > 1;
+    let mut replies = Vec::new();
+    let mut errors = 0;
+    for piece in pieces {
+      let prefix = if several { format!("'{piece}': ") } else { String::new() };
+      match seat.stored.game.enter_order(power, piece) {
+        Ok(accepted) => {
+          let mut text = format!("{prefix}Accepted: {}", accepted.text);
+          if let Some(replaced) = accepted.replaced {
+            text.push_str(&format!(" (replaces {replaced})"));
+          }
+          replies.push(text);
+        }
+        Err(error) => {
+          errors += 1;
+          replies.push(format!("{prefix}Error: {error}"));
+        }
+      }
+    }
+    seat.order_errors += errors;
+    self.errors += errors;
+    self.say(&replies.join("\n"));
+  }
+
+  pub(super) fn set_preference(&mut self, args: &str) {
+    let Some(seat) = self.seat_or_error("SET PREFERENCE") else { return };
+    let game = &seat.stored.game;
+    let member = &game.members[seat.member];
+    if member.role != Role::Player || game.status != Status::Forming {
+      self.error(
+        "SET PREFERENCE is for players of a game that has not started yet (powers\n\
+         are dealt at the start). Nothing was changed.",
+      );
+      return;
+    }
+    let preference = match Preference::parse(game.map, args) {
+      Ok(preference) => preference,
+      Err(error) => {
+        self.error(&format!("{error} Your preference list was not changed."));
+        return;
+      }
+    };
+    let shown = preference.show(game.map);
+    let note = match (game.settings.assignment, &preference) {
+      (Assignment::Random, _) => {
+        "\nThis game deals every power at random, so the list is kept but not used."
+      }
+      (Assignment::List, Preference::Random) => {
+        "\nIn this game '*' counts as no list: you get a power once those with lists have theirs."
+      }
+      _ => "",
+    };
+    let game = &mut seat.stored.game;
+    game.members[seat.member].preference = shown.clone();
+    seat.changed = true;
+    if shown.is_empty() {
+      self.say(&format!("Preference list cleared: you will get a power at random.{note}"));
+    } else {
+      self.say(&format!("Preference list '{shown}' set.{note}"));
+    }
+    self.tell_masters_preferences();
+  }
+
+  /// Masters of a forming game see every preference list when one changes.
+  fn tell_masters_preferences(&mut self) {
+    let Some(seat) = &self.seat else { return };
+    let game = &seat.stored.game;
+    if !game.has_master() {
+      return;
+    }
+    let mut text =
+      format!("Player {} changed preference list.\n\nPreference lists are now:\n", self.reply_to);
+    for member in game.players() {
+      let list = if member.preference.is_empty() { "(none)" } else { member.preference.as_str() };
+      text.push_str(&format!("{} has set '{list}'.\n", member.address));
+    }
+    let announcement = announce::to_members(
+      self.ctx.config,
+      game,
+      "Preference Change",
+      &text,
+      None,
+      None,
+      self.ctx.now,
+    );
+    let masters: Vec<String> = game
+      .members
+      .iter()
+      .filter(|m| m.role == Role::Master)
+      .flat_map(|m| m.addresses().map(str::to_lowercase).collect::<Vec<_>>())
+      .collect();
+    self
+      .others
+      .extend(announcement.mail.into_iter().filter(|m| masters.contains(&m.to.to_lowercase())));
+  }
+
+  pub(super) fn set_wait(&mut self, wait: bool) {
+    let command = if wait { "SET WAIT" } else { "SET NO WAIT" };
+    let tz = self.ctx.tz();
+    let Some(seat) = self.seat_or_error(command) else { return };
+    let game = &seat.stored.game;
+    let member = &game.members[seat.member];
+    let problem = if game.status != Status::Active {
+      Some(format!("{command} applies only while game '{}' is being played.", game.name))
+    } else if member.role == Role::Observer {
+      Some("Observers cannot hold up a game.".to_string())
+    } else if member.power.is_some_and(|p| game.is_eliminated(p)) {
+      Some("Your power is out of the game.".to_string())
+    } else {
+      None
+    };
+    if let Some(problem) = problem {
+      self.error(&format!("{problem} Nothing was changed."));
+      return;
+    }
+    let deadline = game.timing.deadline.map(|d| crate::game::deadline::show(d, tz));
+    seat.stored.game.members[seat.member].wait = wait;
+    seat.changed = true;
+    if wait {
+      let until = deadline.unwrap_or_else(|| "the deadline".to_string());
+      self.say(&format!(
+        "Wait set: this phase will not be processed before its deadline,\n{until},\n\
+         unless you send SET NO WAIT. The wait ends when the phase is processed."
+      ));
+    } else {
+      self.say("Wait cleared: the phase may be processed as soon as all orders are in.");
+    }
+  }
+
+  pub(super) fn set_address(&mut self, args: &str) -> Result<(), crate::store::StoreError> {
+    let reply_to = self.reply_to.clone();
+    let Some(seat) = self.seat_or_error("SET ADDRESS") else { return Ok(()) };
+    let wanted: Vec<&str> =
+      if args.trim().is_empty() { vec![reply_to.as_str()] } else { args.split(',').collect() };
+    let mut addresses = Vec::new();
+    for text in wanted {
+      match plausible_address(text) {
+        Some(address) => addresses.push(address),
+        None => {
+          let shown: String = text.trim().chars().take(60).collect();
+          self.error(&format!(
+            "'{shown}' is not an e-mail address: write SET ADDRESS name@example.org\n\
+             (several separated by commas, no spaces). Nothing was changed."
+          ));
+          return Ok(());
+        }
+      }
+    }
+    let address = addresses.join(",");
+    let game = &mut seat.stored.game;
+    game.members[seat.member].address = address.clone();
+    seat.changed = true;
+    seat.copy_to.clear();
+    let member = &game.members[seat.member];
+    let announce_it = !game.settings.gunboat && member.role == Role::Player;
+    let who = match member.power {
+      Some(power) => game.power_name(power).to_string(),
+      None => "A player".to_string(),
+    };
+    let name = game.name.clone();
+    self.say(&format!("Mail for game '{name}' now goes to {address}."));
+    if announce_it {
+      self.announce(
+        "Address Change",
+        &format!("{who} in game '{name}' has a new address: {address}.\n"),
+        None,
+        false,
+      );
+    }
+    Ok(())
+  }
+
+  pub(super) fn set_password(&mut self, args: &str) {
+    let Some(seat) = self.seat_or_error("SET PASSWORD") else { return };
+    match password::hash(args.trim()) {
+      Ok(hash) => {
+        seat.stored.game.members[seat.member].password = hash;
+        seat.changed = true;
+        let name = seat.stored.game.name.clone();
+        self.say(&format!("Your password for game '{name}' has been changed."));
+      }
+      Err(error) => self.error(&format!("{error} Your password was not changed.")),
+    }
+  }
+
+  pub(super) fn resign(&mut self) {
+    let lines_after = self.lines_after;
+    let Some(seat) = self.seat_or_error("RESIGN") else { return };
+    let game = &seat.stored.game;
+    let member = &game.members[seat.member];
+    let problem = if lines_after > 0 {
+      Some("RESIGN must be the last command of a message (manual §7.1); send anything\nelse before it.".to_string())
+    } else if member.role == Role::Master {
+      Some("A Master cannot resign.".to_string())
+    } else if game.is_finished() {
+      Some(format!("Game '{}' is over.", game.name))
+    } else {
+      None
+    };
+    if let Some(problem) = problem {
+      self.error(&format!("{problem} You have not resigned."));
+      return;
+    }
+    let name = game.name.clone();
+    let shown = self.shown_sender();
+    let Some(seat) = self.seat.as_mut() else { return };
+    let game = &mut seat.stored.game;
+    let member = &mut game.members[seat.member];
+    seat.changed = true;
+    match (member.role, member.power) {
+      (Role::Player, Some(power)) => {
+        member.abandoned = true;
+        member.wait = false;
+        let phase = game.position.phase.to_string();
+        for tenure in game.record.tenures.iter_mut() {
+          if tenure.power == power && tenure.until.is_none() {
+            tenure.until = Some(phase.clone());
+          }
+        }
+        let power_name = game.power_name(power).to_string();
+        let initial = power_name.chars().next().unwrap_or('?');
+        self.say(&format!(
+          "You have resigned from game '{name}'. {power_name} is abandoned and may be\n\
+           taken over by a new player."
+        ));
+        self.announce(
+          &format!("Resignation: {power_name}"),
+          &format!(
+            "{shown} has resigned as {power_name} in game '{name}'.\n\
+             {power_name} is abandoned: a registered player who is not in the game may\n\
+             take it over with SIGN ON {initial}{name} password.\n"
+          ),
+          Some(HistoryKind::Notice),
+          false,
+        );
+      }
+      (Role::Player, None) => {
+        seat.leaving = true;
+        let count = game.players().count() - 1;
+        self.say(&format!("You have withdrawn from game '{name}', which has not started."));
+        self.announce(
+          "Resignation",
+          &format!("{shown} has withdrawn from game '{name}', which now has {count} players.\n"),
+          Some(HistoryKind::Notice),
+          false,
+        );
+      }
+      _ => {
+        seat.leaving = true;
+        self.say(&format!("You are no longer an observer of game '{name}'."));
+      }
+    }
+  }
+
+  /// Processes the signed-on game's phase and mails the results.
+  pub(super) fn process_game(&mut self) {
+    let now = self.ctx.now;
+    let tz = self.ctx.tz();
+    let config = self.ctx.config;
+    let Some(seat) = self.seat.as_mut() else { return };
+    let game = &mut seat.stored.game;
+    let header = report::header(&config.judge_code, game, tz);
+    let phase = report::phase_words(game.position.phase);
+    let processed = game.process(now, tz);
+    let announcement = announce::results(config, game, &processed, &header, now);
+    seat.history.extend(announcement.history);
+    seat.changed = true;
+    self.others.extend(announcement.mail);
+    self.say(&format!(
+      "All orders are in, so {phase} has been processed: the results are on\ntheir way in a separate message."
+    ));
+  }
+}

@@ -1,0 +1,320 @@
+//! The on-disk form of a game (`games/<name>/game.json`): settings,
+//! members and clocks as they are; the board as unit texts (`F Stp/sc`)
+//! and the orders as the players wrote them, checked again against the
+//! board when read back, so a file edited by hand cannot smuggle in an
+//! impossible unit or order.
+
+use chrono::{DateTime, Utc};
+use indexmap::IndexMap;
+use serde::{Deserialize, Serialize};
+
+use crate::game::{Game, Member, PowerOrders, Record, Settings, Status, Timing};
+use crate::interchange::unit_text;
+use crate::mail::outbound::Rendered;
+use crate::map::{Map, PowerId};
+use crate::order;
+use crate::phase::Phase;
+use crate::position::{Dislodged, Position, Unit};
+
+/// The version of this layout, written into every file.
+const FORMAT: u32 = 1;
+
+/// How many recent change origins a game remembers, so that a message
+/// carried out again after a crash is recognised.
+const APPLIED_KEPT: usize = 32;
+
+/// A game as stored, with what the store keeps beside it.
+#[derive(Clone, Debug)]
+pub struct Stored {
+  pub game: Game,
+  /// The origins (inbound message keys, sweep jobs) of the latest changes.
+  pub applied: Vec<String>,
+  /// The number the next history entry gets.
+  pub history_next: u32,
+  /// The mail and history of the latest change, kept until the next one so
+  /// that a crash between saving and sending loses nothing.
+  pub journal: Option<Journal>,
+}
+
+/// What one change sent and recorded.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Journal {
+  pub origin: String,
+  /// Orders the change's files after everything written before it.
+  pub stamp: String,
+  pub mail: Vec<Rendered>,
+  pub history: Vec<HistoryEntry>,
+}
+
+/// One entry of a game's history: something an observer saw.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct HistoryEntry {
+  pub number: u32,
+  pub time: DateTime<Utc>,
+  /// The phase the game was in.
+  pub phase: String,
+  pub kind: HistoryKind,
+  pub subject: String,
+  pub body: String,
+}
+
+/// What a history entry is, for HISTORY's filters.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum HistoryKind {
+  /// Turn results (and the end of the game).
+  Results,
+  /// Broadcast press.
+  Broadcast,
+  /// Any other notice to everyone: sign-ons, the start, resignations.
+  Notice,
+}
+
+impl Stored {
+  /// A game not saved before.
+  pub fn new(game: Game) -> Stored {
+    Stored { game, applied: Vec::new(), history_next: 1, journal: None }
+  }
+
+  /// Whether the change with this origin was already made to the game.
+  pub fn was_applied(&self, origin: &str) -> bool {
+    self.applied.iter().any(|a| a == origin)
+  }
+
+  /// Notes a change's origin.
+  pub fn note_applied(&mut self, origin: &str) {
+    self.applied.push(origin.to_string());
+    if self.applied.len() > APPLIED_KEPT {
+      self.applied.remove(0);
+    }
+  }
+}
+
+#[derive(Serialize, Deserialize)]
+struct GameFile {
+  format: u32,
+  name: String,
+  variant: String,
+  settings: Settings,
+  status: Status,
+  created: DateTime<Utc>,
+  started: Option<DateTime<Utc>>,
+  seq: u32,
+  board: BoardFile,
+  orders: Vec<OrdersFile>,
+  members: Vec<Member>,
+  timing: Timing,
+  record: Record,
+  applied: Vec<String>,
+  history_next: u32,
+  journal: Option<Journal>,
+}
+
+#[derive(Serialize, Deserialize)]
+struct BoardFile {
+  phase: String,
+  units: IndexMap<String, Vec<String>>,
+  #[serde(default)]
+  dislodged: Vec<DislodgedFile>,
+  centers: IndexMap<String, Vec<String>>,
+}
+
+#[derive(Serialize, Deserialize)]
+struct DislodgedFile {
+  power: String,
+  unit: String,
+  attacker_from: Option<String>,
+  retreats: Vec<String>,
+}
+
+#[derive(Serialize, Deserialize)]
+struct OrdersFile {
+  power: String,
+  #[serde(default)]
+  orders: Vec<String>,
+  #[serde(default)]
+  error_flag: bool,
+}
+
+/// Writes a stored game as JSON.
+pub fn to_json(stored: &Stored) -> Result<Vec<u8>, String> {
+  let game = &stored.game;
+  let map = game.map;
+  let file = GameFile {
+    format: FORMAT,
+    name: game.name.clone(),
+    variant: map.name().to_string(),
+    settings: game.settings.clone(),
+    status: game.status.clone(),
+    created: game.created,
+    started: game.started,
+    seq: game.seq,
+    board: board_file(map, &game.position),
+    orders: map
+      .power_ids()
+      .map(|p| {
+        let orders = &game.orders[p.index()];
+        let texts = orders.units.iter().map(|e| e.text.clone());
+        OrdersFile {
+          power: map.power(p).name.clone(),
+          orders: texts.chain(orders.adjustments.iter().map(|e| e.text.clone())).collect(),
+          error_flag: orders.error_flag,
+        }
+      })
+      .collect(),
+    members: game.members.clone(),
+    timing: game.timing.clone(),
+    record: game.record.clone(),
+    applied: stored.applied.clone(),
+    history_next: stored.history_next,
+    journal: stored.journal.clone(),
+  };
+  serde_json::to_vec_pretty(&file).map_err(|e| e.to_string())
+}
+
+/// Reads a stored game back, checking everything against its map.
+pub fn from_json(bytes: &[u8]) -> Result<Stored, String> {
+  let file: GameFile = serde_json::from_slice(bytes).map_err(|e| e.to_string())?;
+  if file.format != FORMAT {
+    return Err(format!("format {} is not the format {FORMAT} this judge reads", file.format));
+  }
+  let map = Map::builtin(&file.variant).map_err(|e| e.to_string())?;
+  let position = read_board(map, &file.board)?;
+  let mut game = Game::new(&file.name, map, file.settings, file.created);
+  game.status = file.status;
+  game.started = file.started;
+  game.seq = file.seq;
+  game.position = position;
+  game.members = file.members;
+  game.timing = file.timing;
+  game.record = file.record;
+  game.check()?;
+  game.orders = vec![PowerOrders::default(); map.powers().len()];
+  for entry in &file.orders {
+    let power = power_named(map, &entry.power)?;
+    for text in &entry.orders {
+      game.enter_order(power, text).map_err(|e| format!("{}: order '{text}': {e}", entry.power))?;
+    }
+    game.orders[power.index()].error_flag = entry.error_flag;
+  }
+  Ok(Stored {
+    game,
+    applied: file.applied,
+    history_next: file.history_next.max(1),
+    journal: file.journal,
+  })
+}
+
+fn board_file(map: &Map, position: &Position) -> BoardFile {
+  let per_power = |list: &dyn Fn(PowerId) -> Vec<String>| -> IndexMap<String, Vec<String>> {
+    map
+      .power_ids()
+      .map(|p| (map.power(p).name.clone(), list(p)))
+      .filter(|(_, items)| !items.is_empty())
+      .collect()
+  };
+  BoardFile {
+    phase: position.phase.to_string(),
+    units: per_power(&|p| position.units_of(p).map(|u| unit_text(map, u)).collect()),
+    dislodged: position
+      .dislodged
+      .iter()
+      .map(|d| DislodgedFile {
+        power: map.power(d.unit.power).name.clone(),
+        unit: unit_text(map, d.unit),
+        attacker_from: d.attacker_from.map(|p| map.province(p).abbr.clone()),
+        retreats: d.retreats.iter().map(|&l| map.location_abbr(l)).collect(),
+      })
+      .collect(),
+    centers: per_power(&|p| {
+      position.centers_of(map, p).map(|c| map.province(c).abbr.clone()).collect()
+    }),
+  }
+}
+
+fn read_board(map: &Map, board: &BoardFile) -> Result<Position, String> {
+  let phase: Phase = board.phase.parse().map_err(|e: crate::phase::PhaseError| e.to_string())?;
+  let mut position = Position::empty(map, phase);
+  for (name, texts) in &board.units {
+    let power = power_named(map, name)?;
+    for text in texts {
+      let unit = read_unit(map, power, text)?;
+      position.place(map, unit).map_err(|e| format!("{name} {text}: {e}"))?;
+    }
+  }
+  for d in &board.dislodged {
+    let power = power_named(map, &d.power)?;
+    let unit = read_unit(map, power, &d.unit)?;
+    let attacker_from = match &d.attacker_from {
+      Some(text) => Some(read_place(map, text)?.province),
+      None => None,
+    };
+    let retreats = d.retreats.iter().map(|t| read_place(map, t)).collect::<Result<_, _>>()?;
+    position.dislodged.push(Dislodged { unit, attacker_from, retreats });
+  }
+  for (name, texts) in &board.centers {
+    let power = power_named(map, name)?;
+    for text in texts {
+      let place = read_place(map, text)?;
+      if !map.province(place.province).supply_center {
+        return Err(format!("{text} is not a supply centre"));
+      }
+      position.set_owner(place.province, Some(power));
+    }
+  }
+  Ok(position)
+}
+
+fn power_named(map: &Map, name: &str) -> Result<PowerId, String> {
+  map.find_power(name).ok_or_else(|| format!("'{name}' is not a power of the {} map", map.name()))
+}
+
+fn read_unit(map: &Map, power: PowerId, text: &str) -> Result<Unit, String> {
+  match order::parse_unit(map, text) {
+    Ok((Some(kind), location)) => Ok(Unit { power, kind, location }),
+    Ok((None, _)) => Err(format!("unit '{text}' has no type")),
+    Err(e) => Err(format!("unit '{text}': {e}")),
+  }
+}
+
+fn read_place(map: &Map, text: &str) -> Result<crate::map::Location, String> {
+  order::parse_unit(map, text).map(|(_, l)| l).map_err(|e| format!("'{text}': {e}"))
+}
+
+#[cfg(test)]
+mod tests {
+  use super::*;
+  use crate::game::deadline::DeadlineRule;
+
+  #[test]
+  fn a_game_reads_back_as_it_was_written() {
+    let map = Map::standard().expect("map");
+    let now = Utc::now();
+    let settings =
+      Settings::new(map, [DeadlineRule::movement(), DeadlineRule::other(), DeadlineRule::other()]);
+    let mut game = Game::new("test1", map, settings, now);
+    game.status = Status::Active;
+    game.seq = 1;
+    let france = map.find_power("France").expect("France");
+    game.enter_order(france, "A Par - Bur").expect("an order");
+    game.enter_order(france, "F Bre - Mid").expect("an order");
+    let stored = Stored::new(game);
+    let bytes = to_json(&stored).expect("json");
+    let back = from_json(&bytes).expect("read back");
+    assert_eq!(back.game.position, stored.game.position);
+    assert_eq!(back.game.orders, stored.game.orders);
+    assert_eq!(back.game.status, Status::Active);
+  }
+
+  #[test]
+  fn damage_is_reported_not_panicked_on() {
+    assert!(from_json(b"{").is_err());
+    assert!(from_json(b"[]").is_err());
+    let map = Map::standard().expect("map");
+    let game = Game::new("g", map, Settings::default(), Utc::now());
+    let text = String::from_utf8(to_json(&Stored::new(game)).expect("json")).expect("utf8");
+    let bad_unit = text.replace("\"A Vie\"", "\"A Nth\"");
+    assert!(from_json(bad_unit.as_bytes()).is_err_and(|e| e.contains("Nth")), "army at sea");
+    let bad_power = text.replace("\"members\": []", "\"members\": [{\"role\":\"Player\",\"power\":40,\"address\":\"a@b.c\",\"user\":null,\"password\":\"x\",\"joined\":\"2026-03-02T23:30:00Z\"}]");
+    assert!(from_json(bad_power.as_bytes()).is_err(), "power 40");
+  }
+}

@@ -1,0 +1,352 @@
+//! The games of a judge on disk:
+//!
+//! ```text
+//! DIR/games/<name>/game.json          the game (see game_file)
+//! DIR/games/<name>/history/NNNNNN.json what observers saw, one file each
+//! DIR/index/<name>.json               a summary for LIST and the sweep
+//! DIR/lock/game-<name>.lock           held while the game changes
+//! ```
+//!
+//! A change is committed in an order that loses nothing whenever a crash
+//! comes:
+//! 1. the index entry is marked pending with the change's origin (synced);
+//! 2. the game file is replaced, holding the change's mail and history in
+//!    its journal (synced): this is the commit point;
+//! 3. the mail (outbox or queue) and history files are written from the
+//!    journal, skipping any already there, and the filesystem is synced
+//!    once;
+//! 4. the index entry is rewritten, no longer pending.
+//!
+//! Whoever next finds an entry pending (the sweep, or the next message for
+//! that game) redoes steps 3 and 4 when the game file holds the change, and
+//! only rewrites the entry when it does not.
+
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use chrono::{DateTime, Utc};
+use serde::{Deserialize, Serialize};
+
+use super::game_file::{self, HistoryEntry, Journal, Stored};
+use super::lock::Lock;
+use super::{atomic, queue, spool, DataDir, StoreError};
+use crate::game::{Game, Role, Status};
+use crate::mail::outbound::Rendered;
+use crate::mail::transport::outbox_file_name;
+
+/// Where released mail goes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum MailTarget {
+  /// The file transport's outbox: writing the file is the sending.
+  Outbox(PathBuf),
+  /// The queue, for a transport that [`crate::delivery::flush`] drives.
+  Queue(PathBuf),
+}
+
+/// The summary of one game kept in `DIR/index/`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct IndexEntry {
+  pub name: String,
+  pub variant: String,
+  pub status: IndexStatus,
+  /// The current phase (the first one while forming).
+  pub phase: String,
+  pub created: DateTime<Utc>,
+  /// Players signed up (forming) or playing.
+  pub players: u32,
+  /// Players still needed to start.
+  pub missing: u32,
+  pub listed: bool,
+  pub moderated: bool,
+  pub gunboat: bool,
+  /// The Masters' addresses.
+  pub masters: Vec<String>,
+  /// Every member's address, lower case: who may see an unlisted game in
+  /// the brief list.
+  pub members: Vec<String>,
+  /// When the sweep should look at the game next.
+  pub wake: Option<DateTime<Utc>>,
+  /// The origin of a change not yet fully written out (see the module
+  /// documentation).
+  #[serde(default)]
+  pub pending: Option<String>,
+}
+
+/// A game's stage, as the index records it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum IndexStatus {
+  Forming,
+  Active,
+  Finished,
+}
+
+impl IndexEntry {
+  /// The entry of a game.
+  pub fn of(game: &Game) -> IndexEntry {
+    IndexEntry {
+      name: game.name.clone(),
+      variant: game.map.name().to_ascii_lowercase(),
+      status: match game.status {
+        Status::Forming => IndexStatus::Forming,
+        Status::Active => IndexStatus::Active,
+        Status::Finished(_) => IndexStatus::Finished,
+      },
+      phase: game.position.phase.to_string(),
+      created: game.created,
+      players: game.players().count() as u32,
+      missing: game.players_missing(),
+      listed: game.settings.listed,
+      moderated: game.settings.moderated,
+      gunboat: game.settings.gunboat,
+      masters: game
+        .members
+        .iter()
+        .filter(|m| m.role == Role::Master)
+        .map(|m| m.address.clone())
+        .collect(),
+      members: game
+        .members
+        .iter()
+        .flat_map(|m| m.addresses().map(str::to_lowercase).collect::<Vec<_>>())
+        .collect(),
+      wake: game.due_at(),
+      pending: None,
+    }
+  }
+}
+
+/// A change to commit: where it came from, and the mail and history it
+/// makes (history entries are numbered when committed).
+#[derive(Clone, Debug)]
+pub struct Change {
+  pub origin: String,
+  pub mail: Vec<Rendered>,
+  pub history: Vec<HistoryEntry>,
+}
+
+/// The games of a data directory.
+#[derive(Clone, Debug)]
+pub struct Games {
+  root: PathBuf,
+  games: PathBuf,
+  index: PathBuf,
+  locks: PathBuf,
+  timeout: Duration,
+  mail: MailTarget,
+}
+
+impl Games {
+  pub fn new(data: &DataDir, timeout: Duration, mail: MailTarget) -> Games {
+    Games {
+      root: data.root().to_path_buf(),
+      games: data.path("games"),
+      index: data.path("index"),
+      locks: data.path("lock"),
+      timeout,
+      mail,
+    }
+  }
+
+  fn game_file(&self, name: &str) -> PathBuf {
+    self.games.join(name).join("game.json")
+  }
+
+  fn index_file(&self, name: &str) -> PathBuf {
+    self.index.join(format!("{name}.json"))
+  }
+
+  fn history_dir(&self, name: &str) -> PathBuf {
+    self.games.join(name).join("history")
+  }
+
+  /// Takes a game's lock. `name` must be a valid game name
+  /// ([`Game::valid_name`]): callers check before they get here.
+  pub fn lock(&self, name: &str) -> Result<Lock, StoreError> {
+    Lock::acquire(&self.locks.join(format!("game-{name}.lock")), self.timeout)
+  }
+
+  /// Whether a game of that name exists.
+  pub fn exists(&self, name: &str) -> bool {
+    Game::valid_name(name) && self.game_file(name).exists()
+  }
+
+  /// Reads a game without taking its lock (a reader sees the old file or
+  /// the new one, never half of either). `None` when there is no such game.
+  pub fn load(&self, name: &str) -> Result<Option<Stored>, StoreError> {
+    if !Game::valid_name(name) {
+      return Ok(None);
+    }
+    let path = self.game_file(name);
+    let bytes = match std::fs::read(&path) {
+      Ok(bytes) => bytes,
+      Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+      Err(e) => return Err(StoreError::io("cannot read", &path, e)),
+    };
+    game_file::from_json(&bytes).map(Some).map_err(|message| StoreError::Damaged { path, message })
+  }
+
+  /// Locks a game, finishes any change a crash left half written out, and
+  /// reads it. `None` (and no lock kept) when there is no such game.
+  pub fn open(&self, name: &str) -> Result<Option<(Lock, Stored)>, StoreError> {
+    if !Game::valid_name(name) {
+      return Ok(None);
+    }
+    let lock = self.lock(name)?;
+    self.recover(name)?;
+    Ok(self.load(name)?.map(|stored| (lock, stored)))
+  }
+
+  /// Commits a change to a game (held under its lock): see the module
+  /// documentation for the order of writes.
+  pub fn commit(&self, stored: &mut Stored, change: Change) -> Result<(), StoreError> {
+    let name = stored.game.name.clone();
+    let dir = self.games.join(&name);
+    std::fs::create_dir_all(&dir).map_err(|e| StoreError::io("cannot create", &dir, e))?;
+    let mut history = change.history;
+    for entry in &mut history {
+      entry.number = stored.history_next;
+      stored.history_next += 1;
+    }
+    stored.note_applied(&change.origin);
+    let journal = Journal {
+      origin: change.origin.clone(),
+      stamp: spool::unique_stamp(),
+      mail: change.mail,
+      history,
+    };
+    stored.journal = Some(journal.clone());
+    let mut entry = IndexEntry::of(&stored.game);
+    entry.pending = Some(change.origin);
+    self.write_index(&entry, true)?;
+    let bytes = game_file::to_json(stored)
+      .map_err(|message| StoreError::Damaged { path: self.game_file(&name), message })?;
+    atomic::write(&self.game_file(&name), &bytes)?;
+    self.release(&name, &journal)?;
+    entry.pending = None;
+    self.write_index(&entry, false)
+  }
+
+  /// Writes out a journal's mail and history (step 3), skipping files
+  /// already there.
+  fn release(&self, name: &str, journal: &Journal) -> Result<(), StoreError> {
+    for (n, mail) in journal.mail.iter().enumerate() {
+      match &self.mail {
+        MailTarget::Outbox(outbox) => {
+          let path = outbox.join(outbox_file_name(&journal.stamp, n, &mail.message_id));
+          if !path.exists() {
+            atomic::write_unsynced(&path, mail.bytes.as_bytes())?;
+          }
+        }
+        MailTarget::Queue(queue_dir) => {
+          let path = queue_dir.join(format!("{}-{n:04}-{}.json", journal.stamp, journal.origin));
+          if !path.exists() {
+            queue::write_unsynced(&path, mail)?;
+          }
+        }
+      }
+    }
+    if !journal.history.is_empty() {
+      let dir = self.history_dir(name);
+      std::fs::create_dir_all(&dir).map_err(|e| StoreError::io("cannot create", &dir, e))?;
+      for entry in &journal.history {
+        let path = dir.join(format!("{:06}.json", entry.number));
+        if !path.exists() {
+          let bytes = serde_json::to_vec_pretty(entry)
+            .map_err(|e| StoreError::Damaged { path: path.clone(), message: e.to_string() })?;
+          atomic::write_unsynced(&path, &bytes)?;
+        }
+      }
+    }
+    atomic::sync_filesystem(&self.root)
+  }
+
+  fn write_index(&self, entry: &IndexEntry, synced: bool) -> Result<(), StoreError> {
+    let path = self.index_file(&entry.name);
+    let bytes = serde_json::to_vec(entry)
+      .map_err(|e| StoreError::Damaged { path: path.clone(), message: e.to_string() })?;
+    if synced {
+      atomic::write(&path, &bytes)
+    } else {
+      atomic::write_unsynced(&path, &bytes)
+    }
+  }
+
+  /// Rewrites a game's index entry from the game (when it went stale:
+  /// the sweep found nothing due where the entry said something was).
+  pub fn refresh_index(&self, stored: &Stored) -> Result<(), StoreError> {
+    self.write_index(&IndexEntry::of(&stored.game), false)
+  }
+
+  /// Reads one index entry.
+  pub fn entry(&self, name: &str) -> Result<Option<IndexEntry>, StoreError> {
+    read_entry(&self.index_file(name))
+  }
+
+  /// Finishes a change a crash left half written out, if the game's entry
+  /// says so (call under the game's lock).
+  fn recover(&self, name: &str) -> Result<(), StoreError> {
+    let Some(entry) = self.entry(name)? else { return Ok(()) };
+    let Some(pending) = entry.pending else { return Ok(()) };
+    let Some(stored) = self.load(name)? else { return Ok(()) };
+    if let Some(journal) = stored.journal.as_ref().filter(|j| j.origin == pending) {
+      tracing::warn!(game = name, origin = %pending, "finishing a change a crash interrupted");
+      self.release(name, journal)?;
+    }
+    self.write_index(&IndexEntry::of(&stored.game), false)
+  }
+
+  /// Every index entry, by name. A damaged entry is reported and left out.
+  pub fn index(&self) -> Result<Vec<IndexEntry>, StoreError> {
+    let mut entries = Vec::new();
+    for path in atomic::list(&self.index, ".json")? {
+      match read_entry(&path) {
+        Ok(Some(entry)) => entries.push(entry),
+        Ok(None) => {}
+        Err(error) => tracing::error!(%error, "damaged index entry left out"),
+      }
+    }
+    Ok(entries)
+  }
+
+  /// Finishes every change that a crash left half written out; returns how
+  /// many there were.
+  pub fn recover_all(&self) -> Result<usize, StoreError> {
+    let mut recovered = 0;
+    for entry in self.index()? {
+      if entry.pending.is_some() && Game::valid_name(&entry.name) {
+        let _lock = self.lock(&entry.name)?;
+        self.recover(&entry.name)?;
+        recovered += 1;
+      }
+    }
+    Ok(recovered)
+  }
+
+  /// A game's history, oldest first.
+  pub fn history(&self, name: &str) -> Result<Vec<HistoryEntry>, StoreError> {
+    let mut entries = Vec::new();
+    if !Game::valid_name(name) {
+      return Ok(entries);
+    }
+    for path in atomic::list(&self.history_dir(name), ".json")? {
+      let bytes = std::fs::read(&path).map_err(|e| StoreError::io("cannot read", &path, e))?;
+      match serde_json::from_slice::<HistoryEntry>(&bytes) {
+        Ok(entry) => entries.push(entry),
+        Err(e) => tracing::error!(path = %path.display(), error = %e, "damaged history entry"),
+      }
+    }
+    Ok(entries)
+  }
+}
+
+fn read_entry(path: &Path) -> Result<Option<IndexEntry>, StoreError> {
+  let bytes = match std::fs::read(path) {
+    Ok(bytes) => bytes,
+    Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+    Err(e) => return Err(StoreError::io("cannot read", path, e)),
+  };
+  serde_json::from_slice(&bytes)
+    .map(Some)
+    .map_err(|e| StoreError::Damaged { path: path.to_path_buf(), message: e.to_string() })
+}

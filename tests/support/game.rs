@@ -1,0 +1,141 @@
+//! Games driven by mail for the tests: registered players, a game created
+//! and filled, orders mailed by each power, and the board read back from
+//! LIST, the way a player would check it. Needs `judge_support` beside it
+//! in the test crate.
+
+#![allow(dead_code)]
+
+use std::collections::BTreeSet;
+
+use crate::judge_support::{Judge, Run, Sent};
+
+/// A `judge.toml` whose phases process as soon as the orders are in (no
+/// `min` hours since the last phase, no `delay`), so a test need not move
+/// the clock for every phase.
+pub const FAST: &str =
+  "[move]\nmin = 0.0\ndelay = 0.0\n[retreat]\ndelay = 0.0\n[adjust]\ndelay = 0.0\n";
+
+/// The standard powers with their initials.
+pub const POWERS: [(&str, char); 7] = [
+  ("Austria", 'A'),
+  ("England", 'E'),
+  ("France", 'F'),
+  ("Germany", 'G'),
+  ("Italy", 'I'),
+  ("Russia", 'R'),
+  ("Turkey", 'T'),
+];
+
+/// The Master's address in [`Table`] games.
+pub const MASTER: &str = "master@players.test";
+
+/// The address of the player of a power (`france@players.test`).
+pub fn player(power: &str) -> String {
+  format!("{}@players.test", power.to_lowercase())
+}
+
+/// The password of the player of a power.
+pub fn password(power: &str) -> String {
+  format!("pw{}", power.to_lowercase())
+}
+
+/// The initial of a power.
+pub fn initial(power: &str) -> char {
+  POWERS.iter().find(|(p, _)| p.eq_ignore_ascii_case(power)).map(|(_, i)| *i).expect("a power")
+}
+
+/// Registers `address` on the judge (REGISTER with every field the house
+/// rules require).
+pub fn register(judge: &Judge, now: &str, address: &str) {
+  let local = address.split('@').next().unwrap_or("x");
+  let body = format!(
+    "REGISTER\nName: {local} Tester\nAddress: 1 Test Road\nCountry: Testland\n\
+     Email: {address}\nLevel: Novice\nEND\n"
+  );
+  judge.send_at(now, address, "register", &body);
+}
+
+/// A standard game created by [`MASTER`] and filled by the seven players,
+/// each of whom asked for a different power first.
+pub struct Table<'j> {
+  pub judge: &'j Judge,
+  pub game: String,
+}
+
+impl<'j> Table<'j> {
+  /// Registers everyone, creates `game` with a Master and signs on all
+  /// seven players; the mail so far is taken.
+  pub fn start(judge: &'j Judge, game: &str, now: &str) -> Table<'j> {
+    register(judge, now, MASTER);
+    for (power, _) in POWERS {
+      register(judge, now, &player(power));
+    }
+    judge.send_at(now, MASTER, "create", &format!("CREATE ?{game} masterpw\nBECOME MASTER\n"));
+    for (power, letter) in POWERS {
+      let body = format!("SIGN ON ?{game} {}\nSET PREFERENCE {letter}\n", password(power));
+      judge.send_at(now, &player(power), "join", &body);
+    }
+    let mail = judge.take_mail();
+    assert!(
+      mail.iter().any(|m| m.subject.ends_with("Game Starting")),
+      "the game did not start: {mail:#?}"
+    );
+    Table { judge, game: game.to_string() }
+  }
+
+  /// Mails `lines` as `power` (signed on first) at `now`.
+  pub fn send(&self, power: &str, now: &str, lines: &str) -> Run {
+    let body = format!("SIGN ON {}{} {}\n{lines}", initial(power), self.game, password(power));
+    self.judge.send_at(now, &player(power), "orders", &body)
+  }
+
+  /// The reply to a power's mail, among `mail`.
+  pub fn reply<'m>(&self, mail: &'m [Sent], power: &str) -> &'m Sent {
+    let to = player(power);
+    mail
+      .iter()
+      .find(|m| m.to == to && m.subject.starts_with("Re:"))
+      .unwrap_or_else(|| panic!("no reply to {to} in {mail:#?}"))
+  }
+
+  /// The game's listing, as the Master's LIST shows it.
+  pub fn listing(&self, now: &str) -> String {
+    self.judge.send_at(now, MASTER, "list", &format!("LIST {}\n", self.game));
+    let mail = self.judge.take_mail();
+    let reply = mail.iter().find(|m| m.to == MASTER).expect("a reply to LIST");
+    reply.body.clone()
+  }
+}
+
+/// (power, `Army Berlin`) or (power, centre name) pairs.
+pub type Pairs = BTreeSet<(String, String)>;
+
+/// The board in a LIST: (power, `Army Berlin`) for each unit, the same for
+/// each dislodged unit, and (power, centre name) for each supply centre.
+pub fn board(listing: &str) -> (Pairs, Pairs, Pairs) {
+  let mut units = BTreeSet::new();
+  let mut dislodged = BTreeSet::new();
+  let mut centers = BTreeSet::new();
+  let start = listing.find("\nUnits and supply centers").expect("a board in the listing");
+  let mut in_dislodged = false;
+  for line in listing[start..].lines() {
+    if line.starts_with("Dislodged units") {
+      in_dislodged = true;
+      continue;
+    }
+    let Some((power, rest)) = line.split_once(':') else { continue };
+    let rest = rest.trim().trim_end_matches('.');
+    if let Some(kind) = ["Army", "Fleet"].into_iter().find(|k| rest.starts_with(k)) {
+      let place = rest[kind.len()..].trim();
+      let list = if in_dislodged { &mut dislodged } else { &mut units };
+      list.insert((power.to_string(), format!("{kind} {place}")));
+    } else if let Some((_, names)) = rest.split_once("supply center") {
+      let names = names.trim_start_matches('s').trim_start_matches(':');
+      in_dislodged = false;
+      for name in names.split(',') {
+        centers.insert((power.to_string(), name.trim().to_string()));
+      }
+    }
+  }
+  (units, dislodged, centers)
+}
