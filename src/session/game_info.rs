@@ -38,9 +38,14 @@ impl Session<'_> {
     name: Option<&str>,
   ) -> Result<Option<Stored>, StoreError> {
     match name {
-      Some(name) => match game_name(name).map(|n| self.ctx.games.load(&n)).transpose()?.flatten() {
-        Some(stored) => Ok(Some(stored)),
-        None => {
+      Some(name) => match game_name(name).map(|n| (self.ctx.games.load(&n), n)) {
+        Some((Err(StoreError::Damaged { path, message }), name)) => {
+          self.damaged_game(&name, &path, &message);
+          Ok(None)
+        }
+        Some((Err(error), _)) => Err(error),
+        Some((Ok(Some(stored)), _)) => Ok(Some(stored)),
+        Some((Ok(None), _)) | None => {
           let shown: String = name.chars().take(20).collect();
           self.error(&format!(
             "There is no game called '{shown}' on this judge. Send LIST for the games."

@@ -112,10 +112,23 @@ impl Session<'_> {
     }
   }
 
-  /// Opens a game for this message, or notes that the message was carried
-  /// out before (`None` either way when it cannot go on).
+  /// Opens a game for this message. `None` when it cannot go on: there is
+  /// no such game (`missing` is set, for the caller's message), the game's
+  /// files are damaged (the sender and the keeper have been told), or the
+  /// message was carried out before (`replayed`).
   fn open_game(&mut self, name: &str) -> Result<Option<(Lock, Stored)>, StoreError> {
-    let Some((lock, stored)) = self.ctx.games.open(name)? else { return Ok(None) };
+    let opened = match self.ctx.games.open(name) {
+      Ok(opened) => opened,
+      Err(StoreError::Damaged { path, message }) => {
+        self.damaged_game(name, &path, &message);
+        return Ok(None);
+      }
+      Err(error) => return Err(error),
+    };
+    let Some((lock, stored)) = opened else {
+      self.missing = true;
+      return Ok(None);
+    };
     if stored.was_applied(self.ctx.origin) {
       self.replayed = true;
       return Ok(None);
@@ -139,7 +152,7 @@ impl Session<'_> {
       changed,
       created: false,
       history: Vec::new(),
-      order_lines: 0,
+      orders_taken: 0,
       order_errors: 0,
       copy_to,
       leaving: false,
@@ -338,7 +351,7 @@ impl Session<'_> {
       return Ok(());
     }
     let Some((lock, stored)) = self.open_game(&name)? else {
-      if !self.replayed {
+      if self.missing {
         self.error(&no_such_game(&name));
       }
       return Ok(());

@@ -91,8 +91,8 @@ struct Seat {
   /// The game was created by this message.
   created: bool,
   history: Vec<HistoryEntry>,
-  /// How many order lines the message had, and how many had errors.
-  order_lines: usize,
+  /// How many orders of the message were taken, and how many refused.
+  orders_taken: usize,
   order_errors: usize,
   /// The address of record, when the sign-on came from elsewhere: it gets
   /// a copy of the reply.
@@ -121,6 +121,8 @@ struct Session<'a> {
   /// A CREATE, SIGN ON or OBSERVE was tried (only one is allowed).
   joined: bool,
   replayed: bool,
+  /// The game a SIGN ON named does not exist.
+  missing: bool,
   /// The lines after the current one, for RESIGN (which must be last).
   lines_after: usize,
 }
@@ -140,6 +142,7 @@ pub fn run(ctx: &Context<'_>, inbound: &Inbound, reply_to: &str) -> Result<Outco
     seat: None,
     joined: false,
     replayed: false,
+    missing: false,
     lines_after: 0,
   };
   let any_command = parsed.lines.iter().any(|l| matches!(l.item, Item::Command(_)));
@@ -333,6 +336,33 @@ impl Session<'_> {
     self.others.extend(announcement.mail);
   }
 
+  /// A game whose files cannot be read: the sender is told, the keeper is
+  /// mailed and the log says where; nothing is changed.
+  fn damaged_game(&mut self, name: &str, path: &std::path::Path, message: &str) {
+    tracing::error!(game = name, path = %path.display(), %message, "damaged game");
+    self.error(&format!(
+      "Game '{name}' cannot be read at the moment: its files are damaged, and the
+       judgekeeper has been told. Nothing was done; please try again later."
+    ));
+    let code = &self.ctx.config.judge_code;
+    self.others.push(Outgoing {
+      to: self.ctx.config.keeper_address.clone(),
+      subject: format!("{code} Damaged game: {name}"),
+      body: format!(
+        "The judge could not read game '{name}' while handling mail from {}:
+
+         {}: {message}
+
+The game is left as it is until you repair or restore it.
+",
+        self.reply_to,
+        path.display()
+      ),
+      in_reply_to: None,
+      references: Vec::new(),
+    });
+  }
+
   /// After the last line: the player's orders as they stand, then the game
   /// processed if it is ready, then the time to the deadline.
   fn conclude(&mut self) -> Result<(), StoreError> {
@@ -341,7 +371,9 @@ impl Session<'_> {
     let code = self.ctx.config.judge_code.clone();
     let Some(seat) = self.seat.as_mut() else { return Ok(()) };
     let game = &mut seat.stored.game;
-    if seat.order_lines > 0 {
+    // A message whose orders were all refused changes nothing; one with
+    // some taken raises the error flag if any was refused (manual §6.1).
+    if seat.orders_taken > 0 {
       if let Some(power) = game.members[seat.member].power {
         game.orders[power.index()].error_flag = seat.order_errors > 0;
       }
@@ -362,7 +394,11 @@ impl Session<'_> {
     if let (Some(power), Status::Active, false) = (member.power, &game.status, seat.leaving) {
       let orders = &game.orders[power.index()];
       let ordered = !orders.units.is_empty() || !orders.adjustments.is_empty();
-      if member.role == Role::Player && (ordered || seat.order_lines > 0) {
+      if member.role == Role::Player && (ordered || seat.orders_taken + seat.order_errors > 0) {
+        if seat.orders_taken == 0 && seat.order_errors > 0 {
+          footer
+            .push_str("None of the orders in this message were taken, so nothing was changed.\n\n");
+        }
         footer.push_str(&report::current_orders(game, power));
         footer.push('\n');
       }

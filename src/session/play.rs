@@ -41,16 +41,15 @@ impl Session<'_> {
       return;
     }
     let Some(power) = member.power else { return };
-    seat.order_lines += 1;
-    seat.changed = true;
     let pieces: Vec<&str> = split_orders(line).collect();
     let several = pieces.len() > 1;
     let mut replies = Vec::new();
-    let mut errors = 0;
+    let (mut taken, mut errors) = (0, 0);
     for piece in pieces {
       let prefix = if several { format!("'{piece}': ") } else { String::new() };
       match seat.stored.game.enter_order(power, piece) {
         Ok(accepted) => {
+          taken += 1;
           let mut text = format!("{prefix}Accepted: {}", accepted.text);
           if let Some(replaced) = accepted.replaced {
             text.push_str(&format!(" (replaces {replaced})"));
@@ -63,7 +62,9 @@ impl Session<'_> {
         }
       }
     }
+    seat.orders_taken += taken;
     seat.order_errors += errors;
+    seat.changed |= taken > 0;
     self.errors += errors;
     self.say(&replies.join("\n"));
   }
