@@ -58,8 +58,15 @@ pub fn receive(
 ) -> Result<Report, DeliveryError> {
   let inbound = Inbound::parse(raw, &config.judge_address);
   let key = message_key(raw, &inbound);
-  let path = spool::put(&data.path("spool"), raw, &key)?;
-  handle(data, config, raw, &inbound, &key, &path, now)
+  let claimed = spool::put(&data.path("spool"), raw, &key)?;
+  let result = handle(data, config, raw, &inbound, &key, &claimed.path, now);
+  if result.is_err() {
+    // Exit 75: the MTA delivers the message again, so the spool must not
+    // keep a second copy for the sweep to carry out.
+    let _ = atomic::remove(&claimed.path);
+  }
+  claimed.release();
+  result
 }
 
 /// Handles a message already in the spool at `path` (from `receive`, or
@@ -126,6 +133,10 @@ fn apply(
   let seen_dir = data.path("seen");
   let mut report =
     Report { sender: inbound.reply_address().unwrap_or("(none)").to_string(), ..Report::default() };
+  if !path.exists() {
+    report.outcome = "already carried out by another judge process".into();
+    return Ok(report);
+  }
   if seen::contains(&seen_dir, key) {
     report.outcome = "already handled; resending its queued mail".into();
     atomic::remove(path)?;

@@ -45,7 +45,11 @@ pub fn sweep(
 ) -> Result<SweepReport, DeliveryError> {
   let mut report = SweepReport::default();
   for path in spool::list(&data.path("spool"))? {
-    match receive::handle_spooled(data, config, &path, now) {
+    // A message a live `receive` is working on is left to it.
+    let Some(claimed) = spool::claim(&path)? else { continue };
+    let result = receive::handle_spooled(data, config, &claimed.path, now);
+    claimed.release();
+    match result {
       Ok(_) => report.respooled += 1,
       // Its mail stays queued; the queue flush below reports the failure.
       Err(DeliveryError::Transport(_)) => report.respooled += 1,

@@ -81,11 +81,11 @@ pub fn starting(game: &Game, index: usize, tz: Tz) -> String {
   };
   let mut text =
     format!("You have been selected as {role} in game '{}' of Diplomacy.\n\n", game.name);
-  if game.settings.gunboat {
+  if game.settings.gunboat && member.role != Role::Master {
     text.push_str("This is a gunboat game: the players are not named.\n\n");
   } else {
     text.push_str("The following players are in this game:\n");
-    text.push_str(&roster(game));
+    text.push_str(&roster(game, member.role == Role::Master));
     text.push('\n');
   }
   let _ = writeln!(
@@ -103,25 +103,28 @@ pub fn starting(game: &Game, index: usize, tz: Tz) -> String {
 }
 
 /// The players (and Master, and observers) of a game, one a line:
-/// `     France:         ann@example.org`.
-pub fn roster(game: &Game) -> String {
+/// `     France:         ann@example.org`. With `all` (for a Master) every
+/// address shows, even in a gunboat game.
+pub fn roster(game: &Game, all: bool) -> String {
   let mut text = String::new();
+  let address =
+    |i: usize| if all { game.members[i].address.as_str() } else { shown_address(game, i) };
   let mut line = |label: &str, address: &str| {
     let _ = writeln!(text, "     {:<26}{address}", format!("{label}:"));
   };
   for (i, m) in game.members.iter().enumerate() {
     if m.role == Role::Master {
-      line("Master", shown_address(game, i));
+      line("Master", address(i));
     }
   }
   for power in game.map.power_ids() {
     if let Some(i) = game.player_index(power) {
-      line(game.power_name(power), shown_address(game, i));
+      line(game.power_name(power), address(i));
     }
   }
   for (i, m) in game.members.iter().enumerate() {
     if m.role == Role::Observer {
-      line("Observer", shown_address(game, i));
+      line("Observer", address(i));
     }
   }
   text
@@ -216,7 +219,16 @@ fn phase_results(text: &mut String, game: &Game, result: &PhaseResult) {
     Resolution::Retreat(resolved) if !result.skipped => {
       let _ =
         writeln!(text, "Retreat orders for {} of {}.  {seq}\n", phase.season_name(), phase.year);
-      unit_results(text, map, resolved, true);
+      // Units that had nowhere to go were reported destroyed with the
+      // movement results; only those that could retreat are listed.
+      let could_retreat: Vec<Resolved> = resolved
+        .iter()
+        .filter(|r| {
+          result.before.dislodged.iter().any(|d| d.unit == r.order.unit && !d.retreats.is_empty())
+        })
+        .cloned()
+        .collect();
+      unit_results(text, map, &could_retreat, true);
     }
     Resolution::Retreat(_) => {}
     Resolution::Adjustment { orders, civil_disorder } => {
@@ -425,6 +437,10 @@ pub fn current_orders(game: &Game, power: PowerId) -> String {
     phase.year
   );
   let label = format!("{name}:");
+  if !game.must_order(power) {
+    let _ = writeln!(text, "{name} has nothing to order in this phase.");
+    return text;
+  }
   match phase.kind {
     PhaseKind::Movement | PhaseKind::Retreat => {
       let units: Vec<Unit> = if phase.kind == PhaseKind::Movement {
@@ -499,7 +515,7 @@ pub fn starting_for_observers(game: &Game, tz: Tz) -> String {
     text.push_str("This is a gunboat game: the players are not named.\n\n");
   } else {
     text.push_str("The following players are in this game:\n");
-    text.push_str(&roster(game));
+    text.push_str(&roster(game, false));
     text.push('\n');
   }
   let phase = game.position.phase;

@@ -81,10 +81,16 @@ impl Session<'_> {
           self.say("There are no games on this judge that you can see.");
         }
         for entry in visible {
-          if let Some(stored) = self.ctx.games.load(&entry.name)? {
-            let text =
-              report::listing(&stored.game, self.viewer_in(&stored.game), self.ctx.now, tz);
-            self.say(&text);
+          match self.ctx.games.load(&entry.name) {
+            Ok(Some(stored)) => {
+              let viewer = self.viewer_in(&stored.game);
+              self.say(&report::listing(&stored.game, viewer, self.ctx.now, tz));
+            }
+            Ok(None) => {}
+            Err(StoreError::Damaged { path, message }) => {
+              self.damaged_game(&entry.name, &path, &message);
+            }
+            Err(error) => return Err(error),
           }
         }
         Ok(())
@@ -147,7 +153,10 @@ impl Session<'_> {
 
   pub(super) fn history(&mut self, args: &str) -> Result<(), StoreError> {
     let words: Vec<&str> = args.split_whitespace().collect();
-    let named = words.first().filter(|w| !HISTORY_WORDS.contains(&w.to_ascii_lowercase().as_str()));
+    // The first word names the game, unless a SIGN ON chose one and the
+    // word is one of HISTORY's own (a game may be called `broad`).
+    let keyword = |w: &&str| HISTORY_WORDS.contains(&w.to_ascii_lowercase().as_str());
+    let named = words.first().filter(|w| self.seat.is_none() || !keyword(w));
     let rest = if named.is_some() { &words[1..] } else { &words[..] };
     let Some(stored) = self.named_game("HISTORY", named.copied())? else { return Ok(()) };
     let query = match self.history_query(rest) {
@@ -161,7 +170,8 @@ impl Session<'_> {
     let (text, count) = history_text(&stored.game, &entries, &query, self.ctx.tz());
     let name = stored.game.name.clone();
     let code = &self.ctx.config.judge_code;
-    self.to_sender.push((format!("{code}:{name} History"), text));
+    let header = report::header(code, &stored.game, self.ctx.tz());
+    self.to_sender.push((format!("{code}:{name} History"), format!("{header}\n{text}")));
     self.say(&format!(
       "The history of '{name}' ({count} entr{}) is on its way in a separate message.",
       if count == 1 { "y" } else { "ies" }
@@ -313,7 +323,8 @@ fn history_text(
         match (start, end) {
           (None, _) => true,
           (Some(start), None) => phase < start,
-          (Some(start), Some(end)) => phase < start || phase > end,
+          // From the EXCLEND phase on (manual §3.4).
+          (Some(start), Some(end)) => phase < start || phase >= end,
         }
       })
       .collect(),

@@ -202,6 +202,14 @@ impl Session<'_> {
     let Some(hash) = self.hashed(words.get(1).copied()) else { return Ok(()) };
     let Some(user) = self.registered_sender("Creating a game")? else { return Ok(()) };
     let lock = self.ctx.games.lock(&name)?;
+    let made_by_this_message = match self.ctx.games.load(&name) {
+      Ok(existing) => existing.is_some_and(|stored| stored.was_applied(self.ctx.origin)),
+      Err(_) => false,
+    };
+    if made_by_this_message {
+      self.replayed = true;
+      return Ok(());
+    }
     if self.ctx.games.exists(&name) {
       self.error(&format!(
         "A game called '{name}' already exists, so nothing was created. Choose another\n\
@@ -453,9 +461,9 @@ impl Session<'_> {
     );
     if missing > 0 {
       self.say(&format!(
-        "You will be told when {missing} more player{} have signed on. Send SET\n\
+        "You will be told when {missing} more player{} signed on. Send SET\n\
          PREFERENCE with your preferred powers (e.g. SET PREFERENCE E[FG]) now.",
-        plural(missing as usize)
+        if missing == 1 { " has" } else { "s have" }
       ));
     } else {
       self.say("The game now has all its players: it starts when this message is done.");
@@ -585,9 +593,9 @@ impl Session<'_> {
       self.signed_on(lock, stored, index);
       return Ok(());
     }
+    let Some(user) = self.registered_sender("Observing a game")? else { return Ok(()) };
     let Some(hash) = self.hashed(Some(password)) else { return Ok(()) };
-    let user = self.ctx.users.by_address(&self.reply_to)?;
-    stored.game.members.push(self.new_member(Role::Observer, user.as_ref(), hash));
+    stored.game.members.push(self.new_member(Role::Observer, Some(&user), hash));
     let index = stored.game.members.len() - 1;
     let name = stored.game.name.clone();
     self.seat_at(lock, stored, index, true);
@@ -596,7 +604,7 @@ impl Session<'_> {
        broadcasts. RESIGN in a message of its own (after SIGN ON O{name} password)\n\
        stops that."
     ));
-    let shown = self.reply_to.clone();
+    let shown = self.shown_sender();
     self.announce(
       "New Player Signon: O",
       &format!("{shown} has signed on as an observer in game '{name}'.\n"),
@@ -637,6 +645,17 @@ impl Session<'_> {
     };
     let Some(hash) = self.hashed(password) else { return Ok(()) };
     let phase = game.position.phase.to_string();
+    let returning = game.members[index].user == Some(user.id);
+    // A newcomer who was observing the game now plays in it instead.
+    let observing: Vec<usize> = (0..game.members.len())
+      .filter(|&i| {
+        game.members[i].role == Role::Observer && game.members[i].has_address(&self.reply_to)
+      })
+      .collect();
+    let index = index - observing.iter().filter(|&&i| i < index).count();
+    for &i in observing.iter().rev() {
+      stored.game.members.remove(i);
+    }
     let member = &mut stored.game.members[index];
     member.address = self.reply_to.clone();
     member.password = hash;
@@ -655,19 +674,26 @@ impl Session<'_> {
       until: None,
     });
     self.seat_at(lock, stored, index, true);
+    let taken = if returning { "taken back" } else { "taken over" };
     self.say(&format!(
-      "You have taken over the abandoned {power_name} in game '{name}'. A wait has\n\
+      "You have {taken} the abandoned {power_name} in game '{name}'. A wait has\n\
        been set for you so the phase is not processed before its deadline: send\n\
        SET NO WAIT when your orders are final."
     ));
     let shown = self.shown_sender();
     let initial = power_name.chars().next().unwrap_or('?');
-    self.announce(
-      &format!("New Player Signon: {initial}"),
-      &format!("{shown} has taken over the abandoned {power_name} in game '{name}'.\n"),
-      Some(HistoryKind::Notice),
-      false,
-    );
+    let (subject, text) = if returning {
+      (
+        format!("Returning Player Signon: {initial}"),
+        format!("{shown} has returned as {power_name} in game '{name}'.\n"),
+      )
+    } else {
+      (
+        format!("New Player Signon: {initial}"),
+        format!("{shown} has taken over the abandoned {power_name} in game '{name}'.\n"),
+      )
+    };
+    self.announce(&subject, &text, Some(HistoryKind::Notice), false);
     Ok(())
   }
 

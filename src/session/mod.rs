@@ -21,6 +21,7 @@ use chrono_tz::Tz;
 
 use crate::command::{self, BodyLine, CommandKind, Ending, Invocation, Item};
 use crate::config::Config;
+use crate::game::preference::Assignment;
 use crate::game::{report, Game, Role, Status};
 use crate::mail::inbound::Inbound;
 use crate::mail::outbound::Outgoing;
@@ -123,6 +124,9 @@ struct Session<'a> {
   replayed: bool,
   /// The game a SIGN ON named does not exist.
   missing: bool,
+  /// Order lines refused whole (no game signed on, or the sender may not
+  /// order): they raise the `[Error Flag]` like refused orders.
+  refused_order_lines: usize,
   /// The lines after the current one, for RESIGN (which must be last).
   lines_after: usize,
 }
@@ -143,6 +147,7 @@ pub fn run(ctx: &Context<'_>, inbound: &Inbound, reply_to: &str) -> Result<Outco
     joined: false,
     replayed: false,
     missing: false,
+    refused_order_lines: 0,
     lines_after: 0,
   };
   let any_command = parsed.lines.iter().any(|l| matches!(l.item, Item::Command(_)));
@@ -170,7 +175,12 @@ impl Session<'_> {
         self.body.push_str(&format!("({rest} more lines were not read: at most {MAX_LINES} lines are read from one message.)\n"));
         break;
       }
-      self.lines_after = lines.len() - index - 1;
+      // A closing SIGN OFF only stops the reading: it is not a command
+      // after RESIGN.
+      self.lines_after = lines[index + 1..]
+        .iter()
+        .filter(|l| !matches!(&l.item, Item::Command(i) if i.kind == CommandKind::SignOff))
+        .count();
       self.echo(line);
       let stop = match &line.item {
         Item::Command(invocation) => self.command(invocation)?,
@@ -256,6 +266,11 @@ impl Session<'_> {
       CommandKind::Observe => self.observe(args)?,
       CommandKind::BecomeMaster => self.become_master(),
       CommandKind::SetPreference => self.set_preference(args),
+      CommandKind::SetPrfList => self.set_assignment(Assignment::List),
+      CommandKind::SetPrfRand => self.set_assignment(Assignment::Random),
+      CommandKind::SetPrfBoth => self.set_assignment(Assignment::Both),
+      CommandKind::SetList => self.set_listed(true),
+      CommandKind::SetNoList => self.set_listed(false),
       CommandKind::SetWait => self.set_wait(true),
       CommandKind::SetNoWait => self.set_wait(false),
       CommandKind::SetAddress => self.set_address(args)?,
@@ -283,6 +298,7 @@ impl Session<'_> {
       self.orders(text);
       return;
     }
+    self.refused_order_lines += 1;
     let shown: String = text.chars().take(60).collect();
     self.error(&format!(
       "'{shown}' is not a command this judge knows. Orders are read only after\n\
@@ -341,7 +357,7 @@ impl Session<'_> {
   fn damaged_game(&mut self, name: &str, path: &std::path::Path, message: &str) {
     tracing::error!(game = name, path = %path.display(), %message, "damaged game");
     self.error(&format!(
-      "Game '{name}' cannot be read at the moment: its files are damaged, and the
+      "Game '{name}' cannot be read at the moment: its files are damaged, and the\n\
        judgekeeper has been told. Nothing was done; please try again later."
     ));
     let code = &self.ctx.config.judge_code;
@@ -349,12 +365,9 @@ impl Session<'_> {
       to: self.ctx.config.keeper_address.clone(),
       subject: format!("{code} Damaged game: {name}"),
       body: format!(
-        "The judge could not read game '{name}' while handling mail from {}:
-
-         {}: {message}
-
-The game is left as it is until you repair or restore it.
-",
+        "The judge could not read game '{name}' while handling mail from {}:\n\n\
+         {}: {message}\n\n\
+         The game is left as it is until you repair or restore it.\n",
         self.reply_to,
         path.display()
       ),
@@ -434,7 +447,8 @@ The game is left as it is until you repair or restore it.
       None => format!(":: Judge: {code}\n"),
     };
     let body = format!("{header}\n{}", self.body);
-    let error_flag = self.seat.as_ref().is_some_and(|s| s.order_errors > 0);
+    let error_flag =
+      self.refused_order_lines > 0 || self.seat.as_ref().is_some_and(|s| s.order_errors > 0);
     let game_subject =
       self.seat.as_ref().map(|s| (s.stored.game.name.clone(), s.phase.to_string()));
     let subject = subject::reply(

@@ -316,8 +316,14 @@ impl Games {
     for entry in self.index()? {
       if entry.pending.is_some() && Game::valid_name(&entry.name) {
         let _lock = self.lock(&entry.name)?;
-        self.recover(&entry.name)?;
-        recovered += 1;
+        match self.recover(&entry.name) {
+          Ok(()) => recovered += 1,
+          // A damaged game is left for the keeper; the others go on.
+          Err(StoreError::Damaged { path, message }) => {
+            tracing::error!(game = %entry.name, path = %path.display(), %message, "damaged game left pending");
+          }
+          Err(error) => return Err(error),
+        }
       }
     }
     Ok(recovered)

@@ -44,6 +44,24 @@ impl Lock {
   }
 }
 
+impl Lock {
+  /// Takes an exclusive lock on `path` (created if missing) if nobody
+  /// holds it; `None` when someone does.
+  pub fn try_acquire(path: &Path) -> Result<Option<Lock>, StoreError> {
+    let file = OpenOptions::new()
+      .create(true)
+      .truncate(false)
+      .write(true)
+      .open(path)
+      .map_err(|e| StoreError::io("cannot open the lock", path, e))?;
+    match file.try_lock() {
+      Ok(()) => Ok(Some(Lock { _file: file })),
+      Err(TryLockError::WouldBlock) => Ok(None),
+      Err(TryLockError::Error(e)) => Err(StoreError::io("cannot lock", path, e)),
+    }
+  }
+}
+
 /// The lock serialising the carrying out of inbound messages, so that a
 /// message and its redelivery are never applied side by side.
 pub fn message_lock_path(lock_dir: &Path) -> PathBuf {

@@ -2,17 +2,59 @@
 //! it is carried out, and removed once its effects and its outgoing mail
 //! are safely on disk. Whatever a crash leaves behind, `judge sweep` runs
 //! again.
+//!
+//! Each message `N.eml` has a lock file `N.lock`, held by the process
+//! working on it from before the message appears until it is gone. The
+//! sweep takes only messages whose lock it can get: those of a process that
+//! died (a crash releases its locks), never those of a `receive` still
+//! waiting for its turn.
 
 use std::path::{Path, PathBuf};
 
+use super::lock::Lock;
 use super::{atomic, StoreError};
 
-/// Writes `raw` into the spool and returns its path. Names sort in arrival
-/// order and never collide.
-pub fn put(spool: &Path, raw: &[u8], key: &str) -> Result<PathBuf, StoreError> {
-  let path = spool.join(format!("{}-{key}.eml", unique_stamp()));
+/// A spooled message this process is working on.
+#[derive(Debug)]
+pub struct Claimed {
+  pub path: PathBuf,
+  lock_path: PathBuf,
+  _lock: Lock,
+}
+
+impl Claimed {
+  /// Lets the message go: its lock file is removed, then its lock.
+  pub fn release(self) {
+    let _ = std::fs::remove_file(&self.lock_path);
+  }
+}
+
+/// Writes `raw` into the spool, claimed by this process. Names sort in
+/// arrival order and never collide.
+pub fn put(spool: &Path, raw: &[u8], key: &str) -> Result<Claimed, StoreError> {
+  let name = format!("{}-{key}", unique_stamp());
+  let lock_path = spool.join(format!("{name}.lock"));
+  let lock = Lock::try_acquire(&lock_path)?.ok_or_else(|| StoreError::Damaged {
+    path: lock_path.clone(),
+    message: "a new spool name is already locked".to_string(),
+  })?;
+  let path = spool.join(format!("{name}.eml"));
   atomic::write(&path, raw)?;
-  Ok(path)
+  Ok(Claimed { path, lock_path, _lock: lock })
+}
+
+/// Claims a spooled message that no live process is working on; `None`
+/// when one is, or when the message is already gone.
+pub fn claim(path: &Path) -> Result<Option<Claimed>, StoreError> {
+  let lock_path = path.with_extension("lock");
+  let Some(lock) = Lock::try_acquire(&lock_path)? else { return Ok(None) };
+  let claimed = Claimed { path: path.to_path_buf(), lock_path, _lock: lock };
+  if path.exists() {
+    Ok(Some(claimed))
+  } else {
+    claimed.release();
+    Ok(None)
+  }
 }
 
 /// Every spooled message, oldest first.
