@@ -619,3 +619,41 @@ fn a_gunboat_game_keeps_its_players_anonymous_from_sign_on_to_start() {
     }
   }
 }
+
+#[test]
+fn the_master_chooses_how_powers_are_dealt_and_everyone_is_told() {
+  let judge = Judge::with_config(FAST);
+  register_table(&judge);
+  create(&judge, "deal", "");
+  sign_on(&judge, "deal", "", 1, Some("E"));
+  sign_on(&judge, "deal", "", 2, Some("E"));
+  judge.send(MASTER, "deal", "SIGN ON Mdeal masterpw\nSET PRFRAND\n");
+  let mail = judge.take_mail();
+  let reply = mail.iter().find(|m| m.to == MASTER).expect("a reply");
+  assert!(reply.body.contains("powers will be dealt at random (PRFRAND)"), "{}", reply.body);
+  for n in 1..=2 {
+    let notice = mail.iter().find(|m| m.to == seat(n)).expect("a notice to each player");
+    assert_eq!(notice.subject, "XXXX:deal - S1901M Parameter Change");
+    assert!(notice.body.contains(&format!("{MASTER} has changed a setting")), "{}", notice.body);
+  }
+  let mail = sign_on(&judge, "deal", "", 3, Some("F"));
+  let reply = mail.iter().find(|m| m.to == seat(3)).expect("a reply");
+  assert!(reply.body.contains("at random, so the list is kept but not used"), "{}", reply.body);
+
+  // A player of a moderated game may not change it.
+  judge.send(&seat(1), "deal", &format!("SIGN ON ?deal {}\nSET PRFLIST\n", secret(1)));
+  let reply = judge.reply_to(&seat(1));
+  assert!(reply.body.contains("SET PRFLIST is for the Master"), "{}", reply.body);
+  judge.send(MASTER, "list", "LIST deal\n");
+  let listing = judge.reply_to(MASTER);
+  assert!(listing.body.contains("at random (PRFRAND)"), "{}", listing.body);
+
+  judge.send(MASTER, "deal", "SIGN ON Mdeal masterpw\nSET PRFBOTH\n");
+  judge.take_mail();
+  for n in 4..=7 {
+    sign_on(&judge, "deal", "", n, None);
+  }
+  judge.send(MASTER, "late", "SIGN ON Mdeal masterpw\nSET PRFLIST\n");
+  let reply = judge.reply_to(MASTER);
+  assert!(reply.body.contains("applies only before the game starts"), "{}", reply.body);
+}

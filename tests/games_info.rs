@@ -781,3 +781,38 @@ fn an_observer_who_resigns_no_longer_gets_results() {
   let (reply, _) = ask(&judge, "2026-03-03T12:00:00Z", STRANGER, "WHOGAME obsg FULL\n");
   assert!(!reply.body.contains(WATCHER), "no longer in the game:\n{}", reply.body);
 }
+
+#[test]
+fn a_game_made_public_shows_in_everyones_brief_list_until_made_private_again() {
+  let judge = Judge::with_config(FAST);
+  for who in [ANN, BOB, STRANGER] {
+    register(&judge, START, who);
+  }
+  judge.send_at(START, ANN, "new", "CREATE ?open annpw\nBECOME MASTER\n");
+  judge.send_at(START, BOB, "join", "SIGN ON ?open bobpw\n");
+  judge.take_mail();
+  judge.send_at(START, STRANGER, "games?", "LIST\n");
+  let reply = judge.reply_to(STRANGER);
+  assert!(!reply.body.contains("open "), "a private game is not listed: {}", reply.body);
+
+  judge.send_at(START, BOB, "public", "SIGN ON ?open bobpw\nSET PUBLIC\n");
+  let reply = judge.reply_to(BOB);
+  assert!(reply.body.contains("SET LIST is for the Master"), "{}", reply.body);
+
+  judge.send_at(START, ANN, "public", "SIGN ON Mopen annpw\nSET LIST\n");
+  let mail = judge.take_mail();
+  let notice = mail.iter().find(|m| m.to == BOB).expect("Bob is told");
+  assert_eq!(notice.subject, "XXXX:open - S1901M Parameter Change");
+  assert!(notice.body.contains("the game is public"), "{}", notice.body);
+  judge.send_at(START, STRANGER, "games?", "LIST\n");
+  let reply = judge.reply_to(STRANGER);
+  let line = reply.body.lines().find(|l| l.starts_with("open ")).unwrap_or_default();
+  assert!(line.contains("Moderated (Ann)"), "the public game is listed: {}", reply.body);
+  assert!(reply.body.contains("Forming: 6 more players needed."), "{}", reply.body);
+
+  judge.send_at(START, ANN, "private", "SIGN ON Mopen annpw\nSET PRIVATE\n");
+  judge.take_mail();
+  judge.send_at(START, STRANGER, "games?", "LIST\n");
+  let reply = judge.reply_to(STRANGER);
+  assert!(!reply.body.contains("open "), "private again: {}", reply.body);
+}

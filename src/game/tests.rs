@@ -1,1 +1,196 @@
-//! Tests of the game rules, through the pure API.
+//! Tests of the game rules through the pure API: who must order, when
+//! orders count as in, when a phase is due, how orders replace each other,
+//! and what processing does (skipped phases, the solo, the deadline).
+
+use chrono::{DateTime, Duration, Utc};
+use rand::SeedableRng;
+
+use super::*;
+use crate::map::Map;
+use crate::position::Unit;
+
+fn t(hours: i64) -> DateTime<Utc> {
+  let start: DateTime<Utc> = "2026-03-02T12:00:00Z".parse().expect("a time");
+  start + Duration::hours(hours)
+}
+
+fn map() -> &'static Map {
+  Map::standard().expect("the standard map")
+}
+
+fn power(name: &str) -> PowerId {
+  map().find_power(name).expect("a power")
+}
+
+fn place(name: &str) -> crate::map::ProvinceId {
+  match map().lookup(name) {
+    crate::map::Lookup::Found(id) => id,
+    other => panic!("{name}: {other:?}"),
+  }
+}
+
+/// A started standard game, one player per power, deadlines by the manual.
+fn started() -> Game {
+  let deadlines = [DeadlineRule::movement(), DeadlineRule::other(), DeadlineRule::other()];
+  let mut game = Game::new("test", map(), Settings::new(map(), deadlines), t(0));
+  for (n, _) in map().powers().iter().enumerate() {
+    game.members.push(Member {
+      role: Role::Player,
+      power: None,
+      address: format!("p{n}@x.test"),
+      user: None,
+      password: String::new(),
+      preference: String::new(),
+      joined: t(0),
+      wait: false,
+      abandoned: false,
+    });
+  }
+  let mut rng = rand::rngs::StdRng::seed_from_u64(1);
+  game.start(t(0), chrono_tz::UTC, &mut rng);
+  game
+}
+
+/// Orders every unit of every power to hold.
+fn all_hold(game: &mut Game) {
+  let units: Vec<Unit> = game.position.units().collect();
+  for unit in units {
+    let text = format!("{} {} H", unit.kind.letter(), game.map.location_abbr(unit.location));
+    game.enter_order(unit.power, &text).expect("a hold");
+  }
+}
+
+#[test]
+fn a_power_is_in_only_when_every_unit_has_an_order_and_no_error_is_flagged() {
+  let mut game = started();
+  let france = power("France");
+  assert!(game.must_order(france));
+  game.enter_order(france, "A Par - Bur").expect("an order");
+  game.enter_order(france, "A Mar - Spa").expect("an order");
+  assert!(!game.is_in(france), "the fleet in Brest has no order");
+  game.enter_order(france, "F Bre - Mid").expect("an order");
+  assert!(game.is_in(france));
+  game.orders[france.index()].error_flag = true;
+  assert!(!game.is_in(france), "the error flag holds the orders back");
+}
+
+#[test]
+fn the_last_order_for_a_unit_replaces_the_earlier_one() {
+  let mut game = started();
+  let france = power("France");
+  game.enter_order(france, "A Par - Bur").expect("an order");
+  let accepted = game.enter_order(france, "A Par H").expect("an order");
+  assert_eq!(accepted.replaced.as_deref(), Some("Army Paris -> Burgundy."));
+  assert_eq!(game.orders[france.index()].units.len(), 1);
+  assert!(game.enter_order(france, "A Mun - Ber").is_err(), "not France's army");
+}
+
+#[test]
+fn the_phase_is_due_after_delay_and_min_or_at_the_deadline_when_someone_waits() {
+  let mut game = started();
+  assert_eq!(game.due_at(), None, "nothing is due until every order is in");
+  all_hold(&mut game);
+  game.note_readiness(t(1));
+  // delay 0.5 h after the last orders, but no sooner than min 12 h after the start.
+  assert_eq!(game.due_at(), Some(t(12)));
+  game.settings.movement.min = 0.0;
+  assert_eq!(game.due_at(), Some(t(1) + Duration::minutes(30)));
+  game.members[0].wait = true;
+  assert_eq!(game.due_at(), game.timing.deadline, "a wait holds it to the deadline");
+}
+
+#[test]
+fn surplus_builds_push_out_the_earliest_and_completeness_counts_free_centres() {
+  let mut game = started();
+  game.position.phase = "F1901B".parse().expect("a phase");
+  let france = power("France");
+  let paris = place("Par");
+  // France owns Spain and Portugal too, with its armies gone from Paris.
+  game.position.remove(paris);
+  game.position.set_owner(place("Spa"), Some(france));
+  game.position.set_owner(place("Por"), Some(france));
+  assert_eq!(game.position.adjustment_due(game.map, france), 3);
+  assert_eq!(game.adjustments_owed(france), 1, "only Paris is free to build in");
+  game.enter_order(france, "Build A Par").expect("a build");
+  assert!(game.is_in(france));
+  game.enter_order(france, "WAIVE").expect("a waive");
+  game.enter_order(france, "WAIVE").expect("a waive");
+  let accepted = game.enter_order(france, "WAIVE").expect("a waive");
+  assert_eq!(accepted.replaced.as_deref(), Some("Build Army Paris."), "the earliest gives way");
+  assert_eq!(game.orders[france.index()].adjustments.len(), 3);
+}
+
+#[test]
+fn a_year_of_holds_skips_the_adjustment_phase_and_moves_the_deadline_on() {
+  let mut game = started();
+  let first_deadline = game.timing.deadline;
+  all_hold(&mut game);
+  let processed = game.process(t(2), chrono_tz::UTC);
+  assert_eq!(processed.phases.len(), 1);
+  assert_eq!(game.position.phase.to_string(), "F1901M");
+  assert!(game.timing.deadline >= first_deadline, "never earlier than the last deadline");
+  assert_eq!(game.seq, 2);
+  all_hold(&mut game);
+  let processed = game.process(t(3), chrono_tz::UTC);
+  assert!(processed.phases[0].fall_ended);
+  assert_eq!(game.position.phase.to_string(), "S1902M", "nobody gained or lost a centre");
+  assert_eq!(game.record.years.len(), 1);
+  assert_eq!(game.record.years[0].centers[power("Russia").index()], 4);
+}
+
+#[test]
+fn an_adjustment_phase_nobody_can_play_is_processed_straight_away() {
+  let mut game = started();
+  game.position.phase = "F1901M".parse().expect("a phase");
+  let austria = power("Austria");
+  // Austria owns Serbia too, but its three armies and fleet stand on its
+  // home centres: a build is due and there is nowhere to build it.
+  game.position.set_owner(place("Ser"), Some(austria));
+  all_hold(&mut game);
+  let processed = game.process(t(2), chrono_tz::UTC);
+  let phases: Vec<String> = processed.phases.iter().map(|p| p.phase.to_string()).collect();
+  assert_eq!(phases, ["F1901M", "F1901B"]);
+  assert!(processed.phases[1].skipped, "nobody had anything to order in F1901B");
+  assert_eq!(game.position.phase.to_string(), "S1902M");
+  assert_eq!(game.seq, 3, "the skipped phase still counts (1 + 2)");
+}
+
+#[test]
+fn reaching_the_victory_centres_ends_the_game_with_a_winner() {
+  let mut game = started();
+  game.position.phase = "F1901M".parse().expect("a phase");
+  game.settings.victory_centers = 4;
+  let russia = power("Russia");
+  all_hold(&mut game);
+  let processed = game.process(t(2), chrono_tz::UTC);
+  assert_eq!(processed.winner, Some(russia), "Russia alone holds four centres");
+  assert_eq!(game.status, Status::Finished(Ending::Won(russia)));
+  assert_eq!(game.record.ended.as_ref().map(|(_, phase)| phase.as_str()), Some("F1901M"));
+  assert_eq!(game.due_at(), None, "a finished game is never due");
+}
+
+#[test]
+fn a_tie_at_the_top_is_no_solo() {
+  let mut game = started();
+  game.position.phase = "F1901M".parse().expect("a phase");
+  game.settings.victory_centers = 3;
+  all_hold(&mut game);
+  let processed = game.process(t(2), chrono_tz::UTC);
+  assert_eq!(processed.winner, Some(power("Russia")), "four beats everyone's three");
+  let mut game = started();
+  game.position.phase = "F1901M".parse().expect("a phase");
+  game.settings.victory_centers = 3;
+  game.position.set_owner(place("Swe"), Some(power("England")));
+  all_hold(&mut game);
+  assert_eq!(game.process(t(2), chrono_tz::UTC).winner, None, "England and Russia tie at four");
+}
+
+#[test]
+fn powers_are_dealt_once_each_and_players_keep_their_seats() {
+  let game = started();
+  let mut dealt: Vec<PowerId> = game.members.iter().filter_map(|m| m.power).collect();
+  dealt.sort();
+  assert_eq!(dealt, map().power_ids().collect::<Vec<_>>());
+  assert_eq!(game.record.tenures.len(), 7);
+  assert!(game.check().is_ok());
+}
