@@ -13,7 +13,7 @@ mod game_support;
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 
-use game_support::{password, player, register, Table, FAST, MASTER, POWERS};
+use game_support::{holds, password, player, register, Table, FAST, MASTER, POWERS};
 use judge_support::{Judge, Sent};
 
 /// When the [`Table`] games of these tests start.
@@ -27,20 +27,6 @@ const BOB: &str = "bob@players.test";
 const STRANGER: &str = "stranger@players.test";
 /// A registered user who watches games.
 const WATCHER: &str = "watcher@players.test";
-
-/// Each power's units at the start of a standard game, all told to hold.
-fn holds(power: &str) -> &'static str {
-  match power {
-    "Austria" => "A Vie H\nA Bud H\nF Tri H\n",
-    "England" => "F Lon H\nF Edi H\nA Lvp H\n",
-    "France" => "F Bre H\nA Par H\nA Mar H\n",
-    "Germany" => "F Kie H\nA Ber H\nA Mun H\n",
-    "Italy" => "F Nap H\nA Rom H\nA Ven H\n",
-    "Russia" => "A Mos H\nF Sev H\nF Stp/sc H\nA War H\n",
-    "Turkey" => "F Ank H\nA Con H\nA Smy H\n",
-    _ => panic!("not a power: {power}"),
-  }
-}
 
 /// Every power orders all its units to hold (`orders` overrides some) at
 /// `now`; the phase must be processed. Returns the mail of the phase.

@@ -14,7 +14,7 @@ use std::collections::BTreeMap;
 use std::path::PathBuf;
 
 use chrono::{DateTime, Duration, Utc};
-use game_support::{board, password, player, register, Table, FAST, MASTER, POWERS};
+use game_support::{board, holds, password, player, register, Table, FAST, MASTER, POWERS};
 use judge_support::{Judge, Sent};
 
 /// The game starts on Monday morning; its first deadline is days away.
@@ -24,20 +24,6 @@ const START: &str = "2026-03-02T10:00:00Z";
 fn at(hours: i64) -> String {
   let start: DateTime<Utc> = START.parse().expect("a time");
   (start + Duration::hours(hours)).to_rfc3339()
-}
-
-/// Orders holding every unit of a power in the opening position.
-fn holds(power: &str) -> &'static str {
-  match power {
-    "Austria" => "A Vie H\nA Bud H\nF Tri H\n",
-    "England" => "F Lon H\nF Edi H\nA Lvp H\n",
-    "France" => "F Bre H\nA Par H\nA Mar H\n",
-    "Germany" => "F Kie H\nA Ber H\nA Mun H\n",
-    "Italy" => "F Nap H\nA Rom H\nA Ven H\n",
-    "Russia" => "F Stp H\nA Mos H\nA War H\nF Sev H\n",
-    "Turkey" => "F Ank H\nA Con H\nA Smy H\n",
-    other => panic!("not a power: {other}"),
-  }
 }
 
 /// Mails a movement phase's orders for every power: `orders` for the

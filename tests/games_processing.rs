@@ -19,7 +19,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::sync::OnceLock;
 
 use chrono::{DateTime, Duration, FixedOffset, Utc};
-use game_support::{password, player, register, Table, FAST, MASTER, POWERS};
+use game_support::{player, register, Table, FAST, MASTER, POWERS};
 use judge_support::{Judge, Sent};
 
 /// A Monday morning: games start here, so that every phase in these tests
@@ -660,27 +660,11 @@ fn a_sweep_with_no_games_does_nothing() {
   assert!(judge.files_in("games").is_empty());
 }
 
-/// Creates and fills another game on a judge where the Master and the
-/// players are registered already.
-fn start_another<'j>(judge: &'j Judge, game: &str, now: &str) -> Table<'j> {
-  judge.send_at(now, MASTER, "create", &format!("CREATE ?{game} masterpw\nBECOME MASTER\n"));
-  for (power, letter) in POWERS {
-    let body = format!("SIGN ON ?{game} {}\nSET PREFERENCE {letter}\n", password(power));
-    judge.send_at(now, &player(power), "join", &body);
-  }
-  let mail = judge.take_mail();
-  assert!(
-    mail.iter().any(|m| m.subject == format!("XXXX:{game} - S1901M Game Starting")),
-    "the game did not start: {mail:#?}"
-  );
-  Table { judge, game: game.to_string() }
-}
-
 #[test]
 fn a_sweep_skips_a_damaged_game_and_still_processes_the_others() {
   let judge = Judge::new();
   let good = Table::start(&judge, "good", &at(0.0));
-  start_another(&judge, "broken", &at(0.0));
+  Table::start_registered(&judge, "broken", &at(0.0));
   play(&good, &at(1.0), &OPENING_ORDERS);
   let data = judge.data();
   let garbage = b"{ this is not a game \x00\xff".to_vec();

@@ -79,21 +79,24 @@ pub fn starting(game: &Game, index: usize, tz: Tz) -> String {
     (Role::Master, _) => "Master".to_string(),
     _ => "an Observer".to_string(),
   };
-  let mut text =
-    format!("You have been selected as {role} in game '{}' of Diplomacy.\n\n", game.name);
-  if game.settings.gunboat && member.role != Role::Master {
+  let intro = format!("You have been selected as {role} in game '{}' of Diplomacy.", game.name);
+  start_text(game, intro, member.role == Role::Master, tz)
+}
+
+/// The start of a game: `intro`, who plays what (to a Master, or in a game
+/// that is not gunboat; a Master sees every address), the starting
+/// position and the first deadline.
+fn start_text(game: &Game, intro: String, master: bool, tz: Tz) -> String {
+  let mut text = format!("{intro}\n\n");
+  if game.settings.gunboat && !master {
     text.push_str("This is a gunboat game: the players are not named.\n\n");
   } else {
     text.push_str("The following players are in this game:\n");
-    text.push_str(&roster(game, member.role == Role::Master));
+    text.push_str(&roster(game, master));
     text.push('\n');
   }
-  let _ = writeln!(
-    text,
-    "Starting position for {} of {}.\n",
-    game.position.phase.season_name(),
-    game.position.phase.year
-  );
+  let phase = game.position.phase;
+  let _ = writeln!(text, "Starting position for {} of {}.\n", phase.season_name(), phase.year);
   text.push_str(&units_by_power(game.map, &game.position));
   if let Some(deadline) = game.timing.deadline {
     let _ =
@@ -510,22 +513,7 @@ pub fn time_to_deadline(game: &Game, now: DateTime<Utc>) -> Option<String> {
 /// The start of the game as the history keeps it: who plays what (unless
 /// gunboat), the starting position and the first deadline.
 pub fn starting_for_observers(game: &Game, tz: Tz) -> String {
-  let mut text = format!("Game '{}' has started.\n\n", game.name);
-  if game.settings.gunboat {
-    text.push_str("This is a gunboat game: the players are not named.\n\n");
-  } else {
-    text.push_str("The following players are in this game:\n");
-    text.push_str(&roster(game, false));
-    text.push('\n');
-  }
-  let phase = game.position.phase;
-  let _ = writeln!(text, "Starting position for {} of {}.\n", phase.season_name(), phase.year);
-  text.push_str(&units_by_power(game.map, &game.position));
-  if let Some(deadline) = game.timing.deadline {
-    let _ =
-      writeln!(text, "\nThe deadline for the first orders is {}.", deadline::show(deadline, tz));
-  }
-  text
+  start_text(game, format!("Game '{}' has started.", game.name), false, tz)
 }
 
 // ---------------------------------------------------------------- listings

@@ -18,12 +18,7 @@ impl Lock {
   /// Waits up to `timeout` for an exclusive lock on `path` (created if
   /// missing).
   pub fn acquire(path: &Path, timeout: Duration) -> Result<Lock, StoreError> {
-    let file = OpenOptions::new()
-      .create(true)
-      .truncate(false)
-      .write(true)
-      .open(path)
-      .map_err(|e| StoreError::io("cannot open the lock", path, e))?;
+    let file = open(path)?;
     let start = Instant::now();
     let mut pause = Duration::from_millis(1);
     loop {
@@ -48,18 +43,23 @@ impl Lock {
   /// Takes an exclusive lock on `path` (created if missing) if nobody
   /// holds it; `None` when someone does.
   pub fn try_acquire(path: &Path) -> Result<Option<Lock>, StoreError> {
-    let file = OpenOptions::new()
-      .create(true)
-      .truncate(false)
-      .write(true)
-      .open(path)
-      .map_err(|e| StoreError::io("cannot open the lock", path, e))?;
+    let file = open(path)?;
     match file.try_lock() {
       Ok(()) => Ok(Some(Lock { _file: file })),
       Err(TryLockError::WouldBlock) => Ok(None),
       Err(TryLockError::Error(e)) => Err(StoreError::io("cannot lock", path, e)),
     }
   }
+}
+
+/// Opens (creating it if need be) a lock file.
+fn open(path: &Path) -> Result<File, StoreError> {
+  OpenOptions::new()
+    .create(true)
+    .truncate(false)
+    .write(true)
+    .open(path)
+    .map_err(|e| StoreError::io("cannot open the lock", path, e))
 }
 
 /// The lock serialising the carrying out of inbound messages, so that a

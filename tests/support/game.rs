@@ -44,6 +44,20 @@ pub fn initial(power: &str) -> char {
   POWERS.iter().find(|(p, _)| p.eq_ignore_ascii_case(power)).map(|(_, i)| *i).expect("a power")
 }
 
+/// Orders holding every unit of a power in the opening position.
+pub fn holds(power: &str) -> &'static str {
+  match power {
+    "Austria" => "A Vie H\nA Bud H\nF Tri H\n",
+    "England" => "F Lon H\nF Edi H\nA Lvp H\n",
+    "France" => "F Bre H\nA Par H\nA Mar H\n",
+    "Germany" => "F Kie H\nA Ber H\nA Mun H\n",
+    "Italy" => "F Nap H\nA Rom H\nA Ven H\n",
+    "Russia" => "A Mos H\nF Sev H\nF Stp/sc H\nA War H\n",
+    "Turkey" => "F Ank H\nA Con H\nA Smy H\n",
+    other => panic!("not a power: {other}"),
+  }
+}
+
 /// Registers `address` on the judge (REGISTER with every field the house
 /// rules require).
 pub fn register(judge: &Judge, now: &str, address: &str) {
@@ -70,6 +84,12 @@ impl<'j> Table<'j> {
     for (power, _) in POWERS {
       register(judge, now, &player(power));
     }
+    Table::start_registered(judge, game, now)
+  }
+
+  /// Like [`Table::start`], on a judge where the Master and the players
+  /// are registered already (for a second game).
+  pub fn start_registered(judge: &'j Judge, game: &str, now: &str) -> Table<'j> {
     judge.send_at(now, MASTER, "create", &format!("CREATE ?{game} masterpw\nBECOME MASTER\n"));
     for (power, letter) in POWERS {
       let body = format!("SIGN ON ?{game} {}\nSET PREFERENCE {letter}\n", password(power));
