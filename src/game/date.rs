@@ -199,9 +199,7 @@ fn day_only(parts: &Parts, today: NaiveDate, day: u32) -> Result<NaiveDate, Date
 
 fn month_name(month: u32) -> String {
   let abbr = MONTHS.get(month.saturating_sub(1) as usize).copied().unwrap_or("?");
-  let mut name = abbr.to_string();
-  name[..1].make_ascii_uppercase();
-  name
+  super::report::capitalised(abbr)
 }
 
 #[cfg(test)]

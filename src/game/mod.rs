@@ -277,11 +277,7 @@ impl Game {
 
   /// The name as headers show it: `Dt` for `dt`.
   pub fn title(&self) -> String {
-    let mut title = self.name.clone();
-    if let Some(first) = title.get_mut(..1) {
-      first.make_ascii_uppercase();
-    }
-    title
+    report::capitalised(&self.name)
   }
 
   pub fn power_name(&self, power: PowerId) -> &str {

@@ -18,12 +18,18 @@ use crate::position::{Position, Unit};
 /// What njudge shows as the deadline of a game that has none yet.
 const NO_DEADLINE: i64 = 0;
 
+/// A word with its first letter in capitals: `Dt` for `dt`.
+pub fn capitalised(word: &str) -> String {
+  let mut chars = word.chars();
+  match chars.next() {
+    Some(first) => first.to_uppercase().chain(chars).collect(),
+    None => String::new(),
+  }
+}
+
 /// The two `::` lines every mail about a game starts with.
 pub fn header(code: &str, game: &Game, tz: Tz) -> String {
-  let mut variant = game.map.name().to_string();
-  if let Some(first) = variant.get_mut(..1) {
-    first.make_ascii_uppercase();
-  }
+  let mut variant = capitalised(game.map.name());
   if game.settings.gunboat {
     variant.push_str(" Gunboat");
   }
@@ -595,10 +601,7 @@ pub fn listing(game: &Game, viewer: Option<usize>, now: DateTime<Utc>, tz: Tz) -
   }
   let s = &game.settings;
   let _ = writeln!(text, "\nThe settings of '{name}':");
-  let mut variant = game.map.name().to_string();
-  if let Some(first) = variant.get_mut(..1) {
-    first.make_ascii_uppercase();
-  }
+  let mut variant = capitalised(game.map.name());
   if s.gunboat {
     variant.push_str(", Gunboat");
   }

@@ -283,19 +283,13 @@ fn phase_column(entry: &IndexEntry) -> String {
 
 /// `Standard, Gunboat, Moderated (Ann)` for the brief list.
 fn settings_words(entry: &IndexEntry) -> String {
-  let mut words = entry.variant.clone();
-  if let Some(first) = words.get_mut(..1) {
-    first.make_ascii_uppercase();
-  }
+  let mut words = report::capitalised(&entry.variant);
   if entry.gunboat {
     words.push_str(", Gunboat");
   }
   if entry.moderated {
     let master = entry.masters.first().map(|a| a.split('@').next().unwrap_or(a)).unwrap_or("");
-    let mut master = master.to_string();
-    if let Some(first) = master.get_mut(..1) {
-      first.make_ascii_uppercase();
-    }
+    let master = report::capitalised(master);
     let _ = write!(words, ", Moderated ({master})");
   }
   if !entry.listed {

@@ -2,6 +2,7 @@
 //! VERSION, WHO / WHO IS, INFO PLAYER, GET DEDICATION, GET WHOIS.
 
 use super::Session;
+use crate::game::report::capitalised;
 use crate::help;
 use crate::store::users::User;
 use crate::store::StoreError;
@@ -26,14 +27,6 @@ pub(super) fn form(user: &User) -> String {
   }
   text.push_str("END\n");
   text
-}
-
-pub(super) fn capitalised(field: &str) -> String {
-  let mut chars = field.chars();
-  match chars.next() {
-    Some(first) => first.to_uppercase().chain(chars).collect(),
-    None => String::new(),
-  }
 }
 
 impl Session<'_> {

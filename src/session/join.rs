@@ -9,6 +9,7 @@ use sha2::{Digest, Sha256};
 
 use super::{game_name, Seat, Session};
 use crate::announce;
+use crate::game::report::capitalised;
 use crate::game::{Game, Member, Role, Settings, Status, Tenure};
 use crate::map::Map;
 use crate::password;
@@ -41,7 +42,7 @@ impl Variant {
       } else if lower == "gunboat" {
         variant.gunboat = true;
       } else {
-        let maps: Vec<String> = Map::builtin_names().map(capitalise).collect();
+        let maps: Vec<String> = Map::builtin_names().map(capitalised).collect();
         return Err(format!(
           "'{word}' is not a variant or option this judge knows.\n\
            Variants: {}. Options: Gunboat.",
@@ -58,20 +59,12 @@ impl Variant {
 
   /// `Standard Gunboat`, as a sign-on would spell it.
   fn words(&self) -> String {
-    let mut words = capitalise(&self.map);
+    let mut words = capitalised(&self.map);
     if self.gunboat {
       words.push_str(" Gunboat");
     }
     words
   }
-}
-
-fn capitalise(word: &str) -> String {
-  let mut text = word.to_string();
-  if let Some(first) = text.get_mut(..1) {
-    first.make_ascii_uppercase();
-  }
-  text
 }
 
 impl Session<'_> {

@@ -3,9 +3,10 @@
 
 use indexmap::IndexMap;
 
-use super::info::{capitalised, form, plausible_address};
+use super::info::{form, plausible_address};
 use super::Session;
 use crate::command::Invocation;
+use crate::game::report::capitalised;
 use crate::mail::outbound::Outgoing;
 use crate::store::users::User;
 use crate::store::StoreError;
