@@ -73,17 +73,10 @@ fn crowded_game(map: &'static Map) -> Game {
 }
 
 fn member(role: Role, power: Option<judge::map::PowerId>, n: usize) -> Member {
-  Member {
-    role,
-    power,
-    address: format!("player{n}@players.test"),
-    user: None,
-    password: String::from("$argon2id$v=19$m=19456,t=2,p=1$c2FsdHNhbHQ$aGFzaGhhc2hoYXNoaGFzaA"),
-    preference: String::new(),
-    joined: t0(),
-    wait: false,
-    abandoned: false,
-  }
+  let password = "$argon2id$v=19$m=19456,t=2,p=1$c2FsdHNhbHQ$aGFzaGhhc2hoYXNoaGFzaA".to_string();
+  let mut member = Member::new(role, &format!("player{n}@players.test"), None, password, t0());
+  member.power = power;
+  member
 }
 
 fn process_due_phase(c: &mut Criterion) {
@@ -94,7 +87,7 @@ fn process_due_phase(c: &mut Criterion) {
   let map = Map::standard().expect("the standard map");
   let games = Games::new(&data, Duration::from_secs(5), MailTarget::Outbox(data.path("outbox")));
   let mut stored = Stored::new(crowded_game(map));
-  let change = Change { origin: "setup".into(), mail: Vec::new(), history: Vec::new() };
+  let change = Change { origin: "setup".into(), ..Change::default() };
   games.commit(&mut stored, change).expect("the game is saved");
   let game_file: PathBuf = data.path("games").join("bench").join("game.json");
   let index_file: PathBuf = data.path("index").join("bench.json");

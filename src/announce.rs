@@ -1,30 +1,37 @@
 //! Telling a game's members what happened in it: a notice to everyone, the
-//! game start, turn results. Each is mail to every address of every member
-//! (`CODE:game - PHASE what`, the `::` header first), and, when an observer
-//! would have seen it, an entry for the game's history. Used by the
-//! session (a message's effects) and the sweep (what time brings).
+//! game start, turn results, late notices, abandonment. Each is mail to
+//! every address of every member (`CODE:game - PHASE what`, the `::`
+//! header first), an entry for the game's history when an observer would
+//! have seen it, and what it counts for the players' dedication. Used by
+//! the session (a message's effects) and the sweep (what time brings).
 
 use chrono::{DateTime, Utc};
 use chrono_tz::Tz;
 
 use crate::config::Config;
-use crate::game::{report, Game, Processed};
+use crate::dedication;
+use crate::game::{report, Game, Processed, Role, TimeEvent};
 use crate::mail::outbound::Outgoing;
 use crate::mail::subject;
+use crate::map::PowerId;
 use crate::store::game_file::{HistoryEntry, HistoryKind};
+use crate::store::ledger::LedgerEntry;
 
-/// Mail for members, and what goes into the history.
+/// Mail for members, what goes into the history, and what counts for
+/// dedication.
 #[derive(Debug, Default)]
 pub struct Announcement {
   pub mail: Vec<Outgoing>,
   pub history: Vec<HistoryEntry>,
+  pub ledger: Vec<LedgerEntry>,
 }
 
 impl Announcement {
-  /// Adds another announcement's mail and history after this one's.
+  /// Adds another announcement's mail, history and ledger after this one's.
   pub fn extend(&mut self, other: Announcement) {
     self.mail.extend(other.mail);
     self.history.extend(other.history);
+    self.ledger.extend(other.ledger);
   }
 }
 
@@ -74,6 +81,7 @@ pub fn starting(config: &Config, game: &Game, now: DateTime<Utc>) -> Announcemen
   }
   let body = format!("{header}\n{}", report::starting_for_observers(game, tz));
   announcement.history.push(entry(now, phase, HistoryKind::Notice, subject, body));
+  announcement.ledger = dedication::started(game, now);
   announcement
 }
 
@@ -103,7 +111,96 @@ pub fn results(
     }
   }
   announcement.history.push(entry(now, phase, HistoryKind::Results, subject, body));
+  announcement.ledger = dedication::turns(&config.dedication, game, processed, now);
   announcement
+}
+
+/// What the clock did: late notices (to the late players with `[You are
+/// late!]` in front, to the others naming them unless the game is QUIET)
+/// and abandonment notices. Civil disorder is told in the results.
+pub fn time_events(
+  config: &Config,
+  game: &Game,
+  events: &[TimeEvent],
+  now: DateTime<Utc>,
+) -> Announcement {
+  let tz = tz(config);
+  let mut announcement = Announcement::default();
+  for event in events {
+    match event {
+      TimeEvent::Late { powers, .. } => announcement.extend(late(config, game, powers, now, tz)),
+      TimeEvent::Abandoned(powers) => {
+        let letters = letters(game, powers);
+        let text = report::abandoned(game, powers, tz);
+        announcement.extend(to_audience(
+          config,
+          game,
+          &format!("Abandoned: {letters}"),
+          &text,
+          now,
+        ));
+      }
+      TimeEvent::CivilDisorder(_) => {}
+    }
+  }
+  announcement.ledger = dedication::time_events(&config.dedication, game, events, now);
+  announcement
+}
+
+/// A late notice: to each late player, and to everyone else.
+fn late(
+  config: &Config,
+  game: &Game,
+  powers: &[PowerId],
+  now: DateTime<Utc>,
+  tz: Tz,
+) -> Announcement {
+  let letters = letters(game, powers);
+  let phase = game.position.phase.to_string();
+  let header = report::header(&config.judge_code, game, tz);
+  let what = format!("Late Notice: {letters}");
+  let mut announcement =
+    to_audience(config, game, &what, &report::late_to_others(game, powers, tz), now);
+  let late_subject =
+    format!("[You are late!] {}", subject::game(&config.judge_code, &game.name, &phase, &what));
+  for &power in powers {
+    let Some(member) = game.player_of(power) else { continue };
+    let body = format!("{header}\n{}", report::late_to_player(game, power, tz));
+    let addresses: Vec<String> = member.addresses().map(str::to_lowercase).collect();
+    announcement.mail.retain(|m| !addresses.contains(&m.to.to_lowercase()));
+    for address in member.addresses() {
+      announcement.mail.push(mail(address, &late_subject, &body));
+    }
+  }
+  announcement
+}
+
+/// A notice about lateness or abandonment to the members of a game and
+/// its history; in a QUIET game, only the Masters hear of it.
+fn to_audience(
+  config: &Config,
+  game: &Game,
+  what: &str,
+  text: &str,
+  now: DateTime<Utc>,
+) -> Announcement {
+  let mut announcement = to_members(config, game, what, text, None, Some(HistoryKind::Notice), now);
+  if game.settings.quiet {
+    let masters: Vec<String> = game
+      .members
+      .iter()
+      .filter(|m| m.role == Role::Master)
+      .flat_map(|m| m.addresses().map(str::to_lowercase).collect::<Vec<_>>())
+      .collect();
+    announcement.mail.retain(|m| masters.contains(&m.to.to_lowercase()));
+    announcement.history.clear();
+  }
+  announcement
+}
+
+/// `FG`: the initials of some powers, as njudge's subjects give them.
+fn letters(game: &Game, powers: &[PowerId]) -> String {
+  powers.iter().map(|&p| game.map.power(p).initial).collect()
 }
 
 fn tz(config: &Config) -> Tz {

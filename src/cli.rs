@@ -94,8 +94,11 @@ pub fn run() -> i32 {
       tracing::info!(
         respooled = report.respooled,
         recovered = report.recovered,
+        changed = report.changed,
         processed = report.processed,
         damaged = report.damaged,
+        outage_games = report.outage_games,
+        clock_went_back = report.clock_went_back,
         sent = report.sent,
         forgotten = report.forgotten,
         "sweep done"

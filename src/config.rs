@@ -32,6 +32,40 @@ pub struct Config {
   pub retreat: DeadlineRule,
   #[serde(deserialize_with = "other_section")]
   pub adjust: DeadlineRule,
+  pub dedication: DedicationConfig,
+  pub outage: OutageConfig,
+}
+
+/// `[dedication]`: the points of the original dedication system (manual
+/// §5.2).
+#[derive(Clone, Debug, Deserialize, PartialEq, Eq)]
+#[serde(default, deny_unknown_fields)]
+pub struct DedicationConfig {
+  pub on_time: i32,
+  pub reminder: i32,
+  pub abandoned: i32,
+  pub civil_disorder: i32,
+}
+
+impl Default for DedicationConfig {
+  fn default() -> Self {
+    DedicationConfig { on_time: 3, reminder: -1, abandoned: -50, civil_disorder: -100 }
+  }
+}
+
+/// `[outage]`: when the sweep has not run for `after_hours`, the judge was
+/// down; deadlines that passed meanwhile are moved `extend_hours` on.
+#[derive(Clone, Debug, Deserialize, PartialEq)]
+#[serde(default, deny_unknown_fields)]
+pub struct OutageConfig {
+  pub after_hours: f64,
+  pub extend_hours: f64,
+}
+
+impl Default for OutageConfig {
+  fn default() -> Self {
+    OutageConfig { after_hours: 3.0, extend_hours: 24.0 }
+  }
 }
 
 /// `[transport]`.
@@ -90,6 +124,8 @@ impl Default for Config {
       movement: DeadlineRule::movement(),
       retreat: DeadlineRule::other(),
       adjust: DeadlineRule::other(),
+      dedication: DedicationConfig::default(),
+      outage: OutageConfig::default(),
     }
   }
 }
@@ -186,6 +222,10 @@ impl Config {
       [("move", &self.movement), ("retreat", &self.retreat), ("adjust", &self.adjust)]
     {
       d.check().map_err(|e| format!("[{name}] {e}"))?;
+    }
+    let outage = &self.outage;
+    if !(outage.after_hours > 0.0 && outage.extend_hours >= 0.0) {
+      return Err("[outage] after_hours must be above 0 and extend_hours at least 0".into());
     }
     Ok(())
   }

@@ -10,6 +10,7 @@ pub mod announce;
 pub mod cli;
 pub mod command;
 pub mod config;
+pub mod dedication;
 pub mod delivery;
 pub mod game;
 pub mod help;

@@ -160,7 +160,8 @@ fn apply(
     (None, Some(reply_to)) => {
       let users = Users::new(data, timeout);
       let games = Games::new(data, timeout, delivery::mail_target(transport, data));
-      let ctx = Context { config, users: &users, games: &games, now, origin: key };
+      let ctx =
+        Context { config, users: &users, games: &games, data_root: data.root(), now, origin: key };
       let outcome = session::run(&ctx, inbound, reply_to)?;
       report.commands = outcome.commands;
       report.game = outcome.game_name.unwrap_or_default();
@@ -207,7 +208,9 @@ fn commit(
   let rendered = delivery::render(config, key, now, mail);
   let queued = if matches!(transport, Transport::File { .. }) { 0 } else { rendered.len() };
   let history = std::mem::take(&mut change.history);
-  games.commit(&mut change.stored, Change { origin: key.to_string(), mail: rendered, history })?;
+  let ledger = std::mem::take(&mut change.ledger);
+  let change_made = Change { origin: key.to_string(), mail: rendered, history, ledger };
+  games.commit(&mut change.stored, change_made)?;
   Ok(queued)
 }
 

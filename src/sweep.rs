@@ -1,23 +1,36 @@
-//! `judge sweep`, the cron job: carry out whatever a crash left in the
-//! inbound spool, finish game changes a crash left half written out,
-//! process every game whose orders are in and due, resend the outgoing mail
-//! the transport refused, and forget handled-message records old enough
-//! that no redelivery can come. (Deadlines, late notices and grace periods
-//! arrive with the deadline machinery.) Running it twice in a row changes
-//! nothing the second time.
+//! `judge sweep`, the cron job. In one pass:
+//!
+//! 1. carry out whatever a crash left in the inbound spool;
+//! 2. check the clock: if it went backwards since the last sweep, change
+//!    nothing; a deadline or grace period that passed after the last sweep
+//!    and at least `[outage] after_hours` ago passed while the judge was
+//!    down, so it is moved `extend_hours` on and everyone is told (njudge's
+//!    time-warp guard); a sweep run when a deadline falls acts on it;
+//! 3. finish game changes a crash left half written out;
+//! 4. for every game the index says needs a look: start it if it is full,
+//!    send late notices and reminders, abandon or put into civil disorder
+//!    at the end of grace, and process the phase if it is due;
+//! 5. resend the outgoing mail the transport refused, and forget
+//!    handled-message records old enough that no redelivery can come.
+//!
+//! Each game is locked only while it is worked on; a game whose files are
+//! damaged is reported to the judgekeeper once and skipped. Running the
+//! sweep twice at the same time changes nothing the second time.
 
 use std::time::Duration as StdDuration;
 
 use chrono::{DateTime, Duration, Utc};
+use rand::SeedableRng;
 use sha2::{Digest, Sha256};
 
-use crate::announce;
+use crate::announce::{self, Announcement};
 use crate::config::Config;
 use crate::delivery::{self, DeliveryError};
-use crate::game::report;
+use crate::game::{deadline, report, Game, Status};
+use crate::mail::outbound::Outgoing;
 use crate::receive;
-use crate::store::games::{Change, Games, IndexStatus};
-use crate::store::{seen, spool, DataDir, StoreError};
+use crate::store::games::{Change, Games, IndexEntry, IndexStatus};
+use crate::store::{atomic, seen, spool, DataDir, StoreError};
 
 /// How long a handled-message record is kept: longer than any MTA keeps
 /// retrying a deferred message (Postfix gives up after five days).
@@ -29,12 +42,35 @@ pub struct SweepReport {
   pub respooled: usize,
   /// Game changes a crash had left half written out, now finished.
   pub recovered: usize,
+  /// Games that changed: started, told of lateness, or processed.
+  pub changed: usize,
   /// Phases processed.
   pub processed: usize,
   /// Games that could not be read or changed, and were skipped.
   pub damaged: usize,
+  /// The judge had been down: deadlines were moved on in this many games.
+  pub outage_games: usize,
+  /// The clock read earlier than at the last sweep, so nothing was done.
+  pub clock_went_back: bool,
   pub sent: usize,
   pub forgotten: usize,
+}
+
+/// What the outage guard looks for: deadlines after the last sweep
+/// (`since`) and no later than `cutoff` (`after_hours` before now).
+#[derive(Clone, Copy, Debug)]
+struct Outage {
+  since: DateTime<Utc>,
+  cutoff: DateTime<Utc>,
+  now: DateTime<Utc>,
+  extend: Duration,
+}
+
+impl Outage {
+  /// Whether a deadline passed while the judge was down.
+  fn missed(&self, time: Option<DateTime<Utc>>) -> bool {
+    time.is_some_and(|t| t > self.since && t <= self.cutoff)
+  }
 }
 
 /// Runs one sweep.
@@ -57,51 +93,241 @@ pub fn sweep(
     }
   }
   let transport = delivery::transport(config, data);
+  let last = last_sweep(data);
+  if last.is_some_and(|last| now < last) {
+    tracing::warn!(now = %now, "the clock reads earlier than at the last sweep: nothing done");
+    report.clock_went_back = true;
+    return Ok(report);
+  }
+  let outage = last.map(|since| Outage {
+    since,
+    cutoff: now - deadline::hours(config.outage.after_hours),
+    now,
+    extend: deadline::hours(config.outage.extend_hours),
+  });
   let timeout = StdDuration::from_secs(config.lock_timeout_seconds);
   let games = Games::new(data, timeout, delivery::mail_target(&transport, data));
   report.recovered = games.recover_all()?;
+  let mut outage_games = Vec::new();
   for entry in games.index()? {
-    let due = entry.status == IndexStatus::Active && entry.wake.is_some_and(|wake| wake <= now);
-    if !due {
+    let missed = outage.is_some_and(|o| o.missed(entry.deadline) || o.missed(entry.grace));
+    if !needs_a_look(&entry, now, missed) {
       continue;
     }
-    match process_game(&games, config, &entry.name, now) {
-      Ok(true) => report.processed += 1,
-      Ok(false) => {}
+    match sweep_game(&games, config, &entry.name, now, outage) {
+      Ok(done) => {
+        report.changed += usize::from(done.changed);
+        report.processed += done.processed;
+        if done.outage {
+          outage_games.push(entry.name.clone());
+        }
+        if done.changed {
+          damage_repaired(data, &entry.name);
+        }
+      }
       Err(StoreError::Damaged { path, message }) => {
-        tracing::error!(game = %entry.name, path = %path.display(), %message, "damaged game skipped");
         report.damaged += 1;
+        damaged(data, config, &transport, &entry.name, &path, &message, now)?;
       }
       Err(error) => return Err(error.into()),
     }
   }
+  report.outage_games = outage_games.len();
+  if let Some(outage) = outage.filter(|_| !outage_games.is_empty()) {
+    let mail = keeper_outage(config, &outage, &outage_games);
+    delivery::enqueue(data, config, &transport, &origin("outage", 0, now), now, &[mail])?;
+  }
   report.sent = delivery::flush(data, &transport, None)?;
   report.forgotten = seen::prune(&data.path("seen"), now - Duration::days(SEEN_DAYS))?;
+  atomic::write_unsynced(&stamp_path(data), now.to_rfc3339().as_bytes())?;
   Ok(report)
 }
 
-/// Processes one game's phase if it is due, committing the results; says
-/// whether it did.
-fn process_game(
+/// Whether the sweep must open a game: it is due or has a notice due, it
+/// is a full game not yet started, or a deadline of it passed while the
+/// judge was down.
+fn needs_a_look(entry: &IndexEntry, now: DateTime<Utc>, missed: bool) -> bool {
+  match entry.status {
+    IndexStatus::Active => missed || entry.wake.is_some_and(|wake| wake <= now),
+    IndexStatus::Forming => entry.missing == 0,
+    IndexStatus::Finished => false,
+  }
+}
+
+/// What the sweep did to one game.
+#[derive(Default)]
+struct Done {
+  changed: bool,
+  processed: usize,
+  outage: bool,
+}
+
+/// Works one game under its lock: starts it, moves its clock on,
+/// processes it if due, and commits what changed.
+fn sweep_game(
   games: &Games,
   config: &Config,
   name: &str,
   now: DateTime<Utc>,
-) -> Result<bool, StoreError> {
-  let Some((_lock, mut stored)) = games.open(name)? else { return Ok(false) };
-  let game = &mut stored.game;
-  if game.due_at().is_none_or(|due| due > now) {
-    games.refresh_index(&stored)?;
-    return Ok(false);
-  }
+  outage: Option<Outage>,
+) -> Result<Done, StoreError> {
+  let Some((_lock, mut stored)) = games.open(name)? else { return Ok(Done::default()) };
   let tz = config.tz().unwrap_or(chrono_tz::UTC);
-  let header = report::header(&config.judge_code, game, tz);
+  let game = &mut stored.game;
   let origin = origin(name, game.seq, now);
-  let processed = game.process(now, tz);
-  let announcement = announce::results(config, game, &processed, &header, now);
+  let mut done = Done::default();
+  let mut announcement = Announcement::default();
+  if game.status == Status::Forming && game.players_missing() == 0 {
+    let mut rng = rand::rngs::StdRng::seed_from_u64(seed(&origin));
+    game.start(now, tz, &mut rng);
+    announcement.extend(announce::starting(config, game, now));
+    done.changed = true;
+  }
+  if let Some(outage) = outage {
+    if let Some(text) = move_deadlines(game, &outage, tz) {
+      announcement.extend(announce::to_members(
+        config,
+        game,
+        &deadline_subject(game, tz),
+        &text,
+        None,
+        Some(crate::store::game_file::HistoryKind::Notice),
+        now,
+      ));
+      done.changed = true;
+      done.outage = true;
+    }
+  }
+  let events = game.tick(now);
+  if !events.is_empty() {
+    announcement.extend(announce::time_events(config, game, &events, now));
+    done.changed = true;
+  }
+  if game.due_at().is_some_and(|due| due <= now) {
+    let header = report::header(&config.judge_code, game, tz);
+    let processed = game.process(now, tz);
+    announcement.extend(announce::results(config, game, &processed, &header, now));
+    done.changed = true;
+    done.processed = 1;
+  }
+  if !done.changed {
+    // The index said something was due and nothing was: bring it up to date.
+    games.refresh_index(&stored)?;
+    return Ok(done);
+  }
   let mail = delivery::render(config, &origin, now, &announcement.mail);
-  games.commit(&mut stored, Change { origin, mail, history: announcement.history })?;
-  Ok(true)
+  let change = Change { origin, mail, history: announcement.history, ledger: announcement.ledger };
+  games.commit(&mut stored, change)?;
+  Ok(done)
+}
+
+/// Moves a deadline or grace period that passed while the judge was down
+/// to `extend` after now; returns the notice to send, if anything moved.
+fn move_deadlines(game: &mut Game, outage: &Outage, tz: chrono_tz::Tz) -> Option<String> {
+  if game.status != Status::Active {
+    return None;
+  }
+  let passed = |t: Option<DateTime<Utc>>| outage.missed(t);
+  if !passed(game.timing.deadline) && !passed(game.timing.grace) {
+    return None;
+  }
+  let moved = outage.now + outage.extend;
+  if passed(game.timing.deadline) {
+    game.timing.deadline = Some(moved);
+  }
+  let deadline = game.timing.deadline.unwrap_or(moved);
+  if game.timing.grace.is_none_or(|grace| grace <= deadline || passed(Some(grace))) {
+    game.timing.grace = Some(game.grace_after(deadline, tz).max(moved));
+  }
+  Some(format!(
+    "The judge was not running from {} to {},\n\
+     and the deadline of game '{}' passed meanwhile. So that nobody is late\n\
+     because of it, the deadline is now {}\n\
+     and the grace period ends {}.\n",
+    deadline::show(outage.since, tz),
+    deadline::show(outage.now, tz),
+    game.name,
+    deadline::show(deadline, tz),
+    game.timing.grace.map_or_else(String::new, |g| deadline::show(g, tz)),
+  ))
+}
+
+/// `Deadline Adjustment to: <date>`.
+fn deadline_subject(game: &Game, tz: chrono_tz::Tz) -> String {
+  let date = game.timing.deadline.map_or_else(String::new, |d| deadline::show(d, tz));
+  format!("Deadline Adjustment to: {date}")
+}
+
+/// The keeper's notice of an outage.
+fn keeper_outage(config: &Config, outage: &Outage, games: &[String]) -> Outgoing {
+  let tz = config.tz().unwrap_or(chrono_tz::UTC);
+  let moved = if games.is_empty() {
+    "No deadline passed meanwhile.".to_string()
+  } else {
+    format!("Deadlines were moved on in: {}.", games.join(", "))
+  };
+  Outgoing {
+    to: config.keeper_address.clone(),
+    subject: format!("{} Diplomacy time warp", config.judge_code),
+    body: format!(
+      "judge sweep had not run since {} (now {}), so the judge is taken to\n\
+       have been down: deadlines that passed at least {} hours ago were missed.\n{moved}\n",
+      deadline::show(outage.since, tz),
+      deadline::show(outage.now, tz),
+      config.outage.after_hours,
+    ),
+    in_reply_to: None,
+    references: Vec::new(),
+  }
+}
+
+/// A damaged game: the keeper is told the first time, the game skipped.
+fn damaged(
+  data: &DataDir,
+  config: &Config,
+  transport: &crate::mail::transport::Transport,
+  name: &str,
+  path: &std::path::Path,
+  message: &str,
+  now: DateTime<Utc>,
+) -> Result<(), DeliveryError> {
+  tracing::error!(game = name, path = %path.display(), %message, "damaged game skipped");
+  let marker = data.path("index").join(format!("{name}.damaged"));
+  if marker.exists() {
+    return Ok(());
+  }
+  let mail = Outgoing {
+    to: config.keeper_address.clone(),
+    subject: format!("{} Damaged game: {name}", config.judge_code),
+    body: format!(
+      "judge sweep could not read game '{name}':\n\n{}: {message}\n\n\
+       The game is skipped until you repair or restore it; you will not be\n\
+       told again.\n",
+      path.display()
+    ),
+    in_reply_to: None,
+    references: Vec::new(),
+  };
+  delivery::enqueue(data, config, transport, &origin(name, 0, now), now, &[mail])?;
+  atomic::write_unsynced(&marker, message.as_bytes())?;
+  Ok(())
+}
+
+/// A game that changed is readable again: forget that it was damaged.
+fn damage_repaired(data: &DataDir, name: &str) {
+  let _ = atomic::remove(&data.path("index").join(format!("{name}.damaged")));
+}
+
+/// When the last sweep ran, by the injected clock: a record of the
+/// sweep's own running, kept with the logs.
+fn stamp_path(data: &DataDir) -> std::path::PathBuf {
+  data.path("log").join("last-sweep")
+}
+
+/// When the last sweep ran (by the injected clock).
+fn last_sweep(data: &DataDir) -> Option<DateTime<Utc>> {
+  let text = std::fs::read_to_string(stamp_path(data)).ok()?;
+  DateTime::parse_from_rfc3339(text.trim()).ok().map(|t| t.with_timezone(&Utc))
 }
 
 /// The origin of a sweep's change to a game: a hash of the game, its phase
@@ -109,4 +335,9 @@ fn process_game(
 fn origin(name: &str, seq: u32, now: DateTime<Utc>) -> String {
   let digest = Sha256::digest(format!("sweep:{name}:{seq}:{}", now.to_rfc3339()));
   digest.iter().take(16).map(|b| format!("{b:02x}")).collect()
+}
+
+/// A seed from an origin, for a game the sweep starts.
+fn seed(origin: &str) -> u64 {
+  u64::from_str_radix(origin.get(..16).unwrap_or("0"), 16).unwrap_or(0)
 }

@@ -7,6 +7,7 @@
 //! phase and moves the game on, [`report`] writes what players read about
 //! it, [`deadline`] and [`date`] handle time, [`preference`] deals powers.
 
+mod clock;
 pub mod date;
 pub mod deadline;
 mod entry;
@@ -19,6 +20,7 @@ use chrono_tz::Tz;
 use rand::Rng;
 use serde::{Deserialize, Serialize};
 
+pub use clock::TimeEvent;
 pub use entry::Accepted;
 pub use process::{PhaseResult, Processed, Resolution};
 
@@ -93,6 +95,31 @@ pub struct Settings {
   pub movement: DeadlineRule,
   pub retreat: DeadlineRule,
   pub adjustment: DeadlineRule,
+  /// NMR: at the end of the grace period, late powers go into civil
+  /// disorder and the phase is processed without them (manual §5.1). The
+  /// default (NoNMR) waits for them or a replacement.
+  pub nmr: bool,
+  /// The grace period is an absolute time after the deadline, not moved to
+  /// a day `days` allows (SET STRICT GRACE).
+  pub strict_grace: bool,
+  /// Only players with something to order may SET WAIT (SET STRICT WAIT).
+  pub strict_wait: bool,
+  /// Late notices count how often each player has been late (SET LATE
+  /// COUNT).
+  pub late_count: bool,
+  /// The longest absence a player may set, in days (SET MAX ABSENCE).
+  pub max_absence: u32,
+  /// No announcements of lateness, abandonment or takeovers to the other
+  /// players (SET QUIET).
+  pub quiet: bool,
+  /// Whether the game counts for dedication; `None` follows moderation
+  /// (moderated games are rated, manual §8.3 SET RATED).
+  pub rated: Option<bool>,
+  /// Who may sign on (manual §8.4): at least this many dedication points,
+  /// at least this on-time ratio, at most this civil-disorder ratio.
+  pub min_dedication: i32,
+  pub min_ontime: f64,
+  pub max_cd_ratio: f64,
 }
 
 impl Default for Settings {
@@ -107,6 +134,16 @@ impl Default for Settings {
       movement: DeadlineRule::movement(),
       retreat: DeadlineRule::other(),
       adjustment: DeadlineRule::other(),
+      nmr: false,
+      strict_grace: false,
+      strict_wait: false,
+      late_count: false,
+      max_absence: 15,
+      quiet: false,
+      rated: None,
+      min_dedication: -10_000,
+      min_ontime: 0.0,
+      max_cd_ratio: 1.0,
     }
   }
 }
@@ -123,6 +160,11 @@ impl Settings {
       adjustment,
       ..Settings::default()
     }
+  }
+
+  /// Whether the game counts for the players' dedication.
+  pub fn is_rated(&self) -> bool {
+    self.rated.unwrap_or(self.moderated)
   }
 
   /// The deadline settings of a kind of phase.
@@ -168,9 +210,55 @@ pub struct Member {
   /// The player resigned or was abandoned: the power awaits a replacement.
   #[serde(default)]
   pub abandoned: bool,
+  /// The power is in civil disorder (NMR games): it does not hold up the
+  /// game, and its units hold.
+  #[serde(default)]
+  pub cd: bool,
+  /// The player's orders were late in the current phase (they got a late
+  /// notice), so the phase does not count as on time for them.
+  #[serde(default)]
+  pub late: bool,
+  /// How often the player has been late in this game (SET LATE COUNT).
+  #[serde(default)]
+  pub late_count: u32,
+  /// Absences the player has set (manual §7.2), at most three pending.
+  #[serde(default)]
+  pub absences: Vec<Absence>,
+}
+
+/// A time when a player is away: no deadline falls in it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Absence {
+  pub start: DateTime<Utc>,
+  pub end: DateTime<Utc>,
 }
 
 impl Member {
+  /// A new member: no power yet, no preference, nothing set.
+  pub fn new(
+    role: Role,
+    address: &str,
+    user: Option<u32>,
+    password: String,
+    joined: DateTime<Utc>,
+  ) -> Member {
+    Member {
+      role,
+      power: None,
+      address: address.to_string(),
+      user,
+      password,
+      preference: String::new(),
+      joined,
+      wait: false,
+      abandoned: false,
+      cd: false,
+      late: false,
+      late_count: 0,
+      absences: Vec::new(),
+    }
+  }
+
   /// Each address game mail for this member goes to.
   pub fn addresses(&self) -> impl Iterator<Item = &str> {
     self.address.split(',').map(str::trim).filter(|a| !a.is_empty())
@@ -213,6 +301,16 @@ pub struct Timing {
   pub grace: Option<DateTime<Utc>>,
   /// When the last orders needed came in, while everyone's are in.
   pub orders_in: Option<DateTime<Utc>>,
+  /// The earliest the current phase may be processed (SET START).
+  #[serde(default)]
+  pub start: Option<DateTime<Utc>>,
+  /// When the last late notice of the current phase went out.
+  #[serde(default)]
+  pub late_notice: Option<DateTime<Utc>>,
+  /// The late powers have been abandoned (NMR games, a day before the end
+  /// of grace; NoNMR games, at the end of grace).
+  #[serde(default)]
+  pub abandoned: bool,
 }
 
 /// What SUMMARY tells of a game's past.
@@ -265,7 +363,15 @@ impl Game {
       position,
       orders: vec![PowerOrders::default(); map.powers().len()],
       members: Vec::new(),
-      timing: Timing { phase_began: now, deadline: None, grace: None, orders_in: None },
+      timing: Timing {
+        phase_began: now,
+        deadline: None,
+        grace: None,
+        orders_in: None,
+        start: None,
+        late_notice: None,
+        abandoned: false,
+      },
       record: Record::default(),
     }
   }
@@ -383,9 +489,11 @@ impl Game {
     }
   }
 
-  /// Whether a power has done what the phase asks of it.
+  /// Whether a power has done what the phase asks of it (a power in civil
+  /// disorder holds nobody up).
   pub fn is_in(&self, power: PowerId) -> bool {
     !self.must_order(power)
+      || self.player_of(power).is_some_and(|m| m.cd)
       || (self.orders_complete(power) && !self.orders[power.index()].error_flag)
   }
 
@@ -412,23 +520,25 @@ impl Game {
   }
 
   /// When the current phase is to be processed, if its orders are all in:
-  /// `delay` after the last came in and no sooner than `min` after the
-  /// phase began; when someone waits, not before the deadline.
+  /// `delay` after the last came in (at once when that was after the
+  /// deadline), no sooner than `min` after the phase began nor than a SET
+  /// START; when someone waits, not before the deadline.
   pub fn due_at(&self) -> Option<DateTime<Utc>> {
     if self.status != Status::Active {
       return None;
     }
     let orders_in = self.timing.orders_in?;
     let rule = self.rule();
-    let earliest = self.timing.phase_began + deadline::hours(rule.min);
+    let mut earliest = self.timing.phase_began + deadline::hours(rule.min);
+    if let Some(start) = self.timing.start {
+      earliest = earliest.max(start);
+    }
     let waiting = self.members.iter().any(|m| m.wait);
-    let due = match (waiting, self.timing.deadline) {
-      (true, Some(deadline)) => deadline,
-      _ => orders_in + deadline::hours(rule.delay),
-    };
     let due = match self.timing.deadline {
-      Some(deadline) => due.min(deadline),
-      None => due,
+      Some(deadline) if waiting => deadline,
+      Some(deadline) if orders_in >= deadline => orders_in,
+      Some(deadline) => (orders_in + deadline::hours(rule.delay)).min(deadline),
+      None => orders_in + deadline::hours(rule.delay),
     };
     Some(due.max(earliest))
   }
@@ -470,7 +580,7 @@ impl Game {
     self.timing.phase_began = now;
     let deadline = deadline::next_deadline(self.rule(), now, tz);
     self.timing.deadline = Some(deadline);
-    self.timing.grace = Some(deadline::grace_end(self.rule(), deadline, tz));
+    self.timing.grace = Some(self.grace_after(deadline, tz));
     self.timing.orders_in = None;
   }
 

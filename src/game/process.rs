@@ -26,6 +26,11 @@ pub struct Processed {
   pub eliminated: Vec<PowerId>,
   /// The power that reached the victory centres, which ends the game.
   pub winner: Option<PowerId>,
+  /// Each power that had to order in the phase played, and whether its
+  /// orders were in on time (for dedication, manual §5.2).
+  pub turns: Vec<(PowerId, bool)>,
+  /// Powers in civil disorder when the phase was played.
+  pub civil_disorder: Vec<PowerId>,
 }
 
 /// One adjudicated phase.
@@ -66,6 +71,14 @@ impl Game {
     let last_deadline = self.timing.deadline;
     let alive_before: Vec<PowerId> =
       self.map.power_ids().filter(|&p| !self.is_eliminated(p)).collect();
+    for power in self.map.power_ids().filter(|&p| self.must_order(p)) {
+      let member = self.player_of(power);
+      let on_time = member.is_some_and(|m| !m.late && !m.cd) && self.is_in(power);
+      processed.turns.push((power, on_time));
+      if member.is_some_and(|m| m.cd) {
+        processed.civil_disorder.push(power);
+      }
+    }
     for _ in 0..MAX_PHASES {
       let skipped = self.nothing_to_order();
       let result = self.process_one(skipped);
@@ -86,16 +99,50 @@ impl Game {
     processed.eliminated = alive_before.into_iter().filter(|&p| self.is_eliminated(p)).collect();
     for member in &mut self.members {
       member.wait = false;
+      member.late = false;
+      member.absences.retain(|a| a.end > now);
     }
     self.timing.phase_began = now;
     self.timing.orders_in = None;
+    self.timing.start = None;
+    self.timing.late_notice = None;
+    self.timing.abandoned = false;
     if self.status == Status::Active {
       let next = deadline::next_deadline(self.rule(), now, tz);
-      let deadline = last_deadline.map_or(next, |last| next.max(last));
+      let deadline = self.after_absences(last_deadline.map_or(next, |last| next.max(last)), tz);
       self.timing.deadline = Some(deadline);
-      self.timing.grace = Some(deadline::grace_end(self.rule(), deadline, tz));
+      self.timing.grace = Some(self.grace_after(deadline, tz));
+      self.note_readiness(now);
     }
     processed
+  }
+
+  /// A deadline moved out of every absence of the people still playing
+  /// (and the Masters): to the first time after the absence that the
+  /// phase's `clock` and `days` allow (manual §7.2).
+  fn after_absences(&self, mut deadline: DateTime<Utc>, tz: Tz) -> DateTime<Utc> {
+    let rule = deadline::DeadlineRule { next: 0.0, ..self.rule().clone() };
+    let counted = |m: &&super::Member| match m.role {
+      super::Role::Master => true,
+      super::Role::Player => !m.abandoned && m.power.is_some_and(|p| !self.is_eliminated(p)),
+      super::Role::Observer => false,
+    };
+    // Each pass moves past one absence; absences may follow each other.
+    for _ in 0..16 {
+      let inside = self
+        .members
+        .iter()
+        .filter(counted)
+        .flat_map(|m| m.absences.iter())
+        .filter(|a| a.start <= deadline && deadline < a.end)
+        .map(|a| a.end)
+        .max();
+      match inside {
+        Some(end) => deadline = deadline::next_deadline(&rule, end, tz),
+        None => break,
+      }
+    }
+    deadline
   }
 
   /// Adjudicates the current phase and moves the board on.

@@ -173,6 +173,14 @@ fn label_width(map: &Map) -> usize {
 /// the next phase with its deadline (or the end of the game).
 pub fn results(game: &Game, processed: &Processed, tz: Tz) -> String {
   let mut text = String::new();
+  if !processed.civil_disorder.is_empty() {
+    let names = power_names(game, &processed.civil_disorder);
+    let _ = writeln!(
+      text,
+      "Civil disorder: {names}. No complete orders arrived by the end of the grace\n\
+       period, so the phase was processed without them.\n"
+    );
+  }
   for result in &processed.phases {
     phase_results(&mut text, game, result);
   }
@@ -746,6 +754,118 @@ pub fn summary(game: &Game, reveal: bool, tz: Tz) -> String {
         let _ = write!(text, " {count:>4}");
       }
       text.push('\n');
+    }
+  }
+  text
+}
+
+// ------------------------------------------------------------- lateness
+
+/// What happens to late powers when the grace period ends, in words.
+fn at_grace_end(game: &Game, names: &str) -> String {
+  if game.settings.nmr {
+    format!(
+      "{names} will be put in civil disorder, and the phase processed without\n\
+       their orders (units hold, dislodged units are disbanded, builds are lost)."
+    )
+  } else {
+    format!(
+      "{names} will be abandoned, and the game will wait until each is taken\n\
+       over by a new player or its player returns."
+    )
+  }
+}
+
+fn power_names(game: &Game, powers: &[PowerId]) -> String {
+  powers.iter().map(|&p| game.power_name(p)).collect::<Vec<_>>().join(", ")
+}
+
+/// The late notice a late player gets.
+pub fn late_to_player(game: &Game, power: PowerId, tz: Tz) -> String {
+  let name = game.power_name(power);
+  let mut text = format!(
+    "Your orders for {} in game '{}' are late: they were due by {}, and\n\
+     {name}'s are not complete yet.\n",
+    phase_words(game.position.phase),
+    game.name,
+    game.timing.deadline.map_or_else(String::new, |d| deadline::show(d, tz)),
+  );
+  if game.settings.late_count {
+    if let Some(member) = game.player_of(power) {
+      let times = member.late_count;
+      let _ =
+        writeln!(text, "You have been late {times} time{} in this game.", plural(i64::from(times)));
+    }
+  }
+  if let Some(grace) = game.timing.grace {
+    let _ = writeln!(
+      text,
+      "\nIf complete orders have not arrived by the end of the grace period,\n{},\n{}",
+      deadline::show(grace, tz),
+      at_grace_end(game, name)
+    );
+  }
+  text
+}
+
+/// The late notice everyone else gets: who is late, and until when.
+pub fn late_to_others(game: &Game, powers: &[PowerId], tz: Tz) -> String {
+  let names = power_names(game, powers);
+  let mut text = format!(
+    "The deadline for {} in game '{}' has passed, and orders are still\n\
+     missing from: {names}.\n",
+    phase_words(game.position.phase),
+    game.name,
+  );
+  if game.settings.late_count {
+    for &power in powers {
+      if let Some(member) = game.player_of(power) {
+        let _ = writeln!(
+          text,
+          "  {} has been late {} time{}.",
+          game.power_name(power),
+          member.late_count,
+          plural(i64::from(member.late_count))
+        );
+      }
+    }
+  }
+  if let Some(grace) = game.timing.grace {
+    let _ = writeln!(
+      text,
+      "\nThe grace period ends {}. After that,\n{}",
+      deadline::show(grace, tz),
+      at_grace_end(game, &names)
+    );
+  }
+  text
+}
+
+/// The notice that late powers have been abandoned.
+pub fn abandoned(game: &Game, powers: &[PowerId], tz: Tz) -> String {
+  let mut text = String::new();
+  for &power in powers {
+    let name = game.power_name(power);
+    let initial = game.map.power(power).initial;
+    let _ = writeln!(
+      text,
+      "{name} has been abandoned in game '{}': its orders for {} did not arrive.\n\
+       A registered player who is not in the game may take it over with\n\
+       SIGN ON {initial}{} password.",
+      game.name,
+      phase_words(game.position.phase),
+      game.name
+    );
+  }
+  if game.settings.nmr {
+    if let Some(grace) = game.timing.grace {
+      let names = power_names(game, powers);
+      let _ = writeln!(
+        text,
+        "\nIf nobody sends complete orders by {},\n{}",
+        deadline::show(grace, tz),
+        at_grace_end(game, &names)
+      );
     }
   }
   text

@@ -34,17 +34,13 @@ fn started() -> Game {
   let deadlines = [DeadlineRule::movement(), DeadlineRule::other(), DeadlineRule::other()];
   let mut game = Game::new("test", map(), Settings::new(map(), deadlines), t(0));
   for (n, _) in map().powers().iter().enumerate() {
-    game.members.push(Member {
-      role: Role::Player,
-      power: None,
-      address: format!("p{n}@x.test"),
-      user: None,
-      password: String::new(),
-      preference: String::new(),
-      joined: t(0),
-      wait: false,
-      abandoned: false,
-    });
+    game.members.push(Member::new(
+      Role::Player,
+      &format!("p{n}@x.test"),
+      None,
+      String::new(),
+      t(0),
+    ));
   }
   let mut rng = rand::rngs::StdRng::seed_from_u64(1);
   game.start(t(0), chrono_tz::UTC, &mut rng);

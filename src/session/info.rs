@@ -4,6 +4,7 @@
 use super::Session;
 use crate::game::report::capitalised;
 use crate::help;
+use crate::store::ledger;
 use crate::store::users::User;
 use crate::store::StoreError;
 
@@ -118,7 +119,7 @@ impl Session<'_> {
       return Ok(());
     };
     match self.ctx.users.by_address(&address)? {
-      Some(user) => self.player_data(&address, &user),
+      Some(user) => self.player_data(&address, &user)?,
       None => self.error(&format!("No registered user has the address {address}.")),
     }
     Ok(())
@@ -127,7 +128,7 @@ impl Session<'_> {
   pub(super) fn get_dedication(&mut self) -> Result<(), StoreError> {
     let address = self.reply_to.clone();
     match self.ctx.users.by_address(&address)? {
-      Some(user) => self.player_data(&address, &user),
+      Some(user) => self.player_data(&address, &user)?,
       None => self.error(&format!(
         "{address} is not registered on this judge, so it has no record.\n\
          Send GET form for the registration form."
@@ -136,21 +137,33 @@ impl Session<'_> {
     Ok(())
   }
 
-  fn player_data(&mut self, address: &str, user: &User) {
+  fn player_data(&mut self, address: &str, user: &User) -> Result<(), StoreError> {
     let tz = self.ctx.config.tz().unwrap_or(chrono_tz::UTC);
     let since = user.registered.with_timezone(&tz).format("%a %b %d %Y %H:%M:%S %z");
     let level = user.fields.get("level").map(String::as_str).unwrap_or("not given");
+    let d = ledger::dedication(&ledger::dir(self.ctx.data_root), user.id)?;
     self.say(&format!(
       "Player information for {address}:\n\
        \x20 User number:     {}\n\
        \x20 Registered:      {since}\n\
        \x20 Addresses:       {}\n\
        \x20 Level:           {level}\n\
-       \x20 Games played:    0\n\
-       \x20 Dedication:      0 (no deadlines kept or missed yet)",
+       \x20 Games played:    {}\n\
+       \x20 Dedication:      {} points\n\
+       \x20 On-time ratio:   {:.2} ({} of {} phases on time)\n\
+       \x20 Civil disorder:  {:.2} ({} in {} games)",
       user.id,
       user.addresses.join(", "),
+      d.games,
+      d.points,
+      d.ontime_ratio(),
+      d.on_time,
+      d.turns,
+      d.cd_ratio(),
+      d.civil_disorders,
+      d.games,
     ));
+    Ok(())
   }
 
   pub(super) fn get_whois(&mut self) -> Result<(), StoreError> {

@@ -10,7 +10,7 @@ use sha2::{Digest, Sha256};
 use super::{game_name, Seat, Session};
 use crate::announce;
 use crate::game::report::capitalised;
-use crate::game::{Game, Member, Role, Settings, Status, Tenure};
+use crate::game::{deadline, Game, Member, Role, Settings, Status, Tenure};
 use crate::map::Map;
 use crate::password;
 use crate::store::game_file::{HistoryKind, Stored};
@@ -145,6 +145,7 @@ impl Session<'_> {
       changed,
       created: false,
       history: Vec::new(),
+      ledger: Vec::new(),
       orders_taken: 0,
       order_errors: 0,
       copy_to,
@@ -154,17 +155,7 @@ impl Session<'_> {
   }
 
   fn new_member(&self, role: Role, user: Option<&User>, password: String) -> Member {
-    Member {
-      role,
-      power: None,
-      address: self.reply_to.clone(),
-      user: user.map(|u| u.id),
-      password,
-      preference: String::new(),
-      joined: self.ctx.now,
-      wait: false,
-      abandoned: false,
-    }
+    Member::new(role, &self.reply_to, user.map(|u| u.id), password, self.ctx.now)
   }
 
   // ---------------------------------------------------------------- CREATE
@@ -426,6 +417,9 @@ impl Session<'_> {
       return Ok(());
     }
     let Some(user) = self.registered_sender("Joining a game")? else { return Ok(()) };
+    if !self.admitted(&stored.game)? {
+      return Ok(());
+    }
     let Some(hash) = self.hashed(password) else { return Ok(()) };
     if stored.game.players_missing() == 0 {
       self.error(&format!("Game '{name}' already has all its players."));
@@ -474,6 +468,7 @@ impl Session<'_> {
     game.start(now, tz, &mut rng);
     let announcement = announce::starting(self.ctx.config, game, now);
     seat.history.extend(announcement.history);
+    seat.ledger.extend(announcement.ledger);
     seat.changed = true;
     self.others.extend(announcement.mail);
     self.say("The game has all its players and has started: see the Game Starting message.");
@@ -560,8 +555,21 @@ impl Session<'_> {
       Status::Active => String::new(),
     };
     let name = game.name.clone();
-    self.seat_at(lock, stored, index, false);
+    let was_cd = member.cd;
+    let mut stored = stored;
+    stored.game.members[index].cd = false;
+    self.seat_at(lock, stored, index, was_cd);
     self.say(&format!("You are signed on as {as_what} in game '{name}'.{status}"));
+    if was_cd {
+      self.say(&format!("{as_what} is no longer in civil disorder."));
+      let shown = self.shown_sender();
+      self.announce(
+        &format!("{as_what} is no longer in CD"),
+        &format!("{shown} has returned as {as_what} in game '{name}', which is no longer in\ncivil disorder.\n"),
+        Some(HistoryKind::Notice),
+        false,
+      );
+    }
     if let Some(seat) = &self.seat {
       if !seat.copy_to.is_empty() {
         let record = seat.copy_to.join(", ");
@@ -636,6 +644,9 @@ impl Session<'_> {
     let Some(user) = self.registered_sender("Taking over an abandoned power")? else {
       return Ok(());
     };
+    if !self.admitted(game)? {
+      return Ok(());
+    }
     let Some(hash) = self.hashed(password) else { return Ok(()) };
     let phase = game.position.phase.to_string();
     let returning = game.members[index].user == Some(user.id);
@@ -666,6 +677,12 @@ impl Session<'_> {
       from: phase,
       until: None,
     });
+    let was_cd = std::mem::take(&mut stored.game.members[index].cd);
+    if !returning {
+      stored.game.members[index].late_count = 0;
+    }
+    stored.game.fresh_deadline(self.ctx.now, self.ctx.tz());
+    let deadline = stored.game.timing.deadline.map(|d| deadline::show(d, self.ctx.tz()));
     self.seat_at(lock, stored, index, true);
     let taken = if returning { "taken back" } else { "taken over" };
     self.say(&format!(
@@ -673,21 +690,59 @@ impl Session<'_> {
        been set for you so the phase is not processed before its deadline: send\n\
        SET NO WAIT when your orders are final."
     ));
+    if was_cd {
+      self.say(&format!("{power_name} is no longer in civil disorder."));
+    }
     let shown = self.shown_sender();
     let initial = power_name.chars().next().unwrap_or('?');
+    let until = deadline.map(|d| format!("The deadline is {d}.\n")).unwrap_or_default();
     let (subject, text) = if returning {
       (
         format!("Returning Player Signon: {initial}"),
-        format!("{shown} has returned as {power_name} in game '{name}'.\n"),
+        format!("{shown} has returned as {power_name} in game '{name}'.\n{until}"),
       )
     } else {
       (
         format!("New Player Signon: {initial}"),
-        format!("{shown} has taken over the abandoned {power_name} in game '{name}'.\n"),
+        format!("{shown} has taken over the abandoned {power_name} in game '{name}'.\n{until}"),
       )
     };
     self.announce(&subject, &text, Some(HistoryKind::Notice), false);
     Ok(())
+  }
+
+  /// Whether the sender's dedication lets them into `game` (manual §8.4);
+  /// says why not when not.
+  fn admitted(&mut self, game: &Game) -> Result<bool, StoreError> {
+    let d = self.sender_dedication()?;
+    let s = &game.settings;
+    let problem = if d.points <= s.min_dedication {
+      Some(format!("more than {} dedication points, and you have {}", s.min_dedication, d.points))
+    } else if d.ontime_ratio() < s.min_ontime {
+      Some(format!(
+        "an on-time ratio of at least {:.2}, and yours is {:.2}",
+        s.min_ontime,
+        d.ontime_ratio()
+      ))
+    } else if d.cd_ratio() > s.max_cd_ratio {
+      Some(format!(
+        "a civil-disorder ratio of at most {:.2}, and yours is {:.2}",
+        s.max_cd_ratio,
+        d.cd_ratio()
+      ))
+    } else {
+      None
+    };
+    match problem {
+      Some(problem) => {
+        self.error(&format!(
+          "Game '{}' takes players with {problem}. Nothing was signed on.",
+          game.name
+        ));
+        Ok(false)
+      }
+      None => Ok(true),
+    }
   }
 
   /// The sender as others in the signed-on game see them: the address, or

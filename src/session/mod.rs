@@ -13,12 +13,15 @@
 mod game_info;
 mod info;
 mod join;
+mod moderate;
 mod play;
 mod register;
+mod timing;
 
 use chrono::{DateTime, Utc};
 use chrono_tz::Tz;
 
+use self::moderate::{Flag, Threshold};
 use crate::command::{self, BodyLine, CommandKind, Ending, Invocation, Item};
 use crate::config::Config;
 use crate::game::preference::Assignment;
@@ -26,9 +29,10 @@ use crate::game::{report, Game, Role, Status};
 use crate::mail::inbound::Inbound;
 use crate::mail::outbound::Outgoing;
 use crate::mail::subject;
-use crate::phase::Phase;
+use crate::phase::{Phase, PhaseKind};
 use crate::store::game_file::{HistoryEntry, HistoryKind, Stored};
 use crate::store::games::Games;
+use crate::store::ledger::LedgerEntry;
 use crate::store::lock::Lock;
 use crate::store::users::Users;
 use crate::store::StoreError;
@@ -41,6 +45,8 @@ pub struct Context<'a> {
   pub config: &'a Config,
   pub users: &'a Users,
   pub games: &'a Games,
+  /// The data directory, for the dedication ledger.
+  pub data_root: &'a std::path::Path,
   pub now: DateTime<Utc>,
   /// The key of the message being carried out: the origin of the game
   /// change it makes, so that carrying it out again changes nothing.
@@ -78,6 +84,7 @@ pub struct GameChange {
   pub lock: Lock,
   pub stored: Stored,
   pub history: Vec<HistoryEntry>,
+  pub ledger: Vec<LedgerEntry>,
 }
 
 /// The game a message is about, once a CREATE, SIGN ON or OBSERVE worked.
@@ -92,6 +99,7 @@ struct Seat {
   /// The game was created by this message.
   created: bool,
   history: Vec<HistoryEntry>,
+  ledger: Vec<LedgerEntry>,
   /// How many orders of the message were taken, and how many refused.
   orders_taken: usize,
   order_errors: usize,
@@ -271,6 +279,23 @@ impl Session<'_> {
       CommandKind::SetPrfBoth => self.set_assignment(Assignment::Both),
       CommandKind::SetList => self.set_listed(true),
       CommandKind::SetNoList => self.set_listed(false),
+      CommandKind::SetMaxAbsence => self.set_max_absence(args),
+      CommandKind::SetDedication => self.set_threshold(Threshold::Dedication, args)?,
+      CommandKind::SetOntimeRat => self.set_threshold(Threshold::OntimeRatio, args)?,
+      CommandKind::SetResRat => self.set_threshold(Threshold::CdRatio, args)?,
+      CommandKind::SetMove => self.set_rule(PhaseKind::Movement, args),
+      CommandKind::SetRetreat => self.set_rule(PhaseKind::Retreat, args),
+      CommandKind::SetAdjust => self.set_rule(PhaseKind::Adjustment, args),
+      CommandKind::SetDeadline => self.set_deadline(args),
+      CommandKind::SetGrace => self.set_grace(args),
+      CommandKind::SetStart => self.set_start(args),
+      CommandKind::SetAbsence => self.set_absence(args),
+      CommandKind::SetNoAbsence => self.set_no_absence(args),
+      kind if Flag::of(kind).is_some() => {
+        if let Some((flag, on)) = Flag::of(kind) {
+          self.set_flag(flag, on);
+        }
+      }
       CommandKind::SetWait => self.set_wait(true),
       CommandKind::SetNoWait => self.set_wait(false),
       CommandKind::SetAddress => self.set_address(args)?,
@@ -348,6 +373,7 @@ impl Session<'_> {
       self.ctx.now,
     );
     seat.history.extend(announcement.history);
+    seat.ledger.extend(announcement.ledger);
     seat.changed = true;
     self.others.extend(announcement.mail);
   }
@@ -416,6 +442,10 @@ impl Session<'_> {
         footer.push('\n');
       }
     }
+    let absences = if seat.leaving { String::new() } else { self.absences_text() };
+    let Some(seat) = self.seat.as_mut() else { return Ok(()) };
+    let game = &mut seat.stored.game;
+    footer.push_str(&absences);
     if seat.leaving {
       let member = seat.member;
       game.members.remove(member);
@@ -495,6 +525,7 @@ impl Session<'_> {
       lock: s.lock,
       stored: s.stored,
       history: s.history,
+      ledger: s.ledger,
     });
     Outcome { mail, commands: self.commands, errors: self.errors, game, replayed: false, game_name }
   }

@@ -142,86 +142,6 @@ impl Session<'_> {
       .extend(announcement.mail.into_iter().filter(|m| masters.contains(&m.to.to_lowercase())));
   }
 
-  /// Whether the signed-on member may change the game's settings: the
-  /// Master, or any player of an unmoderated game (manual §8); with
-  /// `forming`, only before the game starts. Says why not when not.
-  fn may_moderate(&mut self, command: &str, forming: bool) -> bool {
-    let Some(seat) = self.seat_or_error(command) else { return false };
-    let game = &seat.stored.game;
-    let moderator = match game.members[seat.member].role {
-      Role::Master => true,
-      Role::Player => !game.settings.moderated,
-      Role::Observer => false,
-    };
-    let problem = if !moderator {
-      Some(format!("{command} is for the Master (or, in an unmoderated game, a player)."))
-    } else if forming && game.status != Status::Forming {
-      Some(format!("{command} applies only before the game starts, and this game has started."))
-    } else if game.is_finished() {
-      Some("The game is over.".to_string())
-    } else {
-      None
-    };
-    match problem {
-      Some(problem) => {
-        self.error(&format!("{problem} Nothing was changed."));
-        false
-      }
-      None => true,
-    }
-  }
-
-  /// Tells everyone in the game that a setting changed (`Parameter
-  /// Change`), and who changed it.
-  fn parameter_change(&mut self, what: &str) {
-    let Some(seat) = &self.seat else { return };
-    let name = seat.stored.game.name.clone();
-    let who = self.shown_sender();
-    self.say(&format!("In game '{name}', {what}."));
-    self.announce(
-      "Parameter Change",
-      &format!("{who} has changed a setting of game '{name}':\n{what}.\n"),
-      Some(HistoryKind::Notice),
-      false,
-    );
-  }
-
-  /// SET PRFLIST / PRFRAND / PRFBOTH (manual §8.3): how powers are dealt.
-  pub(super) fn set_assignment(&mut self, assignment: Assignment) {
-    let (command, how) = match assignment {
-      Assignment::List => ("SET PRFLIST", "by the players' preference lists (PRFLIST)"),
-      Assignment::Random => ("SET PRFRAND", "at random (PRFRAND)"),
-      Assignment::Both => {
-        ("SET PRFBOTH", "by preference lists, '*' asking for a random power (PRFBOTH)")
-      }
-    };
-    if !self.may_moderate(command, true) {
-      return;
-    }
-    if let Some(seat) = self.seat.as_mut() {
-      seat.stored.game.settings.assignment = assignment;
-    }
-    self.parameter_change(&format!("powers will be dealt {how}"));
-  }
-
-  /// SET [NO] LIST, SET PUBLIC, SET PRIVATE (manual §8.3): whether the game
-  /// shows in everyone's brief LIST.
-  pub(super) fn set_listed(&mut self, listed: bool) {
-    let command = if listed { "SET LIST" } else { "SET NO LIST" };
-    if !self.may_moderate(command, false) {
-      return;
-    }
-    if let Some(seat) = self.seat.as_mut() {
-      seat.stored.game.settings.listed = listed;
-    }
-    let what = if listed {
-      "the game is public: everyone's LIST shows it"
-    } else {
-      "the game is private: LIST shows it only to those in it"
-    };
-    self.parameter_change(what);
-  }
-
   pub(super) fn set_wait(&mut self, wait: bool) {
     let command = if wait { "SET WAIT" } else { "SET NO WAIT" };
     let tz = self.ctx.tz();
@@ -234,6 +154,12 @@ impl Session<'_> {
       Some("Observers cannot hold up a game.".to_string())
     } else if member.power.is_some_and(|p| game.is_eliminated(p)) {
       Some("Your power is out of the game.".to_string())
+    } else if wait
+      && game.settings.strict_wait
+      && member.role == Role::Player
+      && !member.power.is_some_and(|p| game.must_order(p))
+    {
+      Some("This game has STRICT WAIT: only players with orders to give may wait.".to_string())
     } else {
       None
     };
@@ -395,6 +321,7 @@ impl Session<'_> {
     let processed = game.process(now, tz);
     let announcement = announce::results(config, game, &processed, &header, now);
     seat.history.extend(announcement.history);
+    seat.ledger.extend(announcement.ledger);
     seat.changed = true;
     self.others.extend(announcement.mail);
     self.say(&format!(

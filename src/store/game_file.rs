@@ -15,6 +15,7 @@ use crate::map::{Map, PowerId};
 use crate::order;
 use crate::phase::Phase;
 use crate::position::{Dislodged, Position, Unit};
+use crate::store::ledger::LedgerEntry;
 
 /// The version of this layout, written into every file.
 const FORMAT: u32 = 1;
@@ -44,6 +45,9 @@ pub struct Journal {
   pub stamp: String,
   pub mail: Vec<Rendered>,
   pub history: Vec<HistoryEntry>,
+  /// What the change counted for the players' dedication.
+  #[serde(default)]
+  pub ledger: Vec<LedgerEntry>,
 }
 
 /// One entry of a game's history: something an observer saw.

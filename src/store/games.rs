@@ -28,6 +28,7 @@ use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 
 use super::game_file::{self, HistoryEntry, Journal, Stored};
+use super::ledger::{self, LedgerEntry};
 use super::lock::Lock;
 use super::{atomic, queue, spool, DataDir, StoreError};
 use crate::game::{Game, Role, Status};
@@ -66,6 +67,12 @@ pub struct IndexEntry {
   pub members: Vec<String>,
   /// When the sweep should look at the game next.
   pub wake: Option<DateTime<Utc>>,
+  /// The current deadline and end of grace (the sweep's outage guard
+  /// reads them).
+  #[serde(default)]
+  pub deadline: Option<DateTime<Utc>>,
+  #[serde(default)]
+  pub grace: Option<DateTime<Utc>>,
   /// The origin of a change not yet fully written out (see the module
   /// documentation).
   #[serde(default)]
@@ -110,7 +117,9 @@ impl IndexEntry {
         .iter()
         .flat_map(|m| m.addresses().map(str::to_lowercase).collect::<Vec<_>>())
         .collect(),
-      wake: game.due_at(),
+      wake: game.wake(),
+      deadline: game.timing.deadline,
+      grace: game.timing.grace,
       pending: None,
     }
   }
@@ -118,11 +127,12 @@ impl IndexEntry {
 
 /// A change to commit: where it came from, and the mail and history it
 /// makes (history entries are numbered when committed).
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Default)]
 pub struct Change {
   pub origin: String,
   pub mail: Vec<Rendered>,
   pub history: Vec<HistoryEntry>,
+  pub ledger: Vec<LedgerEntry>,
 }
 
 /// The games of a data directory.
@@ -214,6 +224,7 @@ impl Games {
       stamp: spool::unique_stamp(),
       mail: change.mail,
       history,
+      ledger: change.ledger,
     };
     stored.journal = Some(journal.clone());
     let mut entry = IndexEntry::of(&stored.game);
@@ -257,6 +268,11 @@ impl Games {
           atomic::write_unsynced(&path, &bytes)?;
         }
       }
+    }
+    let ledger_dir = ledger::dir(&self.root);
+    for (n, entry) in journal.ledger.iter().enumerate() {
+      let path = ledger::entry_path(&ledger_dir, entry.user, &journal.origin, n);
+      ledger::write_unsynced(&path, entry)?;
     }
     atomic::sync_filesystem(&self.root)
   }

@@ -19,6 +19,7 @@
 pub mod atomic;
 pub mod game_file;
 pub mod games;
+pub mod ledger;
 pub mod lock;
 pub mod queue;
 pub mod seen;

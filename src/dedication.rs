@@ -1,0 +1,88 @@
+//! What game events count for the players' dedication (manual §5.2), as
+//! ledger entries: each turn due (on time or not), each late reminder,
+//! abandonment, civil disorder, and each game started. Points come from
+//! `[dedication]` in `judge.toml`; unrated games count nothing.
+
+use chrono::{DateTime, Utc};
+
+use crate::config::DedicationConfig;
+use crate::game::{Game, Processed, Role, TimeEvent};
+use crate::map::PowerId;
+use crate::store::ledger::{LedgerEntry, LedgerKind};
+
+/// The entries of a processed phase: a turn for each power that had to
+/// order, with points when its orders were in on time.
+pub fn turns(
+  config: &DedicationConfig,
+  game: &Game,
+  processed: &Processed,
+  now: DateTime<Utc>,
+) -> Vec<LedgerEntry> {
+  processed
+    .turns
+    .iter()
+    .filter_map(|&(power, on_time)| {
+      let (kind, points) =
+        if on_time { (LedgerKind::OnTime, config.on_time) } else { (LedgerKind::LateTurn, 0) };
+      entry(game, power, kind, points, now)
+    })
+    .collect()
+}
+
+/// The entries of the clock's events: reminders, abandonment, civil
+/// disorder.
+pub fn time_events(
+  config: &DedicationConfig,
+  game: &Game,
+  events: &[TimeEvent],
+  now: DateTime<Utc>,
+) -> Vec<LedgerEntry> {
+  let mut entries = Vec::new();
+  for event in events {
+    let (powers, kind, points) = match event {
+      TimeEvent::Late { powers, .. } => (powers, LedgerKind::Reminder, config.reminder),
+      TimeEvent::Abandoned(powers) => (powers, LedgerKind::Abandoned, config.abandoned),
+      TimeEvent::CivilDisorder(powers) => {
+        (powers, LedgerKind::CivilDisorder, config.civil_disorder)
+      }
+    };
+    entries.extend(powers.iter().filter_map(|&p| entry(game, p, kind, points, now)));
+  }
+  entries
+}
+
+/// The entries of a game that has just started: one game for each player.
+pub fn started(game: &Game, now: DateTime<Utc>) -> Vec<LedgerEntry> {
+  if !game.settings.is_rated() {
+    return Vec::new();
+  }
+  let mut users: Vec<u32> =
+    game.members.iter().filter(|m| m.role == Role::Player).filter_map(|m| m.user).collect();
+  users.sort_unstable();
+  users.dedup();
+  users
+    .into_iter()
+    .map(|user| LedgerEntry {
+      user,
+      game: game.name.clone(),
+      time: now,
+      kind: LedgerKind::GameStarted,
+      points: 0,
+    })
+    .collect()
+}
+
+/// The entry for the registered player of `power`, in a rated game.
+fn entry(
+  game: &Game,
+  power: PowerId,
+  kind: LedgerKind,
+  points: i32,
+  now: DateTime<Utc>,
+) -> Option<LedgerEntry> {
+  if !game.settings.is_rated() {
+    return None;
+  }
+  let user = game.player_of(power)?.user?;
+  Some(LedgerEntry { user, game: game.name.clone(), time: now, kind, points })
+}

@@ -1,0 +1,159 @@
+//! What time does to a game (manual §5.1). At the deadline, the powers
+//! whose orders are not in get a late notice, repeated every day of the
+//! grace period. At the end of grace, a NoNMR game (the default) abandons
+//! them and waits for a replacement; an NMR game abandons them a day
+//! earlier and, at the end of grace, puts them in civil disorder, so the
+//! phase is processed without them. [`Game::wake`] says when the sweep must
+//! next look at the game.
+
+use chrono::{DateTime, Duration, Utc};
+use chrono_tz::Tz;
+
+use super::{deadline, Game, Role, Status};
+use crate::map::PowerId;
+
+/// How often late notices repeat, and how long before the end of grace an
+/// NMR game abandons late powers.
+fn day() -> Duration {
+  Duration::days(1)
+}
+
+/// What the clock did to a game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TimeEvent {
+  /// These powers' orders are late: the first notice at the deadline, or
+  /// a daily reminder.
+  Late { powers: Vec<PowerId>, first: bool },
+  /// These powers are abandoned: anyone not in the game may take them over.
+  Abandoned(Vec<PowerId>),
+  /// These powers are in civil disorder: the phase goes ahead without them.
+  CivilDisorder(Vec<PowerId>),
+}
+
+impl Game {
+  /// The powers holding up the current phase: they must order, their orders
+  /// are not in, and they are not in civil disorder.
+  pub fn late_powers(&self) -> Vec<PowerId> {
+    self.map.power_ids().filter(|&p| !self.is_in(p)).collect()
+  }
+
+  /// Moves the game's clock to `now`: late notices, abandonment and civil
+  /// disorder as they fall due. Doing it twice at the same moment does
+  /// nothing the second time.
+  pub fn tick(&mut self, now: DateTime<Utc>) -> Vec<TimeEvent> {
+    let mut events = Vec::new();
+    let (Some(deadline), Some(grace)) = (self.timing.deadline, self.timing.grace) else {
+      return events;
+    };
+    if self.status != Status::Active || now < deadline {
+      return events;
+    }
+    let late = self.late_powers();
+    if late.is_empty() {
+      return events;
+    }
+    if now >= grace {
+      if !self.timing.abandoned {
+        self.abandon(&late);
+        events.push(TimeEvent::Abandoned(late.clone()));
+      }
+      if self.settings.nmr {
+        for &power in &late {
+          if let Some(i) = self.player_index(power) {
+            self.members[i].cd = true;
+            self.members[i].wait = false;
+          }
+        }
+        self.note_readiness(now);
+        events.push(TimeEvent::CivilDisorder(late));
+      }
+      return events;
+    }
+    if self.settings.nmr && !self.timing.abandoned && now >= grace - day() {
+      self.abandon(&late);
+      events.push(TimeEvent::Abandoned(late.clone()));
+    }
+    let next_notice = self.timing.late_notice.map_or(deadline, |last| last + day());
+    if next_notice <= now {
+      // Anchored to the deadline, so the notices keep a daily rhythm
+      // however late the sweep runs.
+      let at = deadline + Duration::days((now - deadline).num_days());
+      let first = self.timing.late_notice.is_none();
+      self.timing.late_notice = Some(at);
+      for &power in &late {
+        if let Some(i) = self.player_index(power) {
+          let member = &mut self.members[i];
+          member.late = true;
+          if first {
+            member.late_count += 1;
+          }
+        }
+      }
+      events.push(TimeEvent::Late { powers: late, first });
+    }
+    events
+  }
+
+  /// Marks late powers abandoned (once per phase).
+  fn abandon(&mut self, late: &[PowerId]) {
+    self.timing.abandoned = true;
+    for &power in late {
+      if let Some(i) = self.player_index(power) {
+        self.members[i].abandoned = true;
+        self.members[i].wait = false;
+      }
+    }
+  }
+
+  /// When the sweep must next look at the game: when the phase is due, or
+  /// the next late notice, abandonment or end of grace.
+  pub fn wake(&self) -> Option<DateTime<Utc>> {
+    if self.status != Status::Active {
+      return None;
+    }
+    let mut times: Vec<DateTime<Utc>> = self.due_at().into_iter().collect();
+    if let (Some(deadline), Some(grace)) = (self.timing.deadline, self.timing.grace) {
+      if !self.late_powers().is_empty() {
+        let notice = self.timing.late_notice.map_or(deadline, |last| last + day());
+        if notice < grace {
+          times.push(notice);
+        }
+        if !self.timing.abandoned {
+          times.push(if self.settings.nmr { grace - day() } else { grace });
+        }
+        if self.settings.nmr {
+          times.push(grace);
+        }
+      }
+    }
+    times.into_iter().min()
+  }
+
+  /// Gives a power taken over (or returning) time to order: when the
+  /// deadline has passed, a new one as if the phase had just begun, and
+  /// the lateness of the phase starts over.
+  pub fn fresh_deadline(&mut self, now: DateTime<Utc>, tz: Tz) {
+    if self.timing.deadline.is_some_and(|d| d > now) {
+      return;
+    }
+    let rule = self.rule().clone();
+    let deadline = deadline::next_deadline(&rule, now, tz);
+    self.timing.deadline = Some(deadline);
+    self.timing.grace = Some(self.grace_after(deadline, tz));
+    self.timing.late_notice = None;
+    self.timing.abandoned = self.members.iter().any(|m| {
+      m.role == Role::Player && m.abandoned && m.power.is_some_and(|p| !self.is_eliminated(p))
+    });
+  }
+
+  /// The end of the grace period after `deadline`, on a day `days` allows
+  /// unless the game has STRICT GRACE.
+  pub fn grace_after(&self, deadline: DateTime<Utc>, tz: Tz) -> DateTime<Utc> {
+    let rule = self.rule();
+    if self.settings.strict_grace {
+      deadline + deadline::hours(rule.grace)
+    } else {
+      deadline::grace_end(rule, deadline, tz)
+    }
+  }
+}

@@ -1,0 +1,333 @@
+//! Game settings a moderator changes (manual §§8.2–8.4, 8.6): how powers
+//! are dealt, public or private, NMR, STRICT GRACE and STRICT WAIT, LATE
+//! COUNT, MAX ABSENCE, QUIET, RATED, and who may sign on (DEDICATION,
+//! ONTIMERAT, RESRAT). A moderator is the Master, or any player of an
+//! unmoderated game; every change is told to everyone as a `Parameter
+//! Change`.
+
+use super::Session;
+use crate::command::CommandKind;
+use crate::game::preference::Assignment;
+use crate::game::{Role, Settings, Status};
+use crate::store::game_file::HistoryKind;
+use crate::store::ledger::{self, Dedication};
+use crate::store::StoreError;
+
+/// A game setting that is on or off.
+#[derive(Clone, Copy, Debug)]
+pub(super) enum Flag {
+  Nmr,
+  StrictGrace,
+  StrictWait,
+  LateCount,
+  Quiet,
+  Rated,
+}
+
+impl Flag {
+  /// The flag a SET command turns on or off, and which way.
+  pub(super) fn of(kind: CommandKind) -> Option<(Flag, bool)> {
+    Some(match kind {
+      CommandKind::SetNmr => (Flag::Nmr, true),
+      CommandKind::SetNoNmr => (Flag::Nmr, false),
+      CommandKind::SetStrictGrace => (Flag::StrictGrace, true),
+      CommandKind::SetNoStrictGrace => (Flag::StrictGrace, false),
+      CommandKind::SetStrictWait => (Flag::StrictWait, true),
+      CommandKind::SetNoStrictWait => (Flag::StrictWait, false),
+      CommandKind::SetLateCount => (Flag::LateCount, true),
+      CommandKind::SetNoLateCount => (Flag::LateCount, false),
+      CommandKind::SetQuiet => (Flag::Quiet, true),
+      CommandKind::SetNoQuiet => (Flag::Quiet, false),
+      CommandKind::SetRated => (Flag::Rated, true),
+      CommandKind::SetUnrated => (Flag::Rated, false),
+      _ => return None,
+    })
+  }
+
+  fn command(self, on: bool) -> &'static str {
+    match (self, on) {
+      (Flag::Nmr, true) => "SET NMR",
+      (Flag::Nmr, false) => "SET NO NMR",
+      (Flag::StrictGrace, true) => "SET STRICT GRACE",
+      (Flag::StrictGrace, false) => "SET NO STRICT GRACE",
+      (Flag::StrictWait, true) => "SET STRICT WAIT",
+      (Flag::StrictWait, false) => "SET NO STRICT WAIT",
+      (Flag::LateCount, true) => "SET LATE COUNT",
+      (Flag::LateCount, false) => "SET NO LATE COUNT",
+      (Flag::Quiet, true) => "SET QUIET",
+      (Flag::Quiet, false) => "SET NO QUIET",
+      (Flag::Rated, true) => "SET RATED",
+      (Flag::Rated, false) => "SET UNRATED",
+    }
+  }
+
+  /// What the setting now means, in words.
+  fn meaning(self, on: bool) -> &'static str {
+    match (self, on) {
+      (Flag::Nmr, true) => {
+        "the game is NMR: at the end of the grace period, late powers go into\n\
+         civil disorder and the phase is processed without their orders"
+      }
+      (Flag::Nmr, false) => {
+        "the game is NoNMR: at the end of the grace period, late powers are\n\
+         abandoned and the game waits for them or a replacement"
+      }
+      (Flag::StrictGrace, true) => "grace periods end exactly 'grace' hours after the deadline",
+      (Flag::StrictGrace, false) => "grace periods end on a day the deadline 'days' allow",
+      (Flag::StrictWait, true) => "only players with orders to give may SET WAIT",
+      (Flag::StrictWait, false) => "any player may SET WAIT",
+      (Flag::LateCount, true) => "late notices count how often each player has been late",
+      (Flag::LateCount, false) => "late notices do not count how often players were late",
+      (Flag::Quiet, true) => "lateness, abandonment and takeovers are told to the Master only",
+      (Flag::Quiet, false) => "lateness, abandonment and takeovers are told to everyone",
+      (Flag::Rated, true) => "the game counts for the players' dedication",
+      (Flag::Rated, false) => "the game does not count for the players' dedication",
+    }
+  }
+
+  fn set(self, settings: &mut Settings, on: bool) {
+    match self {
+      Flag::Nmr => settings.nmr = on,
+      Flag::StrictGrace => settings.strict_grace = on,
+      Flag::StrictWait => settings.strict_wait = on,
+      Flag::LateCount => settings.late_count = on,
+      Flag::Quiet => settings.quiet = on,
+      Flag::Rated => settings.rated = Some(on),
+    }
+  }
+}
+
+/// The admission thresholds of manual §8.4.
+#[derive(Clone, Copy, Debug)]
+pub(super) enum Threshold {
+  Dedication,
+  OntimeRatio,
+  CdRatio,
+}
+
+impl Session<'_> {
+  /// Whether the signed-on member may change the game's settings: the
+  /// Master, or any player of an unmoderated game (manual §8); with
+  /// `forming`, only before the game starts. Says why not when not.
+  pub(super) fn may_moderate(&mut self, command: &str, forming: bool) -> bool {
+    self.may_change(command, forming, false)
+  }
+
+  /// As [`Session::may_moderate`], for the Master-only commands of §8.2.
+  pub(super) fn may_master(&mut self, command: &str) -> bool {
+    self.may_change(command, false, true)
+  }
+
+  fn may_change(&mut self, command: &str, forming: bool, master_only: bool) -> bool {
+    let Some(seat) = self.seat_or_error(command) else { return false };
+    let game = &seat.stored.game;
+    let allowed = match game.members[seat.member].role {
+      Role::Master => true,
+      Role::Player => !master_only && !game.settings.moderated,
+      Role::Observer => false,
+    };
+    let who =
+      if master_only { "the Master" } else { "the Master (or, in an unmoderated game, a player)" };
+    let problem = if !allowed {
+      Some(format!("{command} is for {who}."))
+    } else if forming && game.status != Status::Forming {
+      Some(format!("{command} applies only before the game starts, and this game has started."))
+    } else if game.is_finished() {
+      Some("The game is over.".to_string())
+    } else {
+      None
+    };
+    match problem {
+      Some(problem) => {
+        self.error(&format!("{problem} Nothing was changed."));
+        false
+      }
+      None => true,
+    }
+  }
+
+  /// Tells everyone in the game that a setting changed (`Parameter
+  /// Change`), and who changed it.
+  pub(super) fn parameter_change(&mut self, what: &str) {
+    let Some(seat) = &self.seat else { return };
+    let name = seat.stored.game.name.clone();
+    let who = self.shown_sender();
+    self.say(&format!("In game '{name}', {what}."));
+    self.announce(
+      "Parameter Change",
+      &format!("{who} has changed a setting of game '{name}':\n{what}.\n"),
+      Some(HistoryKind::Notice),
+      false,
+    );
+  }
+
+  /// SET PRFLIST / PRFRAND / PRFBOTH (manual §8.3): how powers are dealt.
+  pub(super) fn set_assignment(&mut self, assignment: Assignment) {
+    let (command, how) = match assignment {
+      Assignment::List => ("SET PRFLIST", "by the players' preference lists (PRFLIST)"),
+      Assignment::Random => ("SET PRFRAND", "at random (PRFRAND)"),
+      Assignment::Both => {
+        ("SET PRFBOTH", "by preference lists, '*' asking for a random power (PRFBOTH)")
+      }
+    };
+    if !self.may_moderate(command, true) {
+      return;
+    }
+    if let Some(seat) = self.seat.as_mut() {
+      seat.stored.game.settings.assignment = assignment;
+    }
+    self.parameter_change(&format!("powers will be dealt {how}"));
+  }
+
+  /// SET [NO] LIST, SET PUBLIC, SET PRIVATE (manual §8.3): whether the game
+  /// shows in everyone's brief LIST.
+  pub(super) fn set_listed(&mut self, listed: bool) {
+    let command = if listed { "SET LIST" } else { "SET NO LIST" };
+    if !self.may_moderate(command, false) {
+      return;
+    }
+    if let Some(seat) = self.seat.as_mut() {
+      seat.stored.game.settings.listed = listed;
+    }
+    let what = if listed {
+      "the game is public: everyone's LIST shows it"
+    } else {
+      "the game is private: LIST shows it only to those in it"
+    };
+    self.parameter_change(what);
+  }
+
+  /// An on/off setting (SET [NO] NMR, STRICT GRACE, …).
+  pub(super) fn set_flag(&mut self, flag: Flag, on: bool) {
+    let command = flag.command(on);
+    let allowed = match flag {
+      Flag::Quiet => self.may_master(command),
+      _ => self.may_moderate(command, false),
+    };
+    if !allowed {
+      return;
+    }
+    if let Some(seat) = self.seat.as_mut() {
+      flag.set(&mut seat.stored.game.settings, on);
+    }
+    self.parameter_change(flag.meaning(on));
+  }
+
+  /// SET MAX ABSENCE days (manual §8.6): 0 to 31.
+  pub(super) fn set_max_absence(&mut self, args: &str) {
+    if !self.may_moderate("SET MAX ABSENCE", false) {
+      return;
+    }
+    let days = match args.trim().parse::<u32>() {
+      Ok(days) if days <= 31 => days,
+      _ => {
+        self.error(&format!(
+          "SET MAX ABSENCE needs a number of days from 0 to 31, not '{}'. Nothing was\n\
+           changed.",
+          args.trim()
+        ));
+        return;
+      }
+    };
+    if let Some(seat) = self.seat.as_mut() {
+      seat.stored.game.settings.max_absence = days;
+    }
+    self.parameter_change(&format!("players may set absences of at most {days} days"));
+  }
+
+  /// SET DEDICATION / ONTIMERAT / RESRAT (manual §8.4): who may sign on,
+  /// bounded by the moderator's own ratings.
+  pub(super) fn set_threshold(
+    &mut self,
+    threshold: Threshold,
+    args: &str,
+  ) -> Result<(), StoreError> {
+    let command = match threshold {
+      Threshold::Dedication => "SET DEDICATION",
+      Threshold::OntimeRatio => "SET ONTIMERAT",
+      Threshold::CdRatio => "SET RESRAT",
+    };
+    if !self.may_moderate(command, false) {
+      return Ok(());
+    }
+    let own = self.sender_dedication()?;
+    let value = args.trim();
+    let changed = match threshold {
+      Threshold::Dedication => match value.parse::<i32>() {
+        Ok(points) if points <= own.points => Ok((
+          points,
+          format!("only players with more than {points} dedication points may sign on"),
+        )),
+        Ok(_) => {
+          Err(format!("The minimum cannot be above your own dedication, {} points.", own.points))
+        }
+        Err(_) => Err(format!("SET DEDICATION needs a whole number of points, not '{value}'.")),
+      }
+      .map(|(points, what)| (Setting::Dedication(points), what)),
+      Threshold::OntimeRatio => ratio(value, command).and_then(|r| {
+        if r > own.ontime_ratio() {
+          Err(format!(
+            "The minimum cannot be above your own on-time ratio, {:.2}.",
+            own.ontime_ratio()
+          ))
+        } else {
+          Ok((
+            Setting::Ontime(r),
+            format!("only players on time at least {r:.2} of the time may sign on"),
+          ))
+        }
+      }),
+      Threshold::CdRatio => ratio(value, command).and_then(|r| {
+        if r < own.cd_ratio() {
+          Err(format!(
+            "The maximum cannot be below your own civil-disorder ratio, {:.2}.",
+            own.cd_ratio()
+          ))
+        } else {
+          Ok((
+            Setting::Cd(r),
+            format!("only players with a civil-disorder ratio of at most {r:.2} may sign on"),
+          ))
+        }
+      }),
+    };
+    match changed {
+      Ok((setting, what)) => {
+        if let Some(seat) = self.seat.as_mut() {
+          let settings = &mut seat.stored.game.settings;
+          match setting {
+            Setting::Dedication(points) => settings.min_dedication = points,
+            Setting::Ontime(r) => settings.min_ontime = r,
+            Setting::Cd(r) => settings.max_cd_ratio = r,
+          }
+        }
+        self.parameter_change(&what);
+      }
+      Err(problem) => self.error(&format!("{problem} Nothing was changed.")),
+    }
+    Ok(())
+  }
+
+  /// The sender's dedication (a newcomer's when not registered).
+  pub(super) fn sender_dedication(&self) -> Result<Dedication, StoreError> {
+    match self.ctx.users.by_address(&self.reply_to)? {
+      Some(user) => ledger::dedication(&ledger::dir(self.ctx.data_root), user.id),
+      None => Ok(Dedication::default()),
+    }
+  }
+}
+
+/// One admission threshold's new value.
+enum Setting {
+  Dedication(i32),
+  Ontime(f64),
+  Cd(f64),
+}
+
+/// A ratio between 0 and 1.
+fn ratio(text: &str, command: &str) -> Result<f64, String> {
+  match text.parse::<f64>() {
+    Ok(r) if (0.0..=1.0).contains(&r) => Ok(r),
+    _ => Err(format!("{command} needs a ratio from 0.0 to 1.0, not '{text}'.")),
+  }
+}
