@@ -137,6 +137,7 @@ pub fn time_events(
           game,
           &format!("Abandoned: {letters}"),
           &text,
+          None,
           now,
         ));
       }
@@ -160,7 +161,7 @@ fn late(
   let header = report::header(&config.judge_code, game, tz);
   let what = format!("Late Notice: {letters}");
   let mut announcement =
-    to_audience(config, game, &what, &report::late_to_others(game, powers, tz), now);
+    to_audience(config, game, &what, &report::late_to_others(game, powers, tz), None, now);
   let late_subject =
     format!("[You are late!] {}", subject::game(&config.judge_code, &game.name, &phase, &what));
   for &power in powers {
@@ -176,15 +177,18 @@ fn late(
 }
 
 /// A notice about lateness or abandonment to the members of a game and
-/// its history; in a QUIET game, only the Masters hear of it.
-fn to_audience(
+/// its history (leaving out member `except`, who is answered directly);
+/// in a QUIET game, only the Masters hear of it.
+pub fn to_audience(
   config: &Config,
   game: &Game,
   what: &str,
   text: &str,
+  except: Option<usize>,
   now: DateTime<Utc>,
 ) -> Announcement {
-  let mut announcement = to_members(config, game, what, text, None, Some(HistoryKind::Notice), now);
+  let mut announcement =
+    to_members(config, game, what, text, except, Some(HistoryKind::Notice), now);
   if game.settings.quiet {
     let masters: Vec<String> = game
       .members

@@ -47,8 +47,22 @@ pub fn time_events(
       }
     };
     entries.extend(powers.iter().filter_map(|&p| entry(game, p, kind, points, now)));
+    // In a NoNMR game abandonment comes at the end of grace: the orders
+    // missed it, which the civil-disorder ratio counts (an NMR game counts
+    // its civil disorder instead).
+    if let TimeEvent::Abandoned(powers) = event {
+      if !game.settings.nmr {
+        let missed = powers.iter().filter_map(|&p| entry(game, p, LedgerKind::MissedGrace, 0, now));
+        entries.extend(missed);
+      }
+    }
   }
   entries
+}
+
+/// The entry of a newcomer taking over a power: a game started for them.
+pub fn took_over(game: &Game, power: PowerId, now: DateTime<Utc>) -> Vec<LedgerEntry> {
+  entry(game, power, LedgerKind::GameStarted, 0, now).into_iter().collect()
 }
 
 /// The entries of a game that has just started: one game for each player.

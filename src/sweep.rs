@@ -110,7 +110,9 @@ pub fn sweep(
   report.recovered = games.recover_all()?;
   let mut outage_games = Vec::new();
   for entry in games.index()? {
-    let missed = outage.is_some_and(|o| o.missed(entry.deadline) || o.missed(entry.grace));
+    let abandonment = entry.grace.map(|grace| grace - Duration::days(1));
+    let missed = outage
+      .is_some_and(|o| o.missed(entry.deadline) || o.missed(entry.grace) || o.missed(abandonment));
     if !needs_a_look(&entry, now, missed) {
       continue;
     }
@@ -184,11 +186,11 @@ fn sweep_game(
     done.changed = true;
   }
   if let Some(outage) = outage {
-    if let Some(text) = move_deadlines(game, &outage, tz) {
+    if let Some((subject, text)) = move_deadlines(game, &outage, tz) {
       announcement.extend(announce::to_members(
         config,
         game,
-        &deadline_subject(game, tz),
+        &subject,
         &text,
         None,
         Some(crate::store::game_file::HistoryKind::Notice),
@@ -221,41 +223,54 @@ fn sweep_game(
   Ok(done)
 }
 
-/// Moves a deadline or grace period that passed while the judge was down
-/// to `extend` after now; returns the notice to send, if anything moved.
-fn move_deadlines(game: &mut Game, outage: &Outage, tz: chrono_tz::Tz) -> Option<String> {
+/// Moves a deadline or grace period (or, in an NMR game, the abandonment a
+/// day before the end of grace) that passed while the judge was down to
+/// `extend` after now; returns the notice's subject and text, if anything
+/// moved.
+fn move_deadlines(game: &mut Game, outage: &Outage, tz: chrono_tz::Tz) -> Option<(String, String)> {
   if game.status != Status::Active {
     return None;
   }
-  let passed = |t: Option<DateTime<Utc>>| outage.missed(t);
-  if !passed(game.timing.deadline) && !passed(game.timing.grace) {
+  let day = Duration::days(1);
+  let nmr = game.settings.nmr;
+  let abandonment = game.timing.grace.filter(|_| nmr).map(|grace| grace - day);
+  let deadline_missed = outage.missed(game.timing.deadline);
+  let grace_missed = outage.missed(game.timing.grace) || outage.missed(abandonment);
+  if !deadline_missed && !grace_missed {
     return None;
   }
   let moved = outage.now + outage.extend;
-  if passed(game.timing.deadline) {
+  if deadline_missed {
     game.timing.deadline = Some(moved);
   }
   let deadline = game.timing.deadline.unwrap_or(moved);
-  if game.timing.grace.is_none_or(|grace| grace <= deadline || passed(Some(grace))) {
-    game.timing.grace = Some(game.grace_after(deadline, tz).max(moved));
+  // An NMR game abandons a day before the end of grace: that too must be
+  // `extend` away.
+  let earliest_grace = if nmr { moved + day } else { moved };
+  if grace_missed || game.timing.grace.is_none_or(|grace| grace <= deadline) {
+    game.timing.grace = Some(game.grace_after(deadline, tz).max(earliest_grace));
   }
-  Some(format!(
+  let shown = |t: Option<DateTime<Utc>>| t.map_or_else(String::new, |t| deadline::show(t, tz));
+  let (what, subject) = if deadline_missed {
+    ("deadline", format!("Deadline Adjustment to: {}", shown(game.timing.deadline)))
+  } else {
+    ("grace period", format!("Grace Adjustment to: {}", shown(game.timing.grace)))
+  };
+  let now_reads = if deadline_missed {
+    format!("the deadline is now {}\nand the grace period ends", deadline::show(deadline, tz))
+  } else {
+    "the grace period now ends".to_string()
+  };
+  let text = format!(
     "The judge was not running from {} to {},\n\
-     and the deadline of game '{}' passed meanwhile. So that nobody is late\n\
-     because of it, the deadline is now {}\n\
-     and the grace period ends {}.\n",
+     and the {what} of game '{}' passed meanwhile. So that nobody is late\n\
+     because of it, {now_reads} {}.\n",
     deadline::show(outage.since, tz),
     deadline::show(outage.now, tz),
     game.name,
-    deadline::show(deadline, tz),
-    game.timing.grace.map_or_else(String::new, |g| deadline::show(g, tz)),
-  ))
-}
-
-/// `Deadline Adjustment to: <date>`.
-fn deadline_subject(game: &Game, tz: chrono_tz::Tz) -> String {
-  let date = game.timing.deadline.map_or_else(String::new, |d| deadline::show(d, tz));
-  format!("Deadline Adjustment to: {date}")
+    shown(game.timing.grace),
+  );
+  Some((subject, text))
 }
 
 /// The keeper's notice of an outage.

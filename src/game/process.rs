@@ -68,7 +68,7 @@ impl Game {
   /// one) or ends the game on a solo victory.
   pub fn process(&mut self, now: DateTime<Utc>, tz: Tz) -> Processed {
     let mut processed = Processed::default();
-    let last_deadline = self.timing.deadline;
+    let (last_deadline, last_grace) = (self.timing.deadline, self.timing.grace);
     let alive_before: Vec<PowerId> =
       self.map.power_ids().filter(|&p| !self.is_eliminated(p)).collect();
     for power in self.map.power_ids().filter(|&p| self.must_order(p)) {
@@ -111,7 +111,9 @@ impl Game {
       let next = deadline::next_deadline(self.rule(), now, tz);
       let deadline = self.after_absences(last_deadline.map_or(next, |last| next.max(last)), tz);
       self.timing.deadline = Some(deadline);
-      self.timing.grace = Some(self.grace_after(deadline, tz));
+      // Never earlier than the last one either (manual §5.1).
+      let grace = self.grace_after(deadline, tz);
+      self.timing.grace = Some(last_grace.map_or(grace, |last| grace.max(last)));
       self.note_readiness(now);
     }
     processed

@@ -8,7 +8,6 @@ use rand::SeedableRng;
 use sha2::{Digest, Sha256};
 
 use super::{game_name, Seat, Session};
-use crate::announce;
 use crate::game::report::capitalised;
 use crate::game::{deadline, Game, Member, Role, Settings, Status, Tenure};
 use crate::map::Map;
@@ -18,6 +17,7 @@ use crate::store::games::IndexStatus;
 use crate::store::lock::Lock;
 use crate::store::users::User;
 use crate::store::StoreError;
+use crate::{announce, dedication};
 
 /// What a failed sign-on says, whatever failed: it tells nobody whether the
 /// game, the power or the password was wrong.
@@ -151,6 +151,7 @@ impl Session<'_> {
       copy_to,
       leaving: false,
       reply_header: None,
+      became: None,
     });
   }
 
@@ -248,6 +249,49 @@ impl Session<'_> {
     self.say(&format!(
       "You are now the Master of game '{name}', which is moderated. You do not play a\n\
        power; the game starts when {needed} players have signed on."
+    ));
+  }
+
+  /// BECOME power (manual §8.2): the Master acts for a power for the rest
+  /// of the message; the power's player gets a copy of the whole reply.
+  pub(super) fn become_power(&mut self, args: &str) {
+    let Some(seat) = self.seat_or_error("BECOME") else { return };
+    let game = &seat.stored.game;
+    let problem = if game.members[seat.member].role != Role::Master {
+      Some("BECOME is for the Master.".to_string())
+    } else if seat.became.is_some() {
+      Some("BECOME may be used once in a message.".to_string())
+    } else if game.status != Status::Active {
+      Some(format!("Game '{}' is not under way, so no power can be taken on.", game.name))
+    } else {
+      None
+    };
+    if let Some(problem) = problem {
+      self.error(&format!("{problem} Nothing was changed."));
+      return;
+    }
+    let word = args.trim();
+    let mut letters = word.chars();
+    let power = match (letters.next(), letters.next()) {
+      (Some(letter), None) => game.map.power_by_initial(letter),
+      _ => game.map.find_power(word),
+    };
+    let Some(index) = power.and_then(|p| game.player_index(p)) else {
+      let shown: String = word.chars().take(20).collect();
+      let name = game.name.clone();
+      self.error(&format!(
+        "'{shown}' is not a power of game '{name}': write its name or initial, e.g. BECOME France."
+      ));
+      return;
+    };
+    let name = power.map(|p| game.power_name(p).to_string()).unwrap_or_default();
+    let player: Vec<String> = game.members[index].addresses().map(str::to_string).collect();
+    seat.became = Some(seat.member);
+    seat.member = index;
+    seat.copy_to = player;
+    self.say(&format!(
+      "You are acting for {name} for the rest of this message; {name}'s player gets\n\
+       a copy of this reply."
     ));
   }
 
@@ -563,11 +607,9 @@ impl Session<'_> {
     if was_cd {
       self.say(&format!("{as_what} is no longer in civil disorder."));
       let shown = self.shown_sender();
-      self.announce(
+      self.notice(
         &format!("{as_what} is no longer in CD"),
         &format!("{shown} has returned as {as_what} in game '{name}', which is no longer in\ncivil disorder.\n"),
-        Some(HistoryKind::Notice),
-        false,
       );
     }
     if let Some(seat) = &self.seat {
@@ -678,12 +720,19 @@ impl Session<'_> {
       until: None,
     });
     let was_cd = std::mem::take(&mut stored.game.members[index].cd);
-    if !returning {
+    stored.game.members[index].late = false;
+    let started = if returning {
+      Vec::new()
+    } else {
       stored.game.members[index].late_count = 0;
-    }
+      dedication::took_over(&stored.game, power, self.ctx.now)
+    };
     stored.game.fresh_deadline(self.ctx.now, self.ctx.tz());
     let deadline = stored.game.timing.deadline.map(|d| deadline::show(d, self.ctx.tz()));
     self.seat_at(lock, stored, index, true);
+    if let Some(seat) = self.seat.as_mut() {
+      seat.ledger.extend(started);
+    }
     let taken = if returning { "taken back" } else { "taken over" };
     self.say(&format!(
       "You have {taken} the abandoned {power_name} in game '{name}'. A wait has\n\
@@ -707,7 +756,7 @@ impl Session<'_> {
         format!("{shown} has taken over the abandoned {power_name} in game '{name}'.\n{until}"),
       )
     };
-    self.announce(&subject, &text, Some(HistoryKind::Notice), false);
+    self.notice(&subject, &text);
     Ok(())
   }
 

@@ -112,6 +112,9 @@ struct Seat {
   /// The reply's `::` header, fixed before the game is processed (the reply
   /// is about the phase the sender saw).
   reply_header: Option<String>,
+  /// The Master's own member index, after a BECOME made the rest of the
+  /// message act for a power.
+  became: Option<usize>,
 }
 
 /// The reply being written and the other mail being gathered.
@@ -273,6 +276,7 @@ impl Session<'_> {
       CommandKind::SignOn => self.sign_on(args)?,
       CommandKind::Observe => self.observe(args)?,
       CommandKind::BecomeMaster => self.become_master(),
+      CommandKind::Become => self.become_power(args),
       CommandKind::SetPreference => self.set_preference(args),
       CommandKind::SetPrfList => self.set_assignment(Assignment::List),
       CommandKind::SetPrfRand => self.set_assignment(Assignment::Random),
@@ -374,6 +378,23 @@ impl Session<'_> {
     );
     seat.history.extend(announcement.history);
     seat.ledger.extend(announcement.ledger);
+    seat.changed = true;
+    self.others.extend(announcement.mail);
+  }
+
+  /// A notice to the others of the game that a QUIET game keeps to its
+  /// Masters: who has returned or taken over a power.
+  fn notice(&mut self, what: &str, text: &str) {
+    let Some(seat) = self.seat.as_mut() else { return };
+    let announcement = crate::announce::to_audience(
+      self.ctx.config,
+      &seat.stored.game,
+      what,
+      text,
+      Some(seat.member),
+      self.ctx.now,
+    );
+    seat.history.extend(announcement.history);
     seat.changed = true;
     self.others.extend(announcement.mail);
   }

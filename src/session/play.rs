@@ -26,9 +26,7 @@ impl Session<'_> {
       }
       (_, Role::Observer, _) => Some("Observers do not give orders.".to_string()),
       (_, Role::Master, _) => Some(
-        "A Master gives orders only for a power taken over with BECOME, which this\n\
-         judge does not offer yet."
-          .to_string(),
+        "A Master gives orders for a power after BECOME power (e.g. BECOME France).".to_string(),
       ),
       (_, Role::Player, None) => Some("You have no power in this game.".to_string()),
       _ if seat.phase != game.position.phase => {

@@ -183,7 +183,9 @@ impl Session<'_> {
     let Some(seat) = self.seat_or_error("SET ABSENCE") else { return };
     let game = &seat.stored.game;
     let member = &game.members[seat.member];
-    let master = member.role == Role::Master;
+    // A Master, also one acting for a power by BECOME, is not held to MAX
+    // ABSENCE (manual §7.2).
+    let master = member.role == Role::Master || seat.became.is_some();
     let problem = match (member.role, member.power) {
       (Role::Observer, _) => Some("Observers cannot set absences."),
       (Role::Player, Some(power)) if game.is_eliminated(power) => {
@@ -255,16 +257,11 @@ impl Session<'_> {
     let tz = self.ctx.tz();
     let now = self.ctx.now;
     let Some(seat) = self.seat_or_error("SET NO ABSENCE") else { return };
-    let words = args.split_once(|c: char| c.is_whitespace()).map_or(args, |(first, rest)| {
-      // The end date, if given, is ignored (manual §7.2).
-      let lower = rest.to_ascii_lowercase();
-      if lower.contains(" to ") || lower.starts_with("to ") {
-        first
-      } else {
-        args
-      }
-    });
-    let start = words.split(" to ").next().unwrap_or(words);
+    // The end date, if given, is ignored (manual §7.2).
+    let start = match args.to_ascii_lowercase().find(" to ") {
+      Some(i) => &args[..i],
+      None => args,
+    };
     let when = match date::parse(start, now, tz, NaiveTime::MIN) {
       Ok(when) => when,
       Err(error) => {

@@ -36,6 +36,9 @@ pub enum LedgerKind {
   Abandoned,
   /// The player's power went into civil disorder.
   CivilDisorder,
+  /// The grace period ended without the player's orders in a NoNMR game
+  /// (counted in the civil-disorder ratio, manual §5.2).
+  MissedGrace,
   /// A game the player played in started.
   GameStarted,
 }
@@ -112,7 +115,7 @@ pub fn dedication(ledger: &Path, user: u32) -> Result<Dedication, StoreError> {
         sum.on_time += 1;
       }
       LedgerKind::LateTurn => sum.turns += 1,
-      LedgerKind::CivilDisorder => sum.civil_disorders += 1,
+      LedgerKind::CivilDisorder | LedgerKind::MissedGrace => sum.civil_disorders += 1,
       LedgerKind::GameStarted => sum.games += 1,
       LedgerKind::Reminder | LedgerKind::Abandoned => {}
     }
