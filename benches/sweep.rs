@@ -81,12 +81,12 @@ fn sweep_1000_games_all_due(c: &mut Criterion) {
 
 criterion_group! {
   name = nothing_due;
-  config = Criterion::default().measurement_time(Duration::from_secs(10)).sample_size(10);
+  config = Criterion::default().measurement_time(Duration::from_secs(15)).sample_size(10);
   targets = sweep_10000_games_nothing_due
 }
 criterion_group! {
   name = all_due;
-  config = Criterion::default().measurement_time(Duration::from_secs(60)).sample_size(10);
+  config = Criterion::default().measurement_time(Duration::from_secs(120)).sample_size(10);
   targets = sweep_1000_games_all_due
 }
 criterion_main!(nothing_due, all_due);

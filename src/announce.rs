@@ -190,16 +190,33 @@ pub fn to_audience(
   let mut announcement =
     to_members(config, game, what, text, except, Some(HistoryKind::Notice), now);
   if game.settings.quiet {
-    let masters: Vec<String> = game
-      .members
-      .iter()
-      .filter(|m| m.role == Role::Master)
-      .flat_map(|m| m.addresses().map(str::to_lowercase).collect::<Vec<_>>())
-      .collect();
-    announcement.mail.retain(|m| masters.contains(&m.to.to_lowercase()));
+    keep_masters(game, &mut announcement.mail);
     announcement.history.clear();
   }
   announcement
+}
+
+/// Mail to the Masters of a game only, kept out of its history.
+pub fn to_masters(
+  config: &Config,
+  game: &Game,
+  what: &str,
+  text: &str,
+  now: DateTime<Utc>,
+) -> Vec<Outgoing> {
+  let mut mail = to_members(config, game, what, text, None, None, now).mail;
+  keep_masters(game, &mut mail);
+  mail
+}
+
+fn keep_masters(game: &Game, mail: &mut Vec<Outgoing>) {
+  let masters: Vec<String> = game
+    .members
+    .iter()
+    .filter(|m| m.role == Role::Master)
+    .flat_map(|m| m.addresses().map(str::to_lowercase).collect::<Vec<_>>())
+    .collect();
+  mail.retain(|m| masters.contains(&m.to.to_lowercase()));
 }
 
 /// `FG`: the initials of some powers, as njudge's subjects give them.

@@ -16,7 +16,7 @@ use std::collections::BTreeMap;
 use std::path::PathBuf;
 
 use game_support::{holds, player, register, Table, FAST, MASTER, POWERS};
-use judge_support::{Judge, Sent};
+use judge_support::{subjects, Judge, Sent};
 
 /// The game starts on Monday 2 March 2026 at 10:00 UTC; with the manual's
 /// movement settings (clock 23:30, next 71 hours, days -MTWTF-) its first
@@ -56,10 +56,6 @@ fn game_files(judge: &Judge) -> BTreeMap<PathBuf, Vec<u8>> {
   files.retain(|path, _| path.starts_with("games") || path.starts_with("index"));
   assert!(!files.is_empty(), "the judge keeps its games under games/ and index/");
   files
-}
-
-fn subjects(mail: &[Sent]) -> Vec<String> {
-  mail.iter().map(|m| format!("{} | {}", m.to, m.subject)).collect()
 }
 
 /// The reply to `to` among `mail`.

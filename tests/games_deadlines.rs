@@ -19,7 +19,7 @@ use std::collections::BTreeMap;
 use std::path::PathBuf;
 
 use game_support::{holds, player, Table, FAST, MASTER, POWERS};
-use judge_support::{Judge, Sent};
+use judge_support::{subjects, Judge, Sent};
 
 /// Monday 2 March 2026, 10:00 UTC. With the default movement settings
 /// (clock 1410, next 71, grace 167, days -MTWTF-) a game started then has
@@ -83,10 +83,6 @@ fn next_deadline(mail: &[Sent]) -> String {
     .find_map(|line| line.strip_prefix("The deadline for orders will be "))
     .map(|date| date.trim_end_matches('.').to_string())
     .unwrap_or_else(|| panic!("no next deadline in the results:\n{}", results.body))
-}
-
-fn subjects(mail: &[Sent]) -> Vec<String> {
-  mail.iter().map(|m| format!("{} | {}", m.to, m.subject)).collect()
 }
 
 /// The game files and the index: what a refused command must not touch.

@@ -13,7 +13,7 @@ mod judge_support;
 mod game_support;
 
 use game_support::{holds, password, player, register, Table, FAST, MASTER, POWERS};
-use judge_support::{Judge, Sent};
+use judge_support::{subjects, Judge, Sent};
 
 /// The game starts on Monday 2 March 2026 at 10:00 UTC. With the manual's
 /// movement settings (clock 23:30, next 71 hours, grace 167 hours, days
@@ -25,10 +25,6 @@ const DEADLINE: &str = "2026-03-05T23:30:00Z";
 const NEXT_DAY: &str = "2026-03-06T23:30:00Z";
 const GRACE_LESS_A_DAY: &str = "2026-03-11T22:30:00Z";
 const GRACE: &str = "2026-03-12T22:30:00Z";
-
-fn subjects(mail: &[Sent]) -> Vec<String> {
-  mail.iter().map(|m| format!("{} | {}", m.to, m.subject)).collect()
-}
 
 /// What the judge said under the echo of `line` (`> line`): the lines up
 /// to the next blank line. Fails the test if the line was not echoed.

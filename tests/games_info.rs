@@ -14,7 +14,7 @@ use std::collections::BTreeMap;
 use std::path::PathBuf;
 
 use game_support::{holds, password, player, register, Table, FAST, MASTER, POWERS};
-use judge_support::{Judge, Sent};
+use judge_support::{subjects, Judge, Sent};
 
 /// When the [`Table`] games of these tests start.
 const START: &str = "2026-03-02T10:00:00Z";
@@ -42,10 +42,6 @@ fn play(table: &Table, now: &str, orders: &[(&str, &str)]) -> Vec<Sent> {
     subjects(&mail)
   );
   mail
-}
-
-fn subjects(mail: &[Sent]) -> Vec<String> {
-  mail.iter().map(|m| format!("{} <- {}", m.to, m.subject)).collect()
 }
 
 /// Mails `body` from `from` at `now`; returns the reply to `from` and all

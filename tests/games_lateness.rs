@@ -11,7 +11,7 @@ mod judge_support;
 mod game_support;
 
 use game_support::{holds, player, register, Table, FAST, MASTER, POWERS};
-use judge_support::{Judge, Sent};
+use judge_support::{subjects, Judge, Sent};
 
 /// The game starts on Monday 2 March 2026 at 10:00 UTC. With the manual's
 /// movement settings (clock 23:30, next 71 hours, grace 167 hours, days
@@ -30,10 +30,6 @@ fn all_but_france(table: &Table, now: &str) {
   for (power, _) in POWERS.iter().filter(|(p, _)| *p != "France") {
     table.send(power, now, holds(power));
   }
-}
-
-fn subjects(mail: &[Sent]) -> Vec<String> {
-  mail.iter().map(|m| format!("{} | {}", m.to, m.subject)).collect()
 }
 
 #[test]

@@ -17,7 +17,7 @@ use std::os::unix::fs::PermissionsExt;
 use std::path::PathBuf;
 
 use game_support::{holds, player, Table, FAST, MASTER, POWERS};
-use judge_support::{Judge, Sent};
+use judge_support::{subjects, Judge, Sent};
 
 /// The games start on Monday 2 March 2026 at 10:00 UTC. With the manual's
 /// movement settings (clock 23:30, next 71 hours, grace 167 hours, days
@@ -49,10 +49,6 @@ fn everyone_holds(table: &Table, now: &str) {
 }
 
 /// `to | subject` of each message, for failure messages.
-fn subjects(mail: &[Sent]) -> Vec<String> {
-  mail.iter().map(|m| format!("{} | {}", m.to, m.subject)).collect()
-}
-
 /// The Master and the seven players of a [`Table`] game.
 fn everyone() -> BTreeSet<String> {
   POWERS.iter().map(|(p, _)| player(p)).chain([MASTER.to_string()]).collect()

@@ -120,24 +120,9 @@ impl Session<'_> {
       let list = if member.preference.is_empty() { "(none)" } else { member.preference.as_str() };
       text.push_str(&format!("{} has set '{list}'.\n", member.address));
     }
-    let announcement = announce::to_members(
-      self.ctx.config,
-      game,
-      "Preference Change",
-      &text,
-      None,
-      None,
-      self.ctx.now,
-    );
-    let masters: Vec<String> = game
-      .members
-      .iter()
-      .filter(|m| m.role == Role::Master)
-      .flat_map(|m| m.addresses().map(str::to_lowercase).collect::<Vec<_>>())
-      .collect();
-    self
-      .others
-      .extend(announcement.mail.into_iter().filter(|m| masters.contains(&m.to.to_lowercase())));
+    let mail =
+      announce::to_masters(self.ctx.config, game, "Preference Change", &text, self.ctx.now);
+    self.others.extend(mail);
   }
 
   pub(super) fn set_wait(&mut self, wait: bool) {

@@ -288,17 +288,8 @@ impl Session<'_> {
   fn tell_masters(&mut self, what: &str, text: &str) {
     let Some(seat) = &self.seat else { return };
     let game = &seat.stored.game;
-    let masters: Vec<String> = game
-      .members
-      .iter()
-      .filter(|m| m.role == Role::Master)
-      .flat_map(|m| m.addresses().map(str::to_lowercase).collect::<Vec<_>>())
-      .collect();
-    let announcement =
-      crate::announce::to_members(self.ctx.config, game, what, text, None, None, self.ctx.now);
-    self
-      .others
-      .extend(announcement.mail.into_iter().filter(|m| masters.contains(&m.to.to_lowercase())));
+    let mail = crate::announce::to_masters(self.ctx.config, game, what, text, self.ctx.now);
+    self.others.extend(mail);
   }
 
   /// The absences to show in a signed-on reply: one's own, and everyone's

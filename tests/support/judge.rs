@@ -191,6 +191,11 @@ fn walk(root: &Path, dir: &Path, files: &mut BTreeMap<PathBuf, Vec<u8>>) {
   }
 }
 
+/// `to | subject` of each mail: what a failed assertion shows.
+pub fn subjects(mail: &[Sent]) -> Vec<String> {
+  mail.iter().map(|m| format!("{} | {}", m.to, m.subject)).collect()
+}
+
 /// Reads an outbox file the way a mail program would.
 pub fn parse_sent(path: &Path) -> Sent {
   let raw = std::fs::read(path).expect("read outbox file");
