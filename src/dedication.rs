@@ -46,6 +46,8 @@ pub fn time_events(
         (powers, LedgerKind::CivilDisorder, config.civil_disorder)
       }
     };
+    // An abandoned power's player keeps paying for each reminder until
+    // someone takes it over (manual §5.2).
     entries.extend(powers.iter().filter_map(|&p| entry(game, p, kind, points, now)));
     // In a NoNMR game abandonment comes at the end of grace: the orders
     // missed it, which the civil-disorder ratio counts (an NMR game counts
@@ -99,4 +101,50 @@ fn entry(
   }
   let user = game.player_of(power)?.user?;
   Some(LedgerEntry { user, game: game.name.clone(), time: now, kind, points })
+}
+
+#[cfg(test)]
+mod tests {
+  use chrono::{DateTime, Utc};
+
+  use super::*;
+  use crate::game::deadline::DeadlineRule;
+  use crate::game::{Member, Settings};
+  use crate::map::Map;
+
+  fn now() -> DateTime<Utc> {
+    "2026-03-06T23:30:00Z".parse().expect("a time")
+  }
+
+  /// A rated game with France (user 1) and Germany (user 2) seated.
+  fn rated_game() -> Game {
+    let map = Map::standard().expect("the standard map");
+    let rules = [DeadlineRule::movement(), DeadlineRule::other(), DeadlineRule::other()];
+    let mut settings = Settings::new(map, rules);
+    settings.rated = Some(true);
+    let mut game = Game::new("rated", map, settings, now());
+    for (user, name) in [(1, "France"), (2, "Germany")] {
+      let mut member = Member::new(Role::Player, "p@x.test", Some(user), String::new(), now());
+      member.power = map.find_power(name);
+      game.members.push(member);
+    }
+    game
+  }
+
+  #[test]
+  fn a_reminder_costs_a_point_even_once_the_power_is_abandoned() {
+    let mut game = rated_game();
+    let map = game.map;
+    let (Some(france), Some(germany)) = (map.find_power("France"), map.find_power("Germany"))
+    else {
+      panic!("standard powers");
+    };
+    game.members[1].abandoned = true;
+    let late = [TimeEvent::Late { powers: vec![france, germany], first: false }];
+    let entries = time_events(&DedicationConfig::default(), &game, &late, now());
+    let charged: Vec<(u32, i32)> = entries.iter().map(|e| (e.user, e.points)).collect();
+    assert_eq!(charged, [(1, -1), (2, -1)], "Germany's player pays until it is taken over");
+    game.settings.rated = Some(false);
+    assert!(time_events(&DedicationConfig::default(), &game, &late, now()).is_empty());
+  }
 }

@@ -103,11 +103,17 @@ fn dedication_uses_the_points_in_judge_toml_and_the_ratios_follow_each_phase() {
     &["Dedication:      -4 points\n", "On-time ratio:   1.00 (0 of 0 phases on time)"],
   );
 
-  // Abandonment a day before the end of grace costs 20 (with that day's
-  // reminder, 2 more); civil disorder at its end costs 30.
+  // Reminders go on each day: two more by the morning of the 9th.
+  judge.sweep_at("2026-03-07T23:30:00Z");
+  judge.sweep_at("2026-03-09T10:00:00Z");
+  let france = dedication_of(&judge, "2026-03-09T10:00:00Z", &player("France"));
+  assert_shows(&france, &["Dedication:      -8 points\n"]);
+  // Abandonment a day before the end of grace costs 20 (it is told
+  // instead of a reminder in the same sweep); civil disorder at its end
+  // costs 30.
   judge.sweep_at(GRACE_LESS_A_DAY);
   let france = dedication_of(&judge, GRACE_LESS_A_DAY, &player("France"));
-  assert_shows(&france, &["Dedication:      -26 points\n", "Civil disorder:  0.00 (0 in 1 games)"]);
+  assert_shows(&france, &["Dedication:      -28 points\n", "Civil disorder:  0.00 (0 in 1 games)"]);
   judge.sweep_at(GRACE);
   let mail = judge.take_mail();
   assert!(
@@ -119,7 +125,7 @@ fn dedication_uses_the_points_in_judge_toml_and_the_ratios_follow_each_phase() {
   assert_shows(
     &france,
     &[
-      "Dedication:      -56 points\n",
+      "Dedication:      -58 points\n",
       "On-time ratio:   0.00 (0 of 1 phases on time)",
       "Civil disorder:  1.00 (1 in 1 games)",
     ],
@@ -147,7 +153,7 @@ fn dedication_uses_the_points_in_judge_toml_and_the_ratios_follow_each_phase() {
     &[
       "Player information for france@players.test:",
       "Games played:    1\n",
-      "Dedication:      -56 points\n",
+      "Dedication:      -58 points\n",
       "On-time ratio:   0.00 (0 of 1 phases on time)",
       "Civil disorder:  1.00 (1 in 1 games)",
     ],

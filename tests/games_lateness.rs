@@ -1,6 +1,6 @@
 //! Lateness by the clock (manual §5.1), driven by `judge sweep` alone: late
-//! notices at the deadline and every day of the grace period, abandonment
-//! at the end of grace (NoNMR) and a takeover, and in an NMR game
+//! notices at the deadline and every day after it, abandonment at the end
+//! of grace (NoNMR), the notices going on while the game waits, a takeover, and in an NMR game
 //! abandonment a day before the end of grace and civil disorder at its end,
 //! after which the game goes on without the late power. Dedication follows.
 
@@ -73,8 +73,28 @@ fn a_late_power_gets_daily_notices_and_is_abandoned_at_the_end_of_grace() {
   let notice = mail.iter().find(|m| m.to == MASTER).expect("the Master is told");
   assert_eq!(notice.subject, "XXXX:late - S1901M Abandoned: F", "{:#?}", subjects(&mail));
   assert!(notice.body.contains("France has been abandoned"), "{}", notice.body);
+  // A NoNMR game waits for a replacement, and the daily notices go on.
   judge.sweep_at("2026-03-20T10:00:00Z");
-  assert!(judge.take_mail().is_empty(), "a NoNMR game waits for a replacement");
+  let mail = judge.take_mail();
+  assert_eq!(mail.len(), 8, "one notice to each, however long since: {:#?}", subjects(&mail));
+  let to_master = mail.iter().find(|m| m.to == MASTER).expect("the Master is told");
+  assert_eq!(to_master.subject, "XXXX:late - S1901M Late Notice: F");
+  assert!(
+    to_master
+      .body
+      .contains("The grace period ended Thu Mar 12 2026 22:30:00 +0000. The game waits")
+      && to_master.body.contains("  SIGN ON Flate password\n"),
+    "{}",
+    to_master.body
+  );
+  let to_france = mail.iter().find(|m| m.to == player("France")).expect("France is told");
+  assert!(
+    to_france.body.contains("France has been abandoned. The game\nwaits until you take it back"),
+    "{}",
+    to_france.body
+  );
+  judge.sweep_at("2026-03-20T10:05:00Z");
+  assert!(judge.take_mail().is_empty(), "one notice a day");
   let listing = table.listing("2026-03-20T10:00:00Z");
   assert!(listing.contains("(S1901M)"), "still Spring 1901:\n{listing}");
   assert!(listing.contains("abandoned"), "{listing}");
@@ -105,11 +125,11 @@ fn a_late_power_gets_daily_notices_and_is_abandoned_at_the_end_of_grace() {
     subjects(&mail)
   );
 
-  // The late player lost a point for each of the two notices and fifty for
-  // being abandoned; the on-time players earned three for the phase.
+  // The late player lost a point for each of the three notices and fifty
+  // for being abandoned; the on-time players earned three for the phase.
   judge.send_at("2026-03-20T12:00:00Z", &player("France"), "me", "GET DEDICATION\n");
   let reply = judge.reply_to(&player("France"));
-  assert!(reply.body.contains("Dedication:      -52 points"), "{}", reply.body);
+  assert!(reply.body.contains("Dedication:      -53 points"), "{}", reply.body);
   judge.send_at("2026-03-20T12:00:00Z", &player("Italy"), "me", "GET DEDICATION\n");
   let reply = judge.reply_to(&player("Italy"));
   assert!(reply.body.contains("Dedication:      3 points"), "{}", reply.body);

@@ -1,6 +1,6 @@
 //! What time does to a game (manual §5.1). At the deadline, the powers
-//! whose orders are not in get a late notice, repeated every day of the
-//! grace period. At the end of grace, a NoNMR game (the default) abandons
+//! whose orders are not in get a late notice, repeated every day until
+//! they are in. At the end of grace, a NoNMR game (the default) abandons
 //! them and waits for a replacement; an NMR game abandons them a day
 //! earlier and, at the end of grace, puts them in civil disorder, so the
 //! phase is processed without them. [`Game::wake`] says when the sweep must
@@ -9,7 +9,7 @@
 use chrono::{DateTime, Duration, Utc};
 use chrono_tz::Tz;
 
-use super::{deadline, Game, Role, Status};
+use super::{deadline, Game, Status};
 use crate::map::PowerId;
 
 /// How often late notices repeat, and how long before the end of grace an
@@ -54,8 +54,10 @@ impl Game {
     }
     if now >= grace {
       if !self.timing.abandoned {
-        self.abandon(&late);
-        events.push(TimeEvent::Abandoned(late.clone()));
+        let newly = self.abandon(&late);
+        if !newly.is_empty() {
+          events.push(TimeEvent::Abandoned(newly));
+        }
       }
       if self.settings.nmr {
         for &power in &late {
@@ -66,13 +68,18 @@ impl Game {
         }
         self.note_readiness(now);
         events.push(TimeEvent::CivilDisorder(late));
+        return events;
       }
-      return events;
+      // A NoNMR game waits for replacements, and the daily notices go on
+      // (manual §5.2: an abandoned power costs a point a day).
+    } else if self.settings.nmr && !self.timing.abandoned && now >= grace - day() {
+      let newly = self.abandon(&late);
+      if !newly.is_empty() {
+        events.push(TimeEvent::Abandoned(newly));
+      }
     }
-    if self.settings.nmr && !self.timing.abandoned && now >= grace - day() {
-      self.abandon(&late);
-      events.push(TimeEvent::Abandoned(late.clone()));
-    }
+    // A tick that abandons powers tells of that instead of a reminder.
+    let abandoning = !events.is_empty();
     let next_notice = self.timing.late_notice.map_or(deadline, |last| last + day());
     if next_notice <= now {
       // Anchored to the deadline, so the notices keep a daily rhythm
@@ -89,20 +96,35 @@ impl Game {
           }
         }
       }
-      events.push(TimeEvent::Late { powers: late, first });
+      if !abandoning {
+        events.push(TimeEvent::Late { powers: late, first });
+      }
     }
     events
   }
 
-  /// Marks late powers abandoned (once per phase).
-  fn abandon(&mut self, late: &[PowerId]) {
+  /// Whether the grace period of a NoNMR game has ended with powers
+  /// abandoned, so the phase waits for them to be taken over.
+  pub fn waiting_for_replacements(&self) -> bool {
+    !self.settings.nmr && self.timing.abandoned
+  }
+
+  /// Marks late powers abandoned (once per phase); returns those that
+  /// were not abandoned already.
+  fn abandon(&mut self, late: &[PowerId]) -> Vec<PowerId> {
     self.timing.abandoned = true;
+    let mut newly = Vec::new();
     for &power in late {
       if let Some(i) = self.player_index(power) {
-        self.members[i].abandoned = true;
-        self.members[i].wait = false;
+        let member = &mut self.members[i];
+        if !member.abandoned {
+          newly.push(power);
+        }
+        member.abandoned = true;
+        member.wait = false;
       }
     }
+    newly
   }
 
   /// When the sweep must next look at the game: when the phase is due, or
@@ -114,10 +136,9 @@ impl Game {
     let mut times: Vec<DateTime<Utc>> = self.due_at().into_iter().collect();
     if let (Some(deadline), Some(grace)) = (self.timing.deadline, self.timing.grace) {
       if !self.late_powers().is_empty() {
-        let notice = self.timing.late_notice.map_or(deadline, |last| last + day());
-        if notice < grace {
-          times.push(notice);
-        }
+        // Daily notices, in a NoNMR game also after grace until the late
+        // powers are taken over (an NMR game is processed at grace).
+        times.push(self.timing.late_notice.map_or(deadline, |last| last + day()));
         if !self.timing.abandoned {
           times.push(if self.settings.nmr { grace - day() } else { grace });
         }
@@ -141,9 +162,7 @@ impl Game {
     self.timing.deadline = Some(deadline);
     self.timing.grace = Some(self.grace_after(deadline, tz));
     self.timing.late_notice = None;
-    self.timing.abandoned = self.members.iter().any(|m| {
-      m.role == Role::Player && m.abandoned && m.power.is_some_and(|p| !self.is_eliminated(p))
-    });
+    self.timing.abandoned = false;
   }
 
   /// The end of the grace period after `deadline`, on a day `days` allows

@@ -798,12 +798,24 @@ pub fn late_to_player(game: &Game, power: PowerId, tz: Tz) -> String {
     }
   }
   if let Some(grace) = game.timing.grace {
-    let _ = writeln!(
-      text,
-      "\nIf complete orders have not arrived by the end of the grace period,\n{},\n{}",
-      deadline::show(grace, tz),
-      at_grace_end(game, name)
-    );
+    if game.waiting_for_replacements() {
+      let initial = game.map.power(power).initial;
+      let _ = writeln!(
+        text,
+        "\nThe grace period ended {}, and {name} has been abandoned. The game\n\
+         waits until you take it back (SIGN ON {initial}{} with your password, then\n\
+         your orders) or a new player takes it over.",
+        deadline::show(grace, tz),
+        game.name
+      );
+    } else {
+      let _ = writeln!(
+        text,
+        "\nIf complete orders have not arrived by the end of the grace period,\n{},\n{}",
+        deadline::show(grace, tz),
+        at_grace_end(game, name)
+      );
+    }
   }
   text
 }
@@ -831,12 +843,26 @@ pub fn late_to_others(game: &Game, powers: &[PowerId], tz: Tz) -> String {
     }
   }
   if let Some(grace) = game.timing.grace {
-    let _ = writeln!(
-      text,
-      "\nThe grace period ends {}. After that,\n{}",
-      deadline::show(grace, tz),
-      at_grace_end(game, &names)
-    );
+    if game.waiting_for_replacements() {
+      let _ = writeln!(
+        text,
+        "\nThe grace period ended {}. The game waits until each late power\n\
+         is taken over by a new player or its player returns. A registered\n\
+         player who is not in the game may take one over:",
+        deadline::show(grace, tz),
+      );
+      for &power in powers {
+        let initial = game.map.power(power).initial;
+        let _ = writeln!(text, "  SIGN ON {initial}{} password", game.name);
+      }
+    } else {
+      let _ = writeln!(
+        text,
+        "\nThe grace period ends {}. After that,\n{}",
+        deadline::show(grace, tz),
+        at_grace_end(game, &names)
+      );
+    }
   }
   text
 }

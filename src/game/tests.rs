@@ -190,3 +190,150 @@ fn powers_are_dealt_once_each_and_players_keep_their_seats() {
   assert_eq!(game.record.tenures.len(), 7);
   assert!(game.check().is_ok());
 }
+
+/// Runs an NMR game's clock from the deadline to the end of grace with
+/// nobody ordering; returns what the clock did at the end of grace.
+fn to_the_end_of_an_nmr_grace(game: &mut Game) -> Vec<TimeEvent> {
+  game.settings.nmr = true;
+  let (Some(deadline), Some(grace)) = (game.timing.deadline, game.timing.grace) else {
+    panic!("a started game has a deadline and a grace period");
+  };
+  let at_deadline = game.tick(deadline);
+  assert!(matches!(at_deadline.as_slice(), [TimeEvent::Late { first: true, .. }]));
+  let a_day_before = game.tick(grace - Duration::days(1));
+  assert!(
+    a_day_before.iter().any(|e| matches!(e, TimeEvent::Abandoned(_))),
+    "an NMR game abandons late powers a day before grace ends: {a_day_before:?}"
+  );
+  assert_eq!(game.due_at(), None, "late powers still hold the phase up");
+  let events = game.tick(grace);
+  assert_eq!(game.tick(grace), Vec::new(), "a second tick at the same moment does nothing");
+  assert!(game.due_at().is_some_and(|due| due <= grace), "civil disorder makes the phase due");
+  events
+}
+
+#[test]
+fn at_the_end_of_an_nmr_grace_the_retreat_of_a_power_in_civil_disorder_is_disbanded() {
+  let mut game = started();
+  game.position.phase = "S1901R".parse().expect("a phase");
+  let france = power("France");
+  let unit = game.position.remove(place("Par")).expect("the army in Paris");
+  game.position.dislodged.push(crate::position::Dislodged {
+    unit,
+    attacker_from: Some(place("Bur")),
+    retreats: vec![
+      crate::map::Location::province(place("Pic")),
+      crate::map::Location::province(place("Gas")),
+    ],
+  });
+  assert_eq!(game.late_powers(), [france], "only France has a retreat to order");
+  let events = to_the_end_of_an_nmr_grace(&mut game);
+  assert_eq!(events, [TimeEvent::CivilDisorder(vec![france])]);
+  let grace = game.timing.grace.expect("a grace period");
+  let processed = game.process(grace, chrono_tz::UTC);
+  assert_eq!(processed.civil_disorder, [france]);
+  assert_eq!(processed.turns, [(france, false)], "a phase in civil disorder is not on time");
+  assert_eq!(game.position.phase.to_string(), "F1901M");
+  assert_eq!(game.position.units_of(france).count(), 2, "the army was disbanded, not retreated");
+  assert!(game.position.dislodged.is_empty());
+}
+
+#[test]
+fn at_the_end_of_an_nmr_grace_civil_disorder_builds_nothing_and_removes_by_distance() {
+  let mut game = started();
+  game.position.phase = "F1901B".parse().expect("a phase");
+  let (france, germany) = (power("France"), power("Germany"));
+  // France owns Spain and has emptied Paris: one build due there.
+  game.position.remove(place("Par"));
+  game.position.set_owner(place("Spa"), Some(france));
+  // Germany has lost Kiel: one unit to remove.
+  game.position.set_owner(place("Kie"), None);
+  assert_eq!(game.late_powers(), [france, germany]);
+  let events = to_the_end_of_an_nmr_grace(&mut game);
+  assert_eq!(events, [TimeEvent::CivilDisorder(vec![france, germany])]);
+  let grace = game.timing.grace.expect("a grace period");
+  let processed = game.process(grace, chrono_tz::UTC);
+  assert_eq!(processed.civil_disorder, [france, germany]);
+  assert_eq!(game.position.phase.to_string(), "S1902M");
+  assert_eq!(game.position.units_of(france).count(), 2, "no build in civil disorder");
+  assert_eq!(game.position.unit_at(place("Kie")), None, "the fleet in Kiel is farthest from home");
+  assert!(
+    game.position.unit_at(place("Ber")).is_some() && game.position.unit_at(place("Mun")).is_some()
+  );
+}
+
+/// Orders every unit of every power except `late` to hold.
+fn all_hold_but(game: &mut Game, late: &[PowerId]) {
+  for power in map().power_ids().filter(|p| !late.contains(p)) {
+    let units: Vec<Unit> = game.position.units_of(power).collect();
+    for unit in units {
+      let text = format!("{} {} H", unit.kind.letter(), game.map.location_abbr(unit.location));
+      game.enter_order(power, &text).expect("a hold");
+    }
+  }
+}
+
+/// Runs the clock as cron would, from `deadline` to just before `until`,
+/// a tick a day; returns the reminders sent.
+fn daily_reminders(game: &mut Game, deadline: DateTime<Utc>, until: DateTime<Utc>) -> usize {
+  let mut sent = 0;
+  let mut at = deadline + Duration::days(1);
+  while at < until {
+    let events = game.tick(at);
+    assert!(
+      matches!(events.as_slice(), [TimeEvent::Late { first: false, .. }]),
+      "{at}: {events:?}"
+    );
+    sent += 1;
+    at += Duration::days(1);
+  }
+  sent
+}
+
+#[test]
+fn a_nonmr_game_abandons_late_powers_at_the_end_of_grace_and_waits_for_them() {
+  let mut game = started();
+  let france = power("France");
+  all_hold_but(&mut game, &[france]);
+  let (Some(deadline), Some(grace)) = (game.timing.deadline, game.timing.grace) else {
+    panic!("a started game has a deadline and a grace period");
+  };
+  assert_eq!(game.tick(deadline), [TimeEvent::Late { powers: vec![france], first: true }]);
+  assert_eq!(daily_reminders(&mut game, deadline, grace), 6, "a reminder each day of grace");
+  assert_eq!(game.tick(grace), [TimeEvent::Abandoned(vec![france])]);
+  assert!(game.player_of(france).is_some_and(|m| m.abandoned && !m.cd));
+  assert_eq!(game.due_at(), None, "the phase waits for a replacement");
+  let next = deadline + Duration::days(7);
+  assert_eq!(game.wake(), Some(next), "the daily notices go on while it waits");
+  assert_eq!(game.tick(next), [TimeEvent::Late { powers: vec![france], first: false }]);
+  assert_eq!(game.player_of(france).map(|m| m.late_count), Some(1), "late once, this phase");
+}
+
+#[test]
+fn a_replacement_who_is_late_again_is_told_and_abandoned_again_alone() {
+  let mut game = started();
+  let (france, germany) = (power("France"), power("Germany"));
+  all_hold_but(&mut game, &[france, germany]);
+  let (Some(deadline), Some(grace)) = (game.timing.deadline, game.timing.grace) else {
+    panic!("a started game has a deadline and a grace period");
+  };
+  game.tick(deadline);
+  daily_reminders(&mut game, deadline, grace);
+  game.tick(grace);
+  assert!(game.player_of(germany).is_some_and(|m| m.abandoned));
+  // A newcomer takes France over after the end of grace.
+  let index = game.player_index(france).expect("France's seat");
+  game.members[index].abandoned = false;
+  let taken = grace + Duration::hours(1);
+  game.fresh_deadline(taken, chrono_tz::UTC);
+  let (Some(deadline), Some(new_grace)) = (game.timing.deadline, game.timing.grace) else {
+    panic!("a fresh deadline and grace period");
+  };
+  assert!(deadline > taken, "the newcomer has time to order");
+  assert!(!game.waiting_for_replacements(), "the lateness of the phase starts over");
+  assert_eq!(game.wake(), Some(deadline), "the sweep looks again at the new deadline");
+  assert_eq!(game.tick(deadline), [TimeEvent::Late { powers: vec![france, germany], first: true }]);
+  daily_reminders(&mut game, deadline, new_grace);
+  assert_eq!(game.tick(new_grace), [TimeEvent::Abandoned(vec![france])], "Germany was already");
+  assert!(game.waiting_for_replacements());
+}
