@@ -102,7 +102,7 @@ pub fn results(
   let mut body = format!("{header}\n{}", report::results(game, processed, tz));
   if game.is_finished() {
     body.push('\n');
-    body.push_str(&report::summary(game, true, tz));
+    body.push_str(&report::summary(game, game.settings.reveal, tz));
   }
   let mut announcement = Announcement::default();
   for member in &game.members {
@@ -110,8 +110,117 @@ pub fn results(
       announcement.mail.push(mail(address, &subject, &body));
     }
   }
-  announcement.history.push(entry(now, phase, HistoryKind::Results, subject, body));
+  announcement.history.push(entry(now, phase.clone(), HistoryKind::Results, subject, body));
   announcement.ledger = dedication::turns(&config.dedication, game, processed, now);
+  if !processed.postal.is_empty() {
+    let mut text = String::new();
+    for item in &processed.postal {
+      text.push_str(&format!("{}\n\n{}\n\n", item.heading, item.text.trim_end()));
+    }
+    let subject = subject::game(&config.judge_code, &game.name, &phase, "Postal Press");
+    let body = format!("{header}\n{text}");
+    for member in &game.members {
+      for address in member.addresses() {
+        announcement.mail.push(mail(address, &subject, &body));
+      }
+    }
+    announcement.history.push(entry(now, phase, HistoryKind::Broadcast, subject, body));
+  }
+  if game.is_finished() {
+    announcement.ledger.extend(dedication::ended(game, now));
+    announcement.extend(diaries(config, game, now));
+  }
+  announcement
+}
+
+/// The end of a game its players agreed on (manual §7.3): `Draw Declared:
+/// AEF` or `Game Conceded to: F` to everyone, with the final summary, then
+/// the diaries.
+pub fn agreed_ending(config: &Config, game: &Game, now: DateTime<Utc>) -> Announcement {
+  let crate::game::Status::Finished(ending) = &game.status else {
+    return Announcement::default();
+  };
+  let tz = tz(config);
+  let (what, outcome) = match ending {
+    crate::game::Ending::Drawn(powers) => (
+      format!("Draw Declared: {}", letters(game, powers)),
+      format!("has been declared {}", report::ending_words(game, ending)),
+    ),
+    crate::game::Ending::Conceded(power) => (
+      format!("Game Conceded to: {}", letters(game, &[*power])),
+      format!("has been {}", report::ending_words(game, ending)),
+    ),
+    _ => return Announcement::default(),
+  };
+  let text = format!(
+    "{}\n\n{}",
+    report::wrap(&format!(
+      "Game '{}' {outcome}. Congratulations on a game well played.",
+      game.name
+    )),
+    report::summary(game, game.settings.reveal, tz)
+  );
+  let mut announcement =
+    to_members(config, game, &what, &text, None, Some(HistoryKind::Results), now);
+  announcement.ledger = dedication::ended(game, now);
+  announcement.extend(diaries(config, game, now));
+  announcement
+}
+
+/// The diaries of a game that has ended, to everyone (manual §7.4 DIARY).
+fn diaries(config: &Config, game: &Game, now: DateTime<Utc>) -> Announcement {
+  let tz = tz(config);
+  let mut text = String::new();
+  for member in game.members.iter().filter(|m| !m.diary.is_empty()) {
+    let who = match (member.role, member.power) {
+      (Role::Player, Some(p)) => game.power_name(p).to_string(),
+      (Role::Master, _) => "the Master".to_string(),
+      (Role::Observer, _) => format!("an observer ({})", member.address),
+      (Role::Player, None) => member.address.clone(),
+    };
+    for entry in &member.diary {
+      text.push_str(&format!(
+        "Diary of {who}, entry {} ({}):\n\n{}\n\n",
+        entry.number,
+        crate::game::deadline::show(entry.time, tz),
+        entry.text.trim_end()
+      ));
+    }
+  }
+  if text.is_empty() {
+    return Announcement::default();
+  }
+  to_members(config, game, "Diaries", &text, None, Some(HistoryKind::Broadcast), now)
+}
+
+/// A press message (manual §7.4) as its plan says: to each recipient with
+/// the heading they may see (the Masters the truth), into the history when
+/// observers can read it.
+pub fn press(
+  config: &Config,
+  game: &Game,
+  plan: &crate::game::press::Plan,
+  text: &str,
+  now: DateTime<Utc>,
+) -> Announcement {
+  let tz = tz(config);
+  let phase = game.position.phase.to_string();
+  let subject = subject::game(&config.judge_code, &game.name, &phase, &plan.subject);
+  let header = report::header(&config.judge_code, game, tz);
+  let text = text.trim_end();
+  let body = format!("{header}\n{}\n\n{text}\n", plan.heading);
+  let master_body = format!("{header}\n{}\n\n{text}\n", plan.master_heading);
+  let mut announcement = Announcement::default();
+  for &i in &plan.recipients {
+    let member = &game.members[i];
+    let body = if member.role == Role::Master { &master_body } else { &body };
+    for address in member.addresses() {
+      announcement.mail.push(mail(address, &subject, body));
+    }
+  }
+  if plan.archived {
+    announcement.history.push(entry(now, phase, HistoryKind::Broadcast, subject, body));
+  }
   announcement
 }
 

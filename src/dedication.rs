@@ -6,7 +6,7 @@
 use chrono::{DateTime, Utc};
 
 use crate::config::DedicationConfig;
-use crate::game::{Game, Processed, Role, TimeEvent};
+use crate::game::{Ending, Game, Processed, Role, TimeEvent};
 use crate::map::PowerId;
 use crate::store::ledger::{LedgerEntry, LedgerKind};
 
@@ -65,6 +65,23 @@ pub fn time_events(
 /// The entry of a newcomer taking over a power: a game started for them.
 pub fn took_over(game: &Game, power: PowerId, now: DateTime<Utc>) -> Vec<LedgerEntry> {
   entry(game, power, LedgerKind::GameStarted, 0, now).into_iter().collect()
+}
+
+/// The entries of a game that has just ended: for each player of a power
+/// at the end, whether it won, shared a draw, or neither.
+pub fn ended(game: &Game, now: DateTime<Utc>) -> Vec<LedgerEntry> {
+  let crate::game::Status::Finished(ending) = &game.status else { return Vec::new() };
+  let outcome = |power: PowerId| match ending {
+    Ending::Won(p) | Ending::Conceded(p) if *p == power => Some(LedgerKind::Won),
+    Ending::Drawn(powers) if powers.contains(&power) => Some(LedgerKind::Drawn),
+    Ending::Terminated => None,
+    _ => Some(LedgerKind::Lost),
+  };
+  game
+    .map
+    .power_ids()
+    .filter_map(|p| outcome(p).and_then(|kind| entry(game, p, kind, 0, now)))
+    .collect()
 }
 
 /// The entries of a game that has just started: one game for each player.

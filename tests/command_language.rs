@@ -657,7 +657,7 @@ fn either_end_marker_closes_either_kind_of_press() {
   for (start, end) in [
     ("PRESS TO R", "ENDBROADCAST"),
     ("BROADCAST", "ENDPRESS"),
-    ("BROADCAST", "  End Press  "),
+    ("BROADCAST", "  EndPress  "),
     ("POSTAL PRESS", "endbroadcast"),
     ("DIARY RECORD", "ENDPRESS"),
     ("DIARY", "ENDPRESS"),
@@ -668,6 +668,17 @@ fn either_end_marker_closes_either_kind_of_press() {
     assert_eq!((press.block.clone(), press.closed), (vec!["Hello.".to_string()], true));
     assert_eq!(invocation(&body.lines[1]).kind, K::SetWait);
   }
+}
+
+/// Manual §7.4: unlike other keywords, ENDPRESS and ENDBROADCAST take no
+/// space after END, so "End Press" is a line of the message.
+#[test]
+fn end_press_with_a_space_is_part_of_the_message() {
+  let body = parse_body("BROADCAST\nThe end press is near.\nEnd Press\nENDPRESS\nSET WAIT\n");
+  assert_eq!(body.lines.len(), 2);
+  let press = invocation(&body.lines[0]);
+  assert_eq!(press.block, vec!["The end press is near.", "End Press"]);
+  assert!(press.closed);
 }
 
 #[test]

@@ -139,8 +139,11 @@ fn gather<'a>(style: Block, lines: &mut impl Iterator<Item = (usize, &'a str)>) 
     }
     let ends = match style {
       Block::UntilEnd => text.trim().eq_ignore_ascii_case("END"),
+      // Unlike other keywords, these take no space after END (manual §7.4),
+      // so that a line reading "end press" is just text.
       Block::Press => {
-        is_alone(text, CommandKind::EndPress) || is_alone(text, CommandKind::EndBroadcast)
+        let word = text.trim();
+        word.eq_ignore_ascii_case("ENDPRESS") || word.eq_ignore_ascii_case("ENDBROADCAST")
       }
       Block::Line | Block::Rest => false,
     };

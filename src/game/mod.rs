@@ -12,8 +12,10 @@ pub mod date;
 pub mod deadline;
 mod entry;
 pub mod preference;
+pub mod press;
 mod process;
 pub mod report;
+mod vote;
 
 use chrono::{DateTime, Utc};
 use chrono_tz::Tz;
@@ -23,6 +25,7 @@ use serde::{Deserialize, Serialize};
 pub use clock::TimeEvent;
 pub use entry::Accepted;
 pub use process::{PhaseResult, Processed, Resolution};
+pub use vote::DrawVote;
 
 use self::deadline::DeadlineRule;
 use self::preference::{Assignment, Preference};
@@ -52,6 +55,8 @@ pub struct Game {
   pub members: Vec<Member>,
   pub timing: Timing,
   pub record: Record,
+  /// Postal press to go out with the next results.
+  pub postal: Vec<PostalPress>,
 }
 
 /// The longest game name (manual §4).
@@ -73,6 +78,10 @@ pub enum Status {
 pub enum Ending {
   /// A solo victory.
   Won(PowerId),
+  /// A draw the survivors agreed on, among these powers.
+  Drawn(Vec<PowerId>),
+  /// The others conceded the game to this power.
+  Conceded(PowerId),
   /// Stopped without a result.
   Terminated,
 }
@@ -120,6 +129,14 @@ pub struct Settings {
   pub min_dedication: i32,
   pub min_ontime: f64,
   pub max_cd_ratio: f64,
+  /// What press may be sent (manual §8.5).
+  pub press: press::PressSettings,
+  /// Draws include all survivors (SET DIAS, the default).
+  pub dias: bool,
+  /// Players may concede the game to the largest power (SET CONCESSIONS).
+  pub concessions: bool,
+  /// The final SUMMARY names the players of a gunboat game (SET REVEAL).
+  pub reveal: bool,
 }
 
 impl Default for Settings {
@@ -144,6 +161,10 @@ impl Default for Settings {
       min_dedication: -10_000,
       min_ontime: 0.0,
       max_cd_ratio: 1.0,
+      press: press::PressSettings::default(),
+      dias: true,
+      concessions: true,
+      reveal: true,
     }
   }
 }
@@ -224,6 +245,41 @@ pub struct Member {
   /// Absences the player has set (manual §7.2), at most three pending.
   #[serde(default)]
   pub absences: Vec<Absence>,
+  /// Broadcasts are not sent to this member (SET NO BROADCAST).
+  #[serde(default)]
+  pub no_broadcast: bool,
+  /// Partial press between others is copied to this Master (or observer,
+  /// where the game allows it) (SET ALL PRESS).
+  #[serde(default)]
+  pub all_press: bool,
+  /// This phase's draw vote, if any (manual §7.3).
+  #[serde(default)]
+  pub draw: Option<DrawVote>,
+  /// This phase's concession vote: the power conceded to.
+  #[serde(default)]
+  pub concede: Option<PowerId>,
+  /// Diary entries, made public when the game ends.
+  #[serde(default)]
+  pub diary: Vec<DiaryEntry>,
+  /// The number the next diary entry gets (numbers are never reused).
+  #[serde(default)]
+  pub diary_next: u32,
+}
+
+/// One diary entry (DIARY RECORD).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DiaryEntry {
+  pub number: u32,
+  pub time: DateTime<Utc>,
+  pub text: String,
+}
+
+/// A postal press message waiting for the phase to be processed.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PostalPress {
+  /// The line that heads it: who sent it, as the game's colour allows.
+  pub heading: String,
+  pub text: String,
 }
 
 /// A time when a player is away: no deadline falls in it.
@@ -256,6 +312,12 @@ impl Member {
       late: false,
       late_count: 0,
       absences: Vec::new(),
+      no_broadcast: false,
+      all_press: false,
+      draw: None,
+      concede: None,
+      diary: Vec::new(),
+      diary_next: 1,
     }
   }
 
@@ -373,6 +435,7 @@ impl Game {
         abandoned: false,
       },
       record: Record::default(),
+      postal: Vec::new(),
     }
   }
 
@@ -591,7 +654,17 @@ impl Game {
     let bad = |p: PowerId| p.index() >= powers;
     if self.members.iter().filter_map(|m| m.power).any(bad)
       || self.record.tenures.iter().any(|t| bad(t.power))
-      || matches!(self.status, Status::Finished(Ending::Won(p)) if bad(p))
+      || self.members.iter().filter_map(|m| m.concede).any(bad)
+      || self
+        .members
+        .iter()
+        .filter_map(|m| m.draw.as_ref())
+        .any(|d| d.powers.iter().any(|&p| bad(p)))
+      || match &self.status {
+        Status::Finished(Ending::Won(p) | Ending::Conceded(p)) => bad(*p),
+        Status::Finished(Ending::Drawn(powers)) => powers.iter().any(|&p| bad(p)),
+        _ => false,
+      }
     {
       return Err(format!("a power number is not one of the {powers} powers of the map"));
     }

@@ -31,6 +31,11 @@ pub struct Processed {
   pub turns: Vec<(PowerId, bool)>,
   /// Powers in civil disorder when the phase was played.
   pub civil_disorder: Vec<PowerId>,
+  /// Several powers reached the victory centres in the same year, so the
+  /// number needed to win went up to this (manual §9.1 SET CENTERS).
+  pub victory_raised: Option<u32>,
+  /// The postal press collected during the phase, to go out now.
+  pub postal: Vec<super::PostalPress>,
 }
 
 /// One adjudicated phase.
@@ -85,7 +90,7 @@ impl Game {
       let (fall_ended, phase) = (result.fall_ended, result.phase);
       processed.phases.push(result);
       if fall_ended {
-        processed.winner = self.winner();
+        processed.winner = self.winner(&mut processed.victory_raised);
         if let Some(winner) = processed.winner {
           self.status = Status::Finished(Ending::Won(winner));
           self.record.ended = Some((now, phase.to_string()));
@@ -97,6 +102,8 @@ impl Game {
       }
     }
     processed.eliminated = alive_before.into_iter().filter(|&p| self.is_eliminated(p)).collect();
+    processed.postal = std::mem::take(&mut self.postal);
+    self.clear_votes();
     for member in &mut self.members {
       member.wait = false;
       member.late = false;
@@ -199,12 +206,22 @@ impl Game {
   }
 
   /// The power with the most centres, if it has enough to win and nobody
-  /// ties with it.
-  fn winner(&self) -> Option<PowerId> {
+  /// ties with it. When the top is tied at or above the victory centres,
+  /// nobody wins and the number needed goes up to one more than the top
+  /// (manual §9.1 SET CENTERS), noted in `raised`.
+  fn winner(&mut self, raised: &mut Option<u32>) -> Option<PowerId> {
     let count = |p: PowerId| self.position.centers_of(self.map, p).count() as u32;
     let best = self.map.power_ids().max_by_key(|&p| count(p))?;
     let top = count(best);
     let tied = self.map.power_ids().filter(|&p| count(p) == top).count() > 1;
-    (top >= self.settings.victory_centers && !tied).then_some(best)
+    if top < self.settings.victory_centers {
+      return None;
+    }
+    if tied {
+      self.settings.victory_centers = top + 1;
+      *raised = Some(top + 1);
+      return None;
+    }
+    Some(best)
   }
 }

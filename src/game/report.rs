@@ -191,6 +191,13 @@ pub fn results(game: &Game, processed: &Processed, tz: Tz) -> String {
       game.power_name(power)
     );
   }
+  if let Some(needed) = processed.victory_raised {
+    let _ = writeln!(
+      text,
+      "The largest powers tie with enough supply centers to win, so nobody wins:\n\
+       a win now needs {needed} supply centers.\n"
+    );
+  }
   match &game.status {
     Status::Finished(super::Ending::Won(winner)) => {
       let centers = game.position.centers_of(game.map, *winner).count();
@@ -577,6 +584,14 @@ pub fn listing(game: &Game, viewer: Option<usize>, now: DateTime<Utc>, tz: Tz) -
         game.position.phase.year
       );
     }
+    Status::Finished(ending @ (super::Ending::Drawn(_) | super::Ending::Conceded(_))) => {
+      let _ = writeln!(
+        text,
+        "Game '{name}' is over: {} in {}.",
+        ending_words(game, ending),
+        game.position.phase.year
+      );
+    }
     Status::Finished(_) => {
       let _ = writeln!(
         text,
@@ -623,6 +638,10 @@ pub fn listing(game: &Game, viewer: Option<usize>, now: DateTime<Utc>, tz: Tz) -
   let _ = writeln!(text, "  Powers dealt:   {assignment}");
   let _ = writeln!(text, "  Players:        {}", s.players);
   let _ = writeln!(text, "  Victory:        {} supply centers", s.victory_centers);
+  let _ = writeln!(text, "  Press:          {}", s.press.describe());
+  let draws = if s.dias { "DIAS (draws include all survivors)" } else { "NoDIAS" };
+  let concessions = if s.concessions { "concessions allowed" } else { "no concessions" };
+  let _ = writeln!(text, "  Draws:          {draws}, {concessions}");
   let _ = writeln!(text, "  Listed:         {}", if s.listed { "yes" } else { "no" });
   for (label, rule) in [("Move", &s.movement), ("Retreat", &s.retreat), ("Adjust", &s.adjustment)] {
     let _ = writeln!(
@@ -699,6 +718,27 @@ pub fn listing(game: &Game, viewer: Option<usize>, now: DateTime<Utc>, tz: Tz) -
   text
 }
 
+/// Prose broken into lines of at most 76 characters, so that no mail
+/// program rewraps it.
+pub fn wrap(text: &str) -> String {
+  textwrap::fill(text, 76)
+}
+
+/// How a game ended, in words: `a draw between Austria, England and
+/// France`.
+pub fn ending_words(game: &Game, ending: &super::Ending) -> String {
+  let names = |powers: &[PowerId]| {
+    let names: Vec<String> = powers.iter().map(|&p| game.power_name(p).to_string()).collect();
+    super::press::and_list(&names)
+  };
+  match ending {
+    super::Ending::Won(p) => format!("a solo victory for {}", game.power_name(*p)),
+    super::Ending::Drawn(powers) => format!("a draw between {}", names(powers)),
+    super::Ending::Conceded(p) => format!("conceded to {}", game.power_name(*p)),
+    super::Ending::Terminated => "terminated".to_string(),
+  }
+}
+
 /// SUMMARY: who played each power and when, and the supply centres each
 /// held at the end of each year. Player addresses are shown unless the
 /// game is gunboat and `reveal` is false.
@@ -710,12 +750,8 @@ pub fn summary(game: &Game, reveal: bool, tz: Tz) -> String {
   if let Some((ended, phase)) = &game.record.ended {
     let _ = writeln!(text, "Ended:    {} ({phase})", deadline::show(*ended, tz));
   }
-  match &game.status {
-    Status::Finished(super::Ending::Won(winner)) => {
-      let _ = writeln!(text, "Result:   a solo victory for {}.", game.power_name(*winner));
-    }
-    Status::Finished(_) => text.push_str("Result:   terminated.\n"),
-    _ => {}
+  if let Status::Finished(ending) = &game.status {
+    let _ = writeln!(text, "Result:   {}.", ending_words(game, ending));
   }
   let show_players = reveal || !game.settings.gunboat;
   let width = label_width(game.map).max("Master:".len());

@@ -178,7 +178,10 @@ fn a_tie_at_the_top_is_no_solo() {
   game.settings.victory_centers = 3;
   game.position.set_owner(place("Swe"), Some(power("England")));
   all_hold(&mut game);
-  assert_eq!(game.process(t(2), chrono_tz::UTC).winner, None, "England and Russia tie at four");
+  let processed = game.process(t(2), chrono_tz::UTC);
+  assert_eq!(processed.winner, None, "England and Russia tie at four");
+  assert_eq!(processed.victory_raised, Some(5), "one more than the top");
+  assert_eq!(game.settings.victory_centers, 5);
 }
 
 #[test]

@@ -227,7 +227,8 @@ impl Session<'_> {
     };
     let game = &stored.game;
     let master = self.viewer_in(game).is_some_and(|i| game.members[i].role == Role::Master);
-    let text = report::summary(game, master || game.is_finished(), self.ctx.tz());
+    let revealed = game.is_finished() && game.settings.reveal;
+    let text = report::summary(game, master || revealed, self.ctx.tz());
     self.say(&text);
     Ok(())
   }

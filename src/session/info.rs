@@ -151,7 +151,8 @@ impl Session<'_> {
        \x20 Games played:    {}\n\
        \x20 Dedication:      {} points\n\
        \x20 On-time ratio:   {:.2} ({} of {} phases on time)\n\
-       \x20 Civil disorder:  {:.2} ({} in {} games)",
+       \x20 Civil disorder:  {:.2} ({} in {} games)\n\
+       \x20 Games ended:     {} ({} won, {} drawn, {} lost)",
       user.id,
       user.addresses.join(", "),
       d.games,
@@ -162,6 +163,10 @@ impl Session<'_> {
       d.cd_ratio(),
       d.civil_disorders,
       d.games,
+      d.won + d.drawn + d.lost,
+      d.won,
+      d.drawn,
+      d.lost,
     ));
     Ok(())
   }

@@ -152,6 +152,7 @@ impl Session<'_> {
       leaving: false,
       reply_header: None,
       became: None,
+      parameter_changes: Vec::new(),
     });
   }
 

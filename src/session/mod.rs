@@ -15,13 +15,16 @@ mod info;
 mod join;
 mod moderate;
 mod play;
+mod press;
 mod register;
 mod timing;
+mod vote;
 
 use chrono::{DateTime, Utc};
 use chrono_tz::Tz;
 
 use self::moderate::{Flag, Threshold};
+use self::press::PressSetting;
 use crate::command::{self, BodyLine, CommandKind, Ending, Invocation, Item};
 use crate::config::Config;
 use crate::game::preference::Assignment;
@@ -115,6 +118,9 @@ struct Seat {
   /// The Master's own member index, after a BECOME made the rest of the
   /// message act for a power.
   became: Option<usize>,
+  /// The settings this message changed, told to everyone in one
+  /// `Parameter Change` at its end.
+  parameter_changes: Vec<String>,
 }
 
 /// The reply being written and the other mail being gathered.
@@ -250,6 +256,9 @@ impl Session<'_> {
   /// Carries out one command; returns true when the rest of the message
   /// must not be read.
   fn command(&mut self, invocation: &Invocation) -> Result<bool, StoreError> {
+    if takes_no_argument(invocation.kind) && !invocation.args.is_empty() {
+      return self.set_options(invocation);
+    }
     let keyword = command::keyword::keyword(invocation.kind);
     self.commands.push(keyword.spellings.first().copied().unwrap_or("?").to_string());
     let args = invocation.args.as_str();
@@ -300,6 +309,37 @@ impl Session<'_> {
           self.set_flag(flag, on);
         }
       }
+      CommandKind::Press => self.press(invocation, false),
+      CommandKind::Broadcast => self.press(invocation, true),
+      CommandKind::PostalPress => self.postal_press(invocation),
+      CommandKind::Diary if args.is_empty() => self.diary_record(invocation),
+      CommandKind::DiaryRecord => self.diary_record(invocation),
+      CommandKind::DiaryList => self.diary_list(),
+      CommandKind::DiaryRead => self.diary_read(args),
+      CommandKind::DiaryDelete => self.diary_delete(args),
+      CommandKind::Diary => self.error(&format!(
+        "DIARY takes RECORD, LIST, READ n or DELETE n, not '{args}'. Nothing was done."
+      )),
+      CommandKind::EndPress | CommandKind::EndBroadcast => self.error(
+        "This ends a press message, but no PRESS or BROADCAST was open; nothing was\n\
+         done. (ENDPRESS must be written as one word, alone on its line.)",
+      ),
+      CommandKind::SetDraw => self.set_draw(args),
+      CommandKind::SetNoDraw => self.set_no_draw(),
+      CommandKind::SetConcede => self.set_concede(args),
+      CommandKind::SetNoConcede => self.set_no_concede(),
+      CommandKind::SetCenters => self.set_centers(args),
+      CommandKind::SetBroadcast => self.set_broadcast(true),
+      CommandKind::SetNoBroadcast => self.set_broadcast(false),
+      CommandKind::SetAllPress => self.set_all_press(true),
+      CommandKind::SetNormalPress => self.set_all_press(false),
+      CommandKind::SetObserver => self.set_observer(args),
+      CommandKind::SetPress => return self.set_press_word(args),
+      kind if PressSetting::of(kind).is_some() => {
+        if let Some(setting) = PressSetting::of(kind) {
+          self.set_press(setting);
+        }
+      }
       CommandKind::SetWait => self.set_wait(true),
       CommandKind::SetNoWait => self.set_wait(false),
       CommandKind::SetAddress => self.set_address(args)?,
@@ -319,6 +359,51 @@ impl Session<'_> {
       }
     }
     Ok(false)
+  }
+
+  /// A SET option followed by more on the same line: njudge reads several
+  /// options from one SET line (`SET GREY, PARTIAL FAKES BROADCAST`, the
+  /// commas optional). Carries out the first, then the rest as its own SET.
+  fn set_options(&mut self, invocation: &Invocation) -> Result<bool, StoreError> {
+    let first = Invocation { args: String::new(), ..invocation.clone() };
+    self.command(&first)?;
+    let rest = invocation.args.trim_start_matches([',', ';']).trim();
+    if rest.chars().all(|c| matches!(c, '.' | ',' | ';')) {
+      return Ok(false);
+    }
+    let line = format!("SET {rest}");
+    match command::lookup(&line) {
+      Some((kind, len)) if kind.is_set() && kind != CommandKind::Set => {
+        let args = line.get(len..).unwrap_or_default().trim().to_string();
+        let next = Invocation { kind, args, block: Vec::new(), closed: true };
+        self.command(&next)
+      }
+      _ => {
+        self.error(&format!(
+          "'{rest}' is not a setting this judge knows, so that part of the line was not\n\
+           read. Send GET index for the SET options."
+        ));
+        Ok(false)
+      }
+    }
+  }
+
+  /// SET PRESS setting: the word PRESS before a press setting.
+  fn set_press_word(&mut self, args: &str) -> Result<bool, StoreError> {
+    let line = format!("SET {args}");
+    match command::lookup(&line) {
+      Some((kind, len)) if !args.is_empty() && kind.is_set() && kind != CommandKind::Set => {
+        let args = line.get(len..).unwrap_or_default().trim().to_string();
+        self.command(&Invocation { kind, args, block: Vec::new(), closed: true })
+      }
+      _ => {
+        self.error(&format!(
+          "SET PRESS needs a press setting after it (WHITE, GREY, WHITE/GREY,\n\
+           GREY/WHITE or NONE), not '{args}'. Nothing was changed."
+        ));
+        Ok(false)
+      }
+    }
   }
 
   /// A line that is not a command: an order once signed on to a game.
@@ -429,6 +514,7 @@ impl Session<'_> {
     let now = self.ctx.now;
     let tz = self.ctx.tz();
     let code = self.ctx.config.judge_code.clone();
+    self.announce_parameter_changes();
     let Some(seat) = self.seat.as_mut() else { return Ok(()) };
     let game = &mut seat.stored.game;
     // A message whose orders were all refused changes nothing; one with
@@ -550,6 +636,29 @@ impl Session<'_> {
     });
     Outcome { mail, commands: self.commands, errors: self.errors, game, replayed: false, game_name }
   }
+}
+
+/// The SET options that take no argument, so that anything after them on
+/// the line is another option.
+fn takes_no_argument(kind: CommandKind) -> bool {
+  Flag::of(kind).is_some()
+    || PressSetting::of(kind).is_some()
+    || matches!(
+      kind,
+      CommandKind::SetWait
+        | CommandKind::SetNoWait
+        | CommandKind::SetList
+        | CommandKind::SetNoList
+        | CommandKind::SetPrfList
+        | CommandKind::SetPrfRand
+        | CommandKind::SetPrfBoth
+        | CommandKind::SetNoDraw
+        | CommandKind::SetNoConcede
+        | CommandKind::SetBroadcast
+        | CommandKind::SetNoBroadcast
+        | CommandKind::SetAllPress
+        | CommandKind::SetNormalPress
+    )
 }
 
 /// The name a command's argument gives for a game, lower case, if it is one.

@@ -1,7 +1,7 @@
-//! Game settings a moderator changes (manual §§8.2–8.4, 8.6): how powers
-//! are dealt, public or private, NMR, STRICT GRACE and STRICT WAIT, LATE
-//! COUNT, MAX ABSENCE, QUIET, RATED, and who may sign on (DEDICATION,
-//! ONTIMERAT, RESRAT). A moderator is the Master, or any player of an
+//! Game settings a moderator changes (manual §§8.2–8.6): how powers are
+//! dealt, public or private, NMR, STRICT GRACE and STRICT WAIT, LATE
+//! COUNT, MAX ABSENCE, QUIET, RATED, DIAS, CONCESSIONS, REVEAL, the on/off
+//! press settings, and who may sign on (DEDICATION, ONTIMERAT, RESRAT). A moderator is the Master, or any player of an
 //! unmoderated game; every change is told to everyone as a `Parameter
 //! Change`.
 
@@ -22,6 +22,16 @@ pub(super) enum Flag {
   LateCount,
   Quiet,
   Rated,
+  Dias,
+  Concessions,
+  Reveal,
+  PostalPress,
+  BlankPress,
+  LatePress,
+  MinorPress,
+  MustOrder,
+  Partial,
+  WatchAllPress,
 }
 
 impl Flag {
@@ -40,6 +50,26 @@ impl Flag {
       CommandKind::SetNoQuiet => (Flag::Quiet, false),
       CommandKind::SetRated => (Flag::Rated, true),
       CommandKind::SetUnrated => (Flag::Rated, false),
+      CommandKind::SetDias => (Flag::Dias, true),
+      CommandKind::SetNoDias => (Flag::Dias, false),
+      CommandKind::SetConcessions => (Flag::Concessions, true),
+      CommandKind::SetNoConcessions => (Flag::Concessions, false),
+      CommandKind::SetReveal => (Flag::Reveal, true),
+      CommandKind::SetNoReveal => (Flag::Reveal, false),
+      CommandKind::SetPostalPress => (Flag::PostalPress, true),
+      CommandKind::SetNoPostalPress => (Flag::PostalPress, false),
+      CommandKind::SetBlankPress => (Flag::BlankPress, true),
+      CommandKind::SetNoBlankPress => (Flag::BlankPress, false),
+      CommandKind::SetLatePress => (Flag::LatePress, true),
+      CommandKind::SetNoLatePress => (Flag::LatePress, false),
+      CommandKind::SetMinorPress => (Flag::MinorPress, true),
+      CommandKind::SetNoMinorPress => (Flag::MinorPress, false),
+      CommandKind::SetMustOrder => (Flag::MustOrder, true),
+      CommandKind::SetNoMustOrder => (Flag::MustOrder, false),
+      CommandKind::SetPartial => (Flag::Partial, true),
+      CommandKind::SetNoPartial => (Flag::Partial, false),
+      CommandKind::SetWatchAllPress => (Flag::WatchAllPress, true),
+      CommandKind::SetNoWatchAllPress => (Flag::WatchAllPress, false),
       _ => return None,
     })
   }
@@ -58,6 +88,26 @@ impl Flag {
       (Flag::Quiet, false) => "SET NO QUIET",
       (Flag::Rated, true) => "SET RATED",
       (Flag::Rated, false) => "SET UNRATED",
+      (Flag::Dias, true) => "SET DIAS",
+      (Flag::Dias, false) => "SET NO DIAS",
+      (Flag::Concessions, true) => "SET CONCESSIONS",
+      (Flag::Concessions, false) => "SET NO CONCESSIONS",
+      (Flag::Reveal, true) => "SET REVEAL",
+      (Flag::Reveal, false) => "SET NO REVEAL",
+      (Flag::PostalPress, true) => "SET POSTAL PRESS",
+      (Flag::PostalPress, false) => "SET NO POSTAL PRESS",
+      (Flag::BlankPress, true) => "SET BLANK PRESS",
+      (Flag::BlankPress, false) => "SET NO BLANK PRESS",
+      (Flag::LatePress, true) => "SET LATE PRESS",
+      (Flag::LatePress, false) => "SET NO LATE PRESS",
+      (Flag::MinorPress, true) => "SET MINOR PRESS",
+      (Flag::MinorPress, false) => "SET NO MINOR PRESS",
+      (Flag::MustOrder, true) => "SET MUST ORDER",
+      (Flag::MustOrder, false) => "SET NO MUST ORDER",
+      (Flag::Partial, true) => "SET PARTIAL",
+      (Flag::Partial, false) => "SET NO PARTIAL",
+      (Flag::WatchAllPress, true) => "SET WATCH ALL PRESS",
+      (Flag::WatchAllPress, false) => "SET NO WATCH ALL PRESS",
     }
   }
 
@@ -82,6 +132,32 @@ impl Flag {
       (Flag::Quiet, false) => "lateness, abandonment and takeovers are told to everyone",
       (Flag::Rated, true) => "the game counts for the players' dedication",
       (Flag::Rated, false) => "the game does not count for the players' dedication",
+      (Flag::Dias, true) => "the game is DIAS: a draw includes every survivor",
+      (Flag::Dias, false) => {
+        "the game is NoDIAS: a draw vote names the powers it includes (SET DRAW list)"
+      }
+      (Flag::Concessions, true) => "players may concede the game to the largest power",
+      (Flag::Concessions, false) => "the game cannot be conceded",
+      (Flag::Reveal, true) => "the final summary names the players",
+      (Flag::Reveal, false) => "the final summary does not name the players",
+      (Flag::PostalPress, true) => "postal press is allowed: it goes out with the next results",
+      (Flag::PostalPress, false) => "postal press is not allowed",
+      (Flag::BlankPress, true) => "empty press messages are sent",
+      (Flag::BlankPress, false) => "empty press messages are refused",
+      (Flag::LatePress, true) => "players whose orders are late may send press",
+      (Flag::LatePress, false) => "players whose orders are late may send press only to the Master",
+      (Flag::MinorPress, true) => "press may be sent in retreat and adjustment phases",
+      (Flag::MinorPress, false) => {
+        "press may be sent only in movement phases (except to the Master)"
+      }
+      (Flag::MustOrder, true) => {
+        "players may send press (except to the Master) only once their orders are in"
+      }
+      (Flag::MustOrder, false) => "players may send press whether or not their orders are in",
+      (Flag::Partial, true) => "press may go to some of the powers (partial press)",
+      (Flag::Partial, false) => "press goes to everyone or to the Master only (no partial press)",
+      (Flag::WatchAllPress, true) => "observers may ask for copies of all press (SET ALL PRESS)",
+      (Flag::WatchAllPress, false) => "only the Master may ask for copies of all press",
     }
   }
 
@@ -93,6 +169,16 @@ impl Flag {
       Flag::LateCount => settings.late_count = on,
       Flag::Quiet => settings.quiet = on,
       Flag::Rated => settings.rated = Some(on),
+      Flag::Dias => settings.dias = on,
+      Flag::Concessions => settings.concessions = on,
+      Flag::Reveal => settings.reveal = on,
+      Flag::PostalPress => settings.press.postal = on,
+      Flag::BlankPress => settings.press.blank = on,
+      Flag::LatePress => settings.press.late = on,
+      Flag::MinorPress => settings.press.minor = on,
+      Flag::MustOrder => settings.press.must_order = on,
+      Flag::Partial => settings.press.partial = on,
+      Flag::WatchAllPress => settings.press.watch_all = on,
     }
   }
 }
@@ -149,13 +235,30 @@ impl Session<'_> {
   /// Tells everyone in the game that a setting changed (`Parameter
   /// Change`), and who changed it.
   pub(super) fn parameter_change(&mut self, what: &str) {
-    let Some(seat) = &self.seat else { return };
+    let Some(seat) = self.seat.as_mut() else { return };
+    let name = seat.stored.game.name.clone();
+    seat.parameter_changes.push(format!("{what}."));
+    seat.changed = true;
+    self.say(&format!("In game '{name}', {what}."));
+  }
+
+  /// The settings the message changed, in one `Parameter Change` to
+  /// everyone else in the game.
+  pub(super) fn announce_parameter_changes(&mut self) {
+    let Some(seat) = self.seat.as_mut() else { return };
+    let changes = std::mem::take(&mut seat.parameter_changes);
+    if changes.is_empty() {
+      return;
+    }
     let name = seat.stored.game.name.clone();
     let who = self.shown_sender();
-    self.say(&format!("In game '{name}', {what}."));
+    let (heading, list) = match changes.as_slice() {
+      [one] => ("a setting", one.clone()),
+      _ => ("settings", changes.iter().map(|c| format!("- {c}")).collect::<Vec<_>>().join("\n")),
+    };
     self.announce(
       "Parameter Change",
-      &format!("{who} has changed a setting of game '{name}':\n{what}.\n"),
+      &format!("{who} has changed {heading} of game '{name}':\n{list}\n"),
       Some(HistoryKind::Notice),
       false,
     );
@@ -201,16 +304,32 @@ impl Session<'_> {
   pub(super) fn set_flag(&mut self, flag: Flag, on: bool) {
     let command = flag.command(on);
     let allowed = match flag {
-      Flag::Quiet => self.may_master(command),
+      Flag::Quiet | Flag::WatchAllPress => self.may_master(command),
+      // Cannot change once the game is in progress (manual §8.5).
+      Flag::MinorPress => self.may_moderate(command, true),
       _ => self.may_moderate(command, false),
     };
     if !allowed {
       return;
     }
+    let mut cleared = false;
     if let Some(seat) = self.seat.as_mut() {
-      flag.set(&mut seat.stored.game.settings, on);
+      let game = &mut seat.stored.game;
+      // Votes cast under the other draw rule would mean something else now.
+      if matches!(flag, Flag::Dias) && game.settings.dias != on {
+        cleared = game.members.iter().any(|m| m.draw.is_some());
+        for member in &mut game.members {
+          member.draw = None;
+        }
+      }
+      flag.set(&mut game.settings, on);
     }
-    self.parameter_change(flag.meaning(on));
+    if cleared {
+      self
+        .parameter_change(&format!("{}; the draw votes cast so far are cleared", flag.meaning(on)));
+    } else {
+      self.parameter_change(flag.meaning(on));
+    }
   }
 
   /// SET MAX ABSENCE days (manual §8.6): 0 to 31.

@@ -8,7 +8,7 @@ use chrono::{DateTime, Utc};
 use indexmap::IndexMap;
 use serde::{Deserialize, Serialize};
 
-use crate::game::{Game, Member, PowerOrders, Record, Settings, Status, Timing};
+use crate::game::{Game, Member, PostalPress, PowerOrders, Record, Settings, Status, Timing};
 use crate::interchange::unit_text;
 use crate::mail::outbound::Rendered;
 use crate::map::{Map, PowerId};
@@ -108,6 +108,8 @@ struct GameFile {
   members: Vec<Member>,
   timing: Timing,
   record: Record,
+  #[serde(default)]
+  postal: Vec<PostalPress>,
   applied: Vec<String>,
   history_next: u32,
   journal: Option<Journal>,
@@ -168,6 +170,7 @@ pub fn to_json(stored: &Stored) -> Result<Vec<u8>, String> {
     members: game.members.clone(),
     timing: game.timing.clone(),
     record: game.record.clone(),
+    postal: game.postal.clone(),
     applied: stored.applied.clone(),
     history_next: stored.history_next,
     journal: stored.journal.clone(),
@@ -191,6 +194,7 @@ pub fn from_json(bytes: &[u8]) -> Result<Stored, String> {
   game.members = file.members;
   game.timing = file.timing;
   game.record = file.record;
+  game.postal = file.postal;
   game.check()?;
   game.orders = vec![PowerOrders::default(); map.powers().len()];
   for entry in &file.orders {

@@ -1,6 +1,6 @@
 //! Dedication (manual §5.2) as a ledger: each thing that counts for or
 //! against a player (orders on time, a late reminder, abandonment, civil
-//! disorder, a game started) is one small file under
+//! disorder, a game started, how a game ended) is one small file under
 //! `users/ledger/<user>/`, named after the game change that made it, so
 //! writing a change out again after a crash counts nothing twice. A
 //! player's points and ratios are the sum of their entries.
@@ -41,6 +41,12 @@ pub enum LedgerKind {
   MissedGrace,
   /// A game the player played in started.
   GameStarted,
+  /// A game ended with the player's power winning it (solo or conceded).
+  Won,
+  /// A game ended in a draw that includes the player's power.
+  Drawn,
+  /// A game ended with the player's power neither winning nor drawing.
+  Lost,
 }
 
 /// A player's dedication, summed from the ledger.
@@ -51,6 +57,10 @@ pub struct Dedication {
   pub on_time: u32,
   pub games: u32,
   pub civil_disorders: u32,
+  /// Games that ended, by how they ended for the player.
+  pub won: u32,
+  pub drawn: u32,
+  pub lost: u32,
 }
 
 impl Dedication {
@@ -117,6 +127,9 @@ pub fn dedication(ledger: &Path, user: u32) -> Result<Dedication, StoreError> {
       LedgerKind::LateTurn => sum.turns += 1,
       LedgerKind::CivilDisorder | LedgerKind::MissedGrace => sum.civil_disorders += 1,
       LedgerKind::GameStarted => sum.games += 1,
+      LedgerKind::Won => sum.won += 1,
+      LedgerKind::Drawn => sum.drawn += 1,
+      LedgerKind::Lost => sum.lost += 1,
       LedgerKind::Reminder | LedgerKind::Abandoned => {}
     }
   }

@@ -1,0 +1,805 @@
+//! Press (manual §7.4) under the game's press settings (§8.5): reading the
+//! options of a PRESS or BROADCAST line, checking them against the
+//! settings and the sender, and working out who gets the message and what
+//! each is told of where it came from and whom it went to. Masters are
+//! told the truth; everyone else sees what the sender chose to show.
+//! Knows nothing of mail: the session turns a [`Plan`] into messages.
+
+use chrono::{DateTime, Utc};
+use serde::{Deserialize, Serialize};
+
+use super::{Game, Role, Status};
+use crate::map::PowerId;
+use crate::phase::PhaseKind;
+
+/// The colours of press a game allows, and which one is the default.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Colors {
+  /// No press, except to and from the Master (SET NO PRESS).
+  None,
+  /// Signed press only (the default).
+  White,
+  /// Anonymous press only.
+  Grey,
+  /// Both, signed unless the sender says GREY.
+  WhiteGrey,
+  /// Both, anonymous unless the sender says WHITE.
+  GreyWhite,
+}
+
+/// Whether press may show a false list of recipients.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Fakes {
+  /// Never (NO FAKE, the default).
+  No,
+  /// When the sender asks (PARTIAL MAY BE FAKED).
+  May,
+  /// Every message looks like a broadcast (PARTIAL FAKES BROADCAST).
+  Broadcast,
+  /// Messages look like broadcasts unless the sender shows other
+  /// recipients (PARTIAL FAKES BROADCAST BY DEFAULT).
+  BroadcastByDefault,
+}
+
+/// What observers may send (SET OBSERVER).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ObserverPress {
+  Any,
+  White,
+  None,
+}
+
+/// A game's press settings (§8.5). The defaults are the manual's: white,
+/// partial allowed, no fake, no postal press.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct PressSettings {
+  pub colors: Colors,
+  /// Press to some of the powers rather than all (SET PARTIAL).
+  pub partial: bool,
+  pub fakes: Fakes,
+  pub observers: ObserverPress,
+  /// POSTAL PRESS, sent out with the next results.
+  pub postal: bool,
+  /// Empty messages are sent (SET BLANK PRESS).
+  pub blank: bool,
+  /// Players whose orders are late may still send press (SET LATE PRESS).
+  pub late: bool,
+  /// Press in retreat and adjustment phases (SET MINOR PRESS).
+  pub minor: bool,
+  /// Only players whose orders are in may send press (SET MUST ORDER).
+  pub must_order: bool,
+  /// Observers may SET ALL PRESS too (SET WATCH ALL PRESS).
+  pub watch_all: bool,
+}
+
+impl Default for PressSettings {
+  fn default() -> PressSettings {
+    PressSettings {
+      colors: Colors::White,
+      partial: true,
+      fakes: Fakes::No,
+      observers: ObserverPress::Any,
+      postal: false,
+      blank: false,
+      late: true,
+      minor: true,
+      must_order: false,
+      watch_all: false,
+    }
+  }
+}
+
+impl PressSettings {
+  /// The settings in words, for LIST: `White, Partial Allowed, No Fake`.
+  pub fn describe(&self) -> String {
+    let mut parts: Vec<&str> = vec![match self.colors {
+      Colors::None => "None",
+      Colors::White => "White",
+      Colors::Grey => "Grey",
+      Colors::WhiteGrey => "White/Grey",
+      Colors::GreyWhite => "Grey/White",
+    }];
+    if self.colors != Colors::None {
+      parts.push(if self.partial { "Partial Allowed" } else { "No Partial" });
+      parts.push(match self.fakes {
+        Fakes::No => "No Fake",
+        Fakes::May => "Partial May Be Faked",
+        Fakes::Broadcast => "Partial Fakes Broadcast",
+        Fakes::BroadcastByDefault => "Partial Fakes Broadcast By Default",
+      });
+    }
+    match self.observers {
+      ObserverPress::Any => {}
+      ObserverPress::White => parts.push("Observers White"),
+      ObserverPress::None => parts.push("No Observers"),
+    }
+    if self.postal {
+      parts.push("Postal Press");
+    }
+    if self.blank {
+      parts.push("Blank Press");
+    }
+    if !self.late {
+      parts.push("No Late Press");
+    }
+    if !self.minor {
+      parts.push("No Minor Press");
+    }
+    if self.must_order {
+      parts.push("Must Order");
+    }
+    if self.watch_all {
+      parts.push("Watch All Press");
+    }
+    parts.join(", ")
+  }
+
+  fn grey_allowed(&self) -> bool {
+    matches!(self.colors, Colors::Grey | Colors::WhiteGrey | Colors::GreyWhite)
+  }
+
+  fn white_allowed(&self) -> bool {
+    matches!(self.colors, Colors::White | Colors::WhiteGrey | Colors::GreyWhite)
+  }
+}
+
+/// Signed or anonymous.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Color {
+  White,
+  Grey,
+}
+
+/// The people a list of initials names: powers by their initials, `O`
+/// for the observers and `M` for the Masters.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Addressees {
+  /// The initials as written, upper case, in order (subjects show them).
+  pub letters: String,
+  pub powers: Vec<PowerId>,
+  pub observers: bool,
+  pub masters: bool,
+}
+
+impl Addressees {
+  /// Whether the list names exactly the Masters.
+  fn masters_only(&self) -> bool {
+    self.masters && !self.observers && self.powers.is_empty()
+  }
+}
+
+/// Who really gets a message, or whom it claims to go to.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Delivery {
+  Everyone,
+  To(Addressees),
+  AllBut(Addressees),
+}
+
+/// A fake option: what the header claims instead of the truth.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Fake {
+  /// NO FAKE: show the real recipients even where fakes are the default.
+  No,
+  /// Claim the message went to these (`Everyone` for a fake broadcast).
+  As(Delivery),
+}
+
+/// The options of a PRESS or BROADCAST line.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Options {
+  pub color: Option<Color>,
+  pub delivery: Option<Delivery>,
+  pub fake: Option<Fake>,
+}
+
+impl Options {
+  fn is_empty(&self) -> bool {
+    self.color.is_none() && self.delivery.is_none() && self.fake.is_none()
+  }
+}
+
+/// The words of an options line, with `+` and `-` split off the lists
+/// they may be written against (`+FRG`, `- RO`).
+fn words(text: &str) -> Vec<String> {
+  let mut out = Vec::new();
+  for word in text.split(|c: char| c.is_whitespace() || c == ',') {
+    if word.is_empty() {
+      continue;
+    }
+    let upper = word.to_ascii_uppercase();
+    match upper.strip_prefix(['+', '-']) {
+      Some(rest) => {
+        out.push(upper[..1].to_string());
+        if !rest.is_empty() {
+          out.push(rest.to_string());
+        }
+      }
+      None => out.push(upper),
+    }
+  }
+  out
+}
+
+/// Reads the options of a PRESS or BROADCAST line (§7.4). The real
+/// recipients come first; after FAKE, a list names the recipients to show
+/// (`PRESS FAKE TO FRG` is a broadcast shown as going to France, Russia
+/// and Germany; `PRESS TO FRG FAKE` goes to them and shows as a
+/// broadcast; `PRESS FAKE BROADCAST TO FRG` is the same as the latter).
+pub fn parse_options(text: &str, game: &Game) -> Result<Options, String> {
+  let words = words(text);
+  let mut options = Options::default();
+  let mut i = 0;
+  let word = |i: usize| words.get(i).map(String::as_str);
+  while let Some(w) = word(i) {
+    i += 1;
+    match w {
+      "WHITE" | "UNANONYMOUS" | "UNANONYMOUSLY" => set_color(&mut options, Color::White)?,
+      "GREY" | "GRAY" | "ANONYMOUS" | "ANONYMOUSLY" => set_color(&mut options, Color::Grey)?,
+      "TO" | "+" | "-" => {
+        let (delivery, next) = delivery(&words, i - 1, game)?;
+        i = next;
+        if options.delivery.replace(delivery).is_some() {
+          return Err("The message has two lists of recipients; give one.".to_string());
+        }
+      }
+      "NO" => {
+        if word(i) != Some("FAKE") {
+          return Err(unknown(w));
+        }
+        i += 1;
+        if word(i) == Some("BROADCAST") {
+          i += 1;
+        }
+        set_fake(&mut options, Fake::No)?;
+      }
+      "FAKE" => {
+        if word(i) == Some("PARTIAL") {
+          i += 1;
+        }
+        let fake = match word(i) {
+          Some("BROADCAST") => {
+            i += 1;
+            Fake::As(Delivery::Everyone)
+          }
+          Some("TO" | "+" | "-") => {
+            let (delivery, next) = delivery(&words, i, game)?;
+            i = next;
+            Fake::As(delivery)
+          }
+          _ => Fake::As(Delivery::Everyone),
+        };
+        set_fake(&mut options, fake)?;
+      }
+      other => return Err(unknown(other)),
+    }
+  }
+  Ok(options)
+}
+
+fn unknown(word: &str) -> String {
+  format!(
+    "'{word}' is not a press option. The options are WHITE or GREY, TO list (or +list),\n\
+     TO ALL BUT list (or -list), and FAKE [BROADCAST | TO list | TO ALL BUT list]."
+  )
+}
+
+fn set_color(options: &mut Options, color: Color) -> Result<(), String> {
+  if options.color.replace(color).is_some() {
+    return Err("The message has two colours; give WHITE or GREY once.".to_string());
+  }
+  Ok(())
+}
+
+fn set_fake(options: &mut Options, fake: Fake) -> Result<(), String> {
+  if options.fake.replace(fake).is_some() {
+    return Err("The message has two fake options; give one.".to_string());
+  }
+  Ok(())
+}
+
+/// A delivery option starting at `words[at]` (`TO`, `+` or `-`); returns
+/// it and the index after it.
+fn delivery(words: &[String], at: usize, game: &Game) -> Result<(Delivery, usize), String> {
+  let get = |i: usize| words.get(i).map(String::as_str);
+  let mut i = at + 1;
+  let all_but = match get(at) {
+    Some("-") => true,
+    Some("TO") if get(i) == Some("ALL") && get(i + 1) == Some("BUT") => {
+      i += 2;
+      true
+    }
+    Some("TO") if get(i) == Some("ALL") => return Ok((Delivery::Everyone, i + 1)),
+    _ => false,
+  };
+  let Some(list) = get(i) else {
+    return Err("A list of recipients is missing: write the powers' initials, as in TO FG.".into());
+  };
+  let addressees = addressees(list, game)?;
+  let delivery = if all_but { Delivery::AllBut(addressees) } else { Delivery::To(addressees) };
+  Ok((delivery, i + 1))
+}
+
+/// Reads a list of initials (`FRG`, `RO`).
+pub fn addressees(list: &str, game: &Game) -> Result<Addressees, String> {
+  let mut out = Addressees::default();
+  let mut unknown = Vec::new();
+  for c in list.chars().map(|c| c.to_ascii_uppercase()) {
+    if out.letters.contains(c) {
+      return Err(format!("'{c}' is repeated in the list '{list}'."));
+    }
+    match c {
+      'O' => out.observers = true,
+      'M' => out.masters = true,
+      _ => match game.map.power_ids().find(|&p| game.map.power(p).initial == c) {
+        Some(power) => out.powers.push(power),
+        None => {
+          unknown.push(c);
+          continue;
+        }
+      },
+    }
+    out.letters.push(c);
+  }
+  if !unknown.is_empty() {
+    let letters: Vec<String> = unknown.iter().map(|c| format!("'{c}'")).collect();
+    let initials: String = game.map.powers().iter().map(|p| p.initial).collect();
+    return Err(format!(
+      "{} in '{list}' {} not the initial of a power. A list is made of initials\n\
+       only ({initials}, O for the observers, M for the Master), as in TO FG.",
+      and_list(&letters),
+      if unknown.len() == 1 { "is" } else { "are" },
+    ));
+  }
+  Ok(out)
+}
+
+/// `A`, `A and B`, `A, B and C`.
+pub fn and_list(items: &[String]) -> String {
+  match items {
+    [] => String::new(),
+    [one] => one.clone(),
+    [init @ .., last] => format!("{} and {last}", init.join(", ")),
+  }
+}
+
+/// Who gets one message, and what they are told.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Plan {
+  /// The subject's tail: `Press from F to G`, `Broadcast`, …
+  pub subject: String,
+  /// The line heading the message for everyone but the Masters (and in the
+  /// history): `Message from a@b as France to Germany in 'game':`.
+  pub heading: String,
+  /// The line heading the Masters' copies: the true sender and recipients.
+  pub master_heading: String,
+  /// The members who get the message.
+  pub recipients: Vec<usize>,
+  /// Observers can read it, so it goes into the history.
+  pub archived: bool,
+  /// What the sender is told: `Message sent to Germany:`.
+  pub sent: String,
+  /// Warnings for the sender (the message still goes).
+  pub notes: Vec<String>,
+}
+
+/// A message to be sent, as the session gives it.
+pub struct Request<'a> {
+  pub game: &'a Game,
+  /// The sending member.
+  pub sender: usize,
+  /// The address the sender wrote from.
+  pub address: &'a str,
+  pub options: &'a Options,
+  /// BROADCAST rather than PRESS: no options means everyone.
+  pub broadcast: bool,
+  pub now: DateTime<Utc>,
+}
+
+/// Checks a message against the settings and works out who gets it.
+pub fn plan(request: &Request) -> Result<Plan, String> {
+  let Request { game, sender, address, options, broadcast, now } = *request;
+  if !broadcast && options.is_empty() {
+    return Err(
+      "PRESS needs options saying who gets the message (for example PRESS TO G);\n\
+       to send a message to everyone, use BROADCAST."
+        .to_string(),
+    );
+  }
+  let role = game.members[sender].role;
+  let delivery = options.delivery.clone().unwrap_or(Delivery::Everyone);
+  let partial = delivery != Delivery::Everyone;
+  let to_master_only = matches!(&delivery, Delivery::To(a) if a.masters_only());
+  let names_master = match &delivery {
+    Delivery::To(a) => a.masters,
+    _ => false,
+  };
+  if names_master && matches!(options.fake, Some(Fake::As(_))) {
+    return Err("Press to the Master cannot be faked.".to_string());
+  }
+  if game.status == Status::Forming {
+    let names_powers = match &delivery {
+      Delivery::To(a) | Delivery::AllBut(a) => !a.powers.is_empty(),
+      Delivery::Everyone => false,
+    };
+    if names_powers {
+      return Err(
+        "The powers are not dealt yet: before the start, press goes to everyone\n\
+                  (BROADCAST), to the observers (O) or to the Master (M)."
+          .to_string(),
+      );
+    }
+  }
+  let mut notes = Vec::new();
+  let settings = &game.settings.press;
+  let mut fake = options.fake.clone();
+  let color = if role == Role::Master {
+    options.color.unwrap_or(Color::White)
+  } else if to_master_only {
+    Color::White
+  } else {
+    let name = &game.name;
+    let minor = game.position.phase.kind != PhaseKind::Movement;
+    let playing = game.status == Status::Active;
+    if settings.colors == Colors::None {
+      return Err(format!(
+        "Game '{name}' does not allow press, except to the Master (PRESS TO M)."
+      ));
+    }
+    if role == Role::Observer && settings.observers == ObserverPress::None {
+      return Err(format!(
+        "Game '{name}' does not allow press from observers, except to the Master\n\
+         (PRESS TO M)."
+      ));
+    }
+    if playing && minor && !settings.minor {
+      return Err(format!(
+        "Game '{name}' does not allow press in retreat and adjustment phases, except\n\
+         to the Master (PRESS TO M)."
+      ));
+    }
+    let observer_white = role == Role::Observer && settings.observers == ObserverPress::White;
+    let color = match options.color {
+      Some(Color::Grey) if !settings.grey_allowed() => {
+        return Err(format!("Game '{name}' does not allow grey (anonymous) press."));
+      }
+      Some(Color::Grey) if observer_white => {
+        return Err(format!("Game '{name}' does not allow grey press from observers."));
+      }
+      Some(Color::White) if !settings.white_allowed() => {
+        return Err(format!("Game '{name}' allows only grey (anonymous) press."));
+      }
+      Some(color) => color,
+      None if observer_white => Color::White,
+      None if matches!(settings.colors, Colors::Grey | Colors::GreyWhite) => Color::Grey,
+      None => Color::White,
+    };
+    if partial && !settings.partial {
+      return Err(format!(
+        "Game '{name}' allows only press to everyone (BROADCAST), or to the Master."
+      ));
+    }
+    match &fake {
+      Some(Fake::No) if settings.fakes == Fakes::Broadcast => {
+        return Err(format!(
+          "In game '{name}' every message shows as a broadcast, so NO FAKE cannot be used."
+        ));
+      }
+      Some(Fake::As(_)) if settings.fakes == Fakes::No => {
+        return Err(format!("Game '{name}' does not allow fake press."));
+      }
+      Some(Fake::As(shown)) if *shown != Delivery::Everyone && !settings.partial => {
+        return Err(format!("Game '{name}' does not allow partial press, so none can be shown."));
+      }
+      Some(Fake::As(shown))
+        if *shown != Delivery::Everyone && settings.fakes == Fakes::Broadcast =>
+      {
+        return Err(format!(
+          "In game '{name}' every message shows as a broadcast: it cannot show other\n\
+           recipients."
+        ));
+      }
+      None if partial && matches!(settings.fakes, Fakes::Broadcast | Fakes::BroadcastByDefault) => {
+        fake = Some(Fake::As(Delivery::Everyone));
+      }
+      _ => {}
+    }
+    if playing {
+      if let Some(power) = game.members[sender].power {
+        let owes = game.must_order(power) && !game.is_in(power);
+        let late = owes && game.timing.deadline.is_some_and(|d| now > d);
+        if late && !settings.late {
+          return Err(format!(
+            "Game '{name}' does not allow press from players whose orders are late.\n\
+             Send complete orders first; press to the Master (PRESS TO M) is allowed."
+          ));
+        }
+        if owes && settings.must_order {
+          return Err(format!(
+            "Game '{name}' allows press only once your orders are in. Send complete\n\
+             orders first; press to the Master (PRESS TO M) is allowed."
+          ));
+        }
+        if late {
+          notes.push(
+            "Note: your orders are late; you should really send them before press.".to_string(),
+          );
+        }
+      }
+    }
+    color
+  };
+  let shown = match &fake {
+    Some(Fake::As(shown)) => shown.clone(),
+    _ => delivery.clone(),
+  };
+  let recipients =
+    recipients(game, sender, &delivery, to_master_only || master_to_one(game, sender, &delivery));
+  let archived = match &delivery {
+    Delivery::Everyone => true,
+    Delivery::To(a) => a.observers,
+    Delivery::AllBut(a) => !a.observers,
+  };
+  if recipients.is_empty() && !archived {
+    return Err("Nobody would get this message: nobody in the game is on its list.".to_string());
+  }
+  let words = Words::new(game, sender, address);
+  let faked = matches!(fake, Some(Fake::As(_)));
+  let (subject, heading, master_heading) = words.headings(color, &shown, &delivery, faked);
+  let sent = match &delivery {
+    Delivery::Everyone => "Broadcast message sent:".to_string(),
+    Delivery::To(a) => format!("Message sent to {}:", names(game, a)),
+    Delivery::AllBut(a) => format!("Message sent to all but {}:", names(game, a)),
+  };
+  Ok(Plan { subject, heading, master_heading, recipients, archived, sent, notes })
+}
+
+/// A Master's message to a single power stays between the two of them:
+/// watchers with ALL PRESS do not get a copy.
+fn master_to_one(game: &Game, sender: usize, delivery: &Delivery) -> bool {
+  game.members[sender].role == Role::Master
+    && matches!(delivery, Delivery::To(a) if a.powers.len() == 1 && !a.observers && !a.masters)
+}
+
+/// The members who get a message: those its delivery names (broadcasts
+/// skip members who SET NO BROADCAST), and the watchers with ALL PRESS
+/// for partial press. Never the sender.
+fn recipients(game: &Game, sender: usize, delivery: &Delivery, private: bool) -> Vec<usize> {
+  let named = |a: &Addressees, i: usize| {
+    let m = &game.members[i];
+    match m.role {
+      Role::Master => a.masters,
+      Role::Observer => a.observers,
+      Role::Player => m.power.is_some_and(|p| a.powers.contains(&p)),
+    }
+  };
+  (0..game.members.len())
+    .filter(|&i| i != sender)
+    .filter(|&i| {
+      let m = &game.members[i];
+      let watching = !private
+        && m.all_press
+        && (m.role == Role::Master || (m.role == Role::Observer && game.settings.press.watch_all));
+      match delivery {
+        Delivery::Everyone => !m.no_broadcast,
+        Delivery::To(a) => named(a, i) || watching,
+        Delivery::AllBut(a) => !named(a, i) || watching,
+      }
+    })
+    .collect()
+}
+
+/// The power names of a list: `France, Germany and Russia`.
+fn names(game: &Game, a: &Addressees) -> String {
+  let names: Vec<String> = a
+    .letters
+    .chars()
+    .map(|c| match c {
+      'O' => "Observer".to_string(),
+      'M' => "Master".to_string(),
+      _ => game
+        .map
+        .powers()
+        .iter()
+        .find(|p| p.initial == c)
+        .map_or_else(|| c.to_string(), |p| p.name.clone()),
+    })
+    .collect();
+  and_list(&names)
+}
+
+/// The words that name a sender in headings and subjects.
+struct Words<'a> {
+  game: &'a Game,
+  /// `France`, `Master`, `Observer`.
+  as_what: String,
+  /// `F`, `M`, `O`.
+  letter: char,
+  address: &'a str,
+  /// White press names the sender's address (not in gunboat games,
+  /// unless the Master sends it).
+  shows_address: bool,
+}
+
+impl<'a> Words<'a> {
+  fn new(game: &'a Game, sender: usize, address: &'a str) -> Words<'a> {
+    let member = &game.members[sender];
+    let (as_what, letter) = match (member.role, member.power) {
+      (Role::Master, _) => ("Master".to_string(), 'M'),
+      (Role::Observer, _) => ("Observer".to_string(), 'O'),
+      (Role::Player, Some(p)) => (game.power_name(p).to_string(), game.map.power(p).initial),
+      (Role::Player, None) => ("Player".to_string(), '*'),
+    };
+    let shows_address = !game.settings.gunboat || member.role == Role::Master;
+    Words { game, as_what, letter, address, shows_address }
+  }
+
+  /// The subject, the heading for players and the heading for Masters.
+  fn headings(
+    &self,
+    color: Color,
+    shown: &Delivery,
+    real: &Delivery,
+    faked: bool,
+  ) -> (String, String, String) {
+    let game = self.game;
+    let (addr, as_what, letter) = (self.address, &self.as_what, self.letter);
+    let (subject, mut heading, mut master) = match (shown, color) {
+      (Delivery::Everyone, Color::Grey) => (
+        "Broadcast".to_string(),
+        "Broadcast message".to_string(),
+        format!("Broadcast message [from {addr} as {as_what}]"),
+      ),
+      (Delivery::Everyone, Color::White) if self.shows_address => (
+        format!("Broadcast from {letter}"),
+        format!("Broadcast message from {addr} as {as_what}"),
+        format!("Broadcast message from {addr} as {as_what}"),
+      ),
+      (Delivery::Everyone, Color::White) => (
+        format!("Broadcast from {letter}"),
+        format!("Broadcast message from {as_what}"),
+        format!("Broadcast message from [{addr} as] {as_what}"),
+      ),
+      (Delivery::To(a) | Delivery::AllBut(a), _) => {
+        let but = if matches!(shown, Delivery::AllBut(_)) { "all but " } else { "" };
+        let to = format!("{but}{}", names(game, a));
+        match color {
+          Color::Grey => (
+            format!("Press to {but}{}", a.letters),
+            format!("Message to {to}"),
+            format!("Message [from {addr} as {as_what}] to {to}"),
+          ),
+          Color::White if self.shows_address => (
+            format!("Press from {letter} to {but}{}", a.letters),
+            format!("Message from {addr} as {as_what} to {to}"),
+            format!("Message from {addr} as {as_what} to {to}"),
+          ),
+          Color::White => (
+            format!("Press from {letter} to {but}{}", a.letters),
+            format!("Message from {as_what} to {to}"),
+            format!("Message from [{addr} as] {as_what} to {to}"),
+          ),
+        }
+      }
+    };
+    if faked && shown != real {
+      master.push_str(&match real {
+        Delivery::Everyone => " [really to everyone]".to_string(),
+        Delivery::To(a) => format!(" [really to {}]", names(game, a)),
+        Delivery::AllBut(a) => format!(" [really to all but {}]", names(game, a)),
+      });
+    }
+    let place = format!(" in '{}':", game.name);
+    heading.push_str(&place);
+    master.push_str(&place);
+    (subject, heading, master)
+  }
+}
+
+#[cfg(test)]
+mod tests {
+  use super::*;
+  use crate::game::deadline::DeadlineRule;
+  use crate::game::{Member, Settings};
+  use crate::map::Map;
+
+  fn now() -> DateTime<Utc> {
+    "2026-03-03T12:00:00Z".parse().expect("a time")
+  }
+
+  /// A started game: seven players (p0 Austria … p6 Turkey), an observer
+  /// (7) and a Master (8).
+  fn game() -> Game {
+    let map = Map::standard().expect("the standard map");
+    let rules = [DeadlineRule::movement(), DeadlineRule::other(), DeadlineRule::other()];
+    let mut game = Game::new("g", map, Settings::new(map, rules), now());
+    for (n, p) in map.power_ids().enumerate() {
+      let mut m = Member::new(Role::Player, &format!("p{n}@x.test"), None, String::new(), now());
+      m.power = Some(p);
+      game.members.push(m);
+    }
+    game.members.push(Member::new(Role::Observer, "o@x.test", None, String::new(), now()));
+    game.members.push(Member::new(Role::Master, "m@x.test", None, String::new(), now()));
+    game.status = Status::Active;
+    game
+  }
+
+  fn plan_of(game: &Game, sender: usize, line: &str, broadcast: bool) -> Result<Plan, String> {
+    let options = parse_options(line, game)?;
+    plan(&Request { game, sender, address: "me@x.test", options: &options, broadcast, now: now() })
+  }
+
+  #[test]
+  fn fake_before_the_list_fakes_the_list_and_after_it_fakes_a_broadcast() {
+    let mut game = game();
+    game.settings.press.fakes = Fakes::May;
+    // Italy (4) writes.
+    let faked_list = plan_of(&game, 4, "FAKE TO FRG", false).expect("a fake list");
+    assert_eq!(faked_list.recipients, [0, 1, 2, 3, 5, 6, 7, 8], "really a broadcast");
+    assert_eq!(
+      faked_list.heading,
+      "Message from me@x.test as Italy to France, Russia and Germany in 'g':"
+    );
+    assert!(faked_list.master_heading.ends_with("[really to everyone] in 'g':"));
+    let faked_broadcast = plan_of(&game, 4, "TO FRG FAKE", false).expect("a fake broadcast");
+    assert_eq!(faked_broadcast.recipients, [2, 3, 5]);
+    assert_eq!(faked_broadcast.heading, "Broadcast message from me@x.test as Italy in 'g':");
+    assert_eq!(faked_broadcast.subject, "Broadcast from I");
+    let same = plan_of(&game, 4, "FAKE BROADCAST TO FRG", false).expect("the same");
+    assert_eq!(same.recipients, faked_broadcast.recipients);
+    assert_eq!(same.heading, faked_broadcast.heading);
+  }
+
+  #[test]
+  fn all_but_lists_keep_press_out_of_the_history_only_when_they_name_the_observers() {
+    let game = game();
+    let to_all_but_r = plan_of(&game, 4, "TO ALL BUT R", false).expect("press");
+    assert!(to_all_but_r.archived, "observers read it, so the history keeps it");
+    assert!(!to_all_but_r.recipients.contains(&5));
+    let minus_ro = plan_of(&game, 4, "-RO", false).expect("press");
+    assert!(!minus_ro.archived);
+    assert!(!minus_ro.recipients.contains(&7));
+    assert_eq!(minus_ro.subject, "Press from I to all but RO");
+    assert_eq!(minus_ro.sent, "Message sent to all but Russia and Observer:");
+  }
+
+  #[test]
+  fn a_list_that_is_not_initials_is_refused() {
+    let game = game();
+    let error = plan_of(&game, 4, "TO Turkey", false).expect_err("U, K and Y are no powers");
+    assert!(
+      error.contains("'U', 'K' and 'Y' in 'TURKEY' are not the initial of a power"),
+      "{error}"
+    );
+    let error = plan_of(&game, 4, "", false).expect_err("PRESS needs options");
+    assert!(error.contains("use BROADCAST"), "{error}");
+  }
+
+  #[test]
+  fn grey_press_hides_the_sender_from_all_but_the_master() {
+    let mut game = game();
+    game.settings.press.colors = Colors::WhiteGrey;
+    let grey = plan_of(&game, 2, "GREY TO G", false).expect("grey press");
+    assert_eq!(grey.heading, "Message to Germany in 'g':");
+    assert_eq!(grey.master_heading, "Message [from me@x.test as France] to Germany in 'g':");
+    assert_eq!(grey.subject, "Press to G");
+    assert_eq!(grey.recipients, [3], "the Master does not see partial press without ALL PRESS");
+    game.settings.press.colors = Colors::White;
+    let error = plan_of(&game, 2, "GREY TO G", false).expect_err("white only");
+    assert!(error.contains("does not allow grey"), "{error}");
+  }
+
+  #[test]
+  fn the_master_is_always_reachable_and_never_faked() {
+    let mut game = game();
+    game.settings.press.colors = Colors::None;
+    let to_master = plan_of(&game, 2, "TO M", false).expect("press to the Master");
+    assert_eq!(to_master.recipients, [8]);
+    assert!(plan_of(&game, 2, "TO G", false).is_err(), "no press between players");
+    let error = plan_of(&game, 2, "TO M FAKE", false).expect_err("no faking the Master");
+    assert!(error.contains("cannot be faked"), "{error}");
+    let from_master = plan_of(&game, 8, "TO G", false).expect("the Master may always press");
+    assert_eq!(from_master.recipients, [3]);
+  }
+}

@@ -1,0 +1,239 @@
+//! Draws and concessions (manual §7.3). Each surviving power's player may
+//! vote, for this phase only, for a draw or to concede to the largest
+//! power; the game ends as soon as every survivor agrees.
+//!
+//! In a DIAS game a draw includes every survivor. In a NoDIAS game a vote
+//! names the powers to include: a list with one's own power approves any
+//! part of it that still includes oneself; a list without it approves any
+//! part of it, with or without oneself. Of the draws everyone approves,
+//! the largest passes, and a "draw" of one power is a concession to it.
+//! The draws one vote approves are exactly the sets between "the voter,
+//! if listed" and "the list plus the voter", so what everyone approves is
+//! everything between the union of the first and the intersection of the
+//! second; the largest is that intersection, when it holds the union.
+
+use chrono::{DateTime, Utc};
+use serde::{Deserialize, Serialize};
+
+use super::{Ending, Game, Role, Status};
+use crate::map::PowerId;
+
+/// One player's draw vote.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DrawVote {
+  /// The powers to include (NoDIAS); empty in a DIAS game, where every
+  /// survivor is in the draw.
+  pub powers: Vec<PowerId>,
+}
+
+impl Game {
+  /// The powers still in the game, in map order.
+  pub fn survivors(&self) -> Vec<PowerId> {
+    self.map.power_ids().filter(|&p| !self.is_eliminated(p)).collect()
+  }
+
+  /// Why the member cannot vote on how the game ends, if they cannot.
+  pub fn vote_refused(&self, member: usize) -> Option<String> {
+    let m = &self.members[member];
+    match (&self.status, m.role, m.power) {
+      (Status::Forming, ..) => Some("The game has not started, so there is nothing to end.".into()),
+      (Status::Finished(_), ..) => Some("The game is over.".into()),
+      (_, Role::Master, _) => Some(
+        "The Master does not vote on a draw or concession (BECOME a power to vote for it).".into(),
+      ),
+      (_, Role::Observer, _) => Some("Observers do not vote on a draw or concession.".into()),
+      (_, Role::Player, Some(p)) if self.is_eliminated(p) => {
+        Some(format!("{} is out of the game, so it has no vote.", self.power_name(p)))
+      }
+      (_, Role::Player, None) => Some("You play no power in this game.".into()),
+      _ => None,
+    }
+  }
+
+  /// The largest power: the one with strictly more centres than any
+  /// other, if there is one.
+  pub fn largest_power(&self) -> Option<PowerId> {
+    let count = |p: PowerId| self.position.centers_of(self.map, p).count();
+    let best = self.map.power_ids().max_by_key(|&p| count(p))?;
+    let top = count(best);
+    (self.map.power_ids().filter(|&p| count(p) == top).count() == 1).then_some(best)
+  }
+
+  /// How the survivors' votes end the game, if they do.
+  pub fn agreed_ending(&self) -> Option<Ending> {
+    if self.status != Status::Active {
+      return None;
+    }
+    let survivors = self.survivors();
+    let vote_of = |p: PowerId| self.player_of(p);
+    if let Some(draw) = self.agreed_draw(&survivors) {
+      return Some(match draw.as_slice() {
+        [one] => Ending::Conceded(*one),
+        _ => Ending::Drawn(draw),
+      });
+    }
+    if !self.settings.concessions {
+      return None;
+    }
+    let largest = self.largest_power()?;
+    let all_concede = survivors
+      .iter()
+      .filter(|&&p| p != largest)
+      .all(|&p| vote_of(p).and_then(|m| m.concede) == Some(largest));
+    all_concede.then_some(Ending::Conceded(largest))
+  }
+
+  /// The largest draw every survivor approves, if any.
+  fn agreed_draw(&self, survivors: &[PowerId]) -> Option<Vec<PowerId>> {
+    let mut upper: Vec<PowerId> = survivors.to_vec();
+    let mut required: Vec<PowerId> = Vec::new();
+    for &power in survivors {
+      let vote = self.player_of(power)?.draw.as_ref()?;
+      if self.settings.dias {
+        continue;
+      }
+      if vote.powers.contains(&power) {
+        required.push(power);
+        upper.retain(|p| vote.powers.contains(p));
+      } else {
+        upper.retain(|p| *p == power || vote.powers.contains(p));
+      }
+    }
+    let holds_required = required.iter().all(|p| upper.contains(p));
+    (!upper.is_empty() && holds_required).then_some(upper)
+  }
+
+  /// Ends the game as its players agreed.
+  pub fn end(&mut self, ending: Ending, now: DateTime<Utc>) {
+    self.record.ended = Some((now, self.position.phase.to_string()));
+    self.status = Status::Finished(ending);
+    self.timing.orders_in = None;
+  }
+
+  /// Forgets this phase's votes (they last one phase, manual §7.3).
+  pub(super) fn clear_votes(&mut self) {
+    for member in &mut self.members {
+      member.draw = None;
+      member.concede = None;
+    }
+  }
+}
+
+#[cfg(test)]
+mod tests {
+  use super::*;
+  use crate::game::deadline::DeadlineRule;
+  use crate::game::{Member, Settings};
+  use crate::map::Map;
+  use crate::position::Position;
+
+  fn now() -> DateTime<Utc> {
+    "2026-03-03T12:00:00Z".parse().expect("a time")
+  }
+
+  fn power(game: &Game, initial: char) -> PowerId {
+    game.map.power_ids().find(|&p| game.map.power(p).initial == initial).expect("a power")
+  }
+
+  /// A NoDIAS game in which only Austria, England and France survive.
+  fn three_survivors() -> Game {
+    let map = Map::standard().expect("the standard map");
+    let rules = [DeadlineRule::movement(), DeadlineRule::other(), DeadlineRule::other()];
+    let mut game = Game::new("g", map, Settings::new(map, rules), now());
+    game.settings.dias = false;
+    let initial = Position::initial(map).expect("the start");
+    let mut position = Position::empty(map, initial.phase);
+    for unit in initial.units() {
+      let initial = map.power(unit.power).initial;
+      if "AEF".contains(initial) {
+        let _ = position.place(map, unit);
+      }
+    }
+    for province in map.province_ids() {
+      if let Some(owner) = initial.owner(province) {
+        if "AEF".contains(map.power(owner).initial) {
+          position.set_owner(province, Some(owner));
+        }
+      }
+    }
+    game.position = position;
+    for (n, p) in map.power_ids().enumerate() {
+      let mut m = Member::new(Role::Player, &format!("p{n}@x.test"), None, String::new(), now());
+      m.power = Some(p);
+      game.members.push(m);
+    }
+    game.status = Status::Active;
+    game
+  }
+
+  fn vote(game: &mut Game, voter: char, list: Option<&str>) {
+    let voter = power(game, voter);
+    let powers = list.map(|l| l.chars().map(|c| power(game, c)).collect());
+    let index = game.player_index(voter).expect("a seat");
+    game.members[index].draw = powers.map(|powers| DrawVote { powers });
+  }
+
+  fn drawn(game: &Game, list: &str) -> Option<Ending> {
+    let mut powers: Vec<PowerId> = list.chars().map(|c| power(game, c)).collect();
+    powers.sort();
+    Some(match powers.as_slice() {
+      [one] => Ending::Conceded(*one),
+      _ => Ending::Drawn(powers),
+    })
+  }
+
+  /// The five NoDIAS examples of manual §7.3, in order.
+  #[test]
+  fn the_manuals_nodias_examples() {
+    // Each example: the three votes (voter, list), and the draw that passes.
+    type Example = ([(char, Option<&'static str>); 3], Option<&'static str>);
+    let cases: [Example; 5] = [
+      ([('F', Some("AEF")), ('E', Some("AEF")), ('A', Some("AEF"))], Some("AEF")),
+      ([('F', Some("AE")), ('E', Some("AEF")), ('A', Some("AEF"))], Some("AEF")),
+      ([('F', Some("AE")), ('E', Some("AEF")), ('A', Some("AE"))], Some("AE")),
+      ([('F', Some("AEF")), ('E', Some("AE")), ('A', Some("AE"))], None),
+      // SET NO DRAW in a NoDIAS game is SET DRAW with one's own initial.
+      ([('F', Some("A")), ('E', Some("A")), ('A', Some("A"))], Some("A")),
+    ];
+    for (n, (votes, expected)) in cases.into_iter().enumerate() {
+      let mut game = three_survivors();
+      for (voter, list) in votes {
+        vote(&mut game, voter, list);
+      }
+      let expected = expected.and_then(|e| drawn(&game, e));
+      assert_eq!(game.agreed_ending(), expected, "example {}", n + 1);
+    }
+  }
+
+  #[test]
+  fn a_dias_draw_needs_every_survivor_and_includes_them_all() {
+    let mut game = three_survivors();
+    game.settings.dias = true;
+    vote(&mut game, 'A', Some(""));
+    vote(&mut game, 'E', Some(""));
+    assert_eq!(game.agreed_ending(), None, "France has not voted");
+    vote(&mut game, 'F', Some(""));
+    assert_eq!(game.agreed_ending(), drawn(&game, "AEF"));
+    game.clear_votes();
+    assert_eq!(game.agreed_ending(), None, "votes last one phase");
+  }
+
+  #[test]
+  fn a_concession_goes_only_to_the_largest_power_when_all_the_others_agree() {
+    let mut game = three_survivors();
+    game.settings.dias = true;
+    let (a, e, f) = (power(&game, 'A'), power(&game, 'E'), power(&game, 'F'));
+    assert_eq!(game.largest_power(), None, "three powers of three centres each");
+    let london = game.map.lookup("Lon");
+    let crate::map::Lookup::Found(london) = london else { panic!("London") };
+    game.position.set_owner(london, Some(f));
+    assert_eq!(game.largest_power(), Some(f));
+    for p in [a, e] {
+      let index = game.player_index(p).expect("a seat");
+      game.members[index].concede = Some(f);
+    }
+    assert_eq!(game.agreed_ending(), Some(Ending::Conceded(f)));
+    game.settings.concessions = false;
+    assert_eq!(game.agreed_ending(), None, "SET NO CONCESSIONS");
+  }
+}

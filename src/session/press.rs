@@ -1,0 +1,345 @@
+//! Press by mail (manual §7.4): PRESS and BROADCAST, POSTAL PRESS, DIARY,
+//! and the press settings of §8.5 (SET WHITE, GREY, PARTIAL, FAKE, …) and
+//! each member's own (SET [NO] BROADCAST, ALL PRESS).
+
+use super::Session;
+use crate::command::{CommandKind, Invocation};
+use crate::game::press::{self, Colors, Fakes, ObserverPress};
+use crate::game::{deadline, DiaryEntry, PostalPress, Role, Status};
+
+/// A press setting with more than two values.
+#[derive(Clone, Copy, Debug)]
+pub(super) enum PressSetting {
+  Colors(Colors),
+  Fakes(Fakes),
+  Observers(ObserverPress),
+}
+
+impl PressSetting {
+  /// The setting a SET command chooses, if it is one of these.
+  pub(super) fn of(kind: CommandKind) -> Option<PressSetting> {
+    Some(match kind {
+      CommandKind::SetNoPress => PressSetting::Colors(Colors::None),
+      CommandKind::SetWhite => PressSetting::Colors(Colors::White),
+      CommandKind::SetGrey => PressSetting::Colors(Colors::Grey),
+      CommandKind::SetWhiteGrey => PressSetting::Colors(Colors::WhiteGrey),
+      CommandKind::SetGreyWhite => PressSetting::Colors(Colors::GreyWhite),
+      CommandKind::SetNoFake => PressSetting::Fakes(Fakes::No),
+      CommandKind::SetPartialMay => PressSetting::Fakes(Fakes::May),
+      CommandKind::SetPartialFakesBroadcast => PressSetting::Fakes(Fakes::Broadcast),
+      CommandKind::SetPartialFakesByDefault => PressSetting::Fakes(Fakes::BroadcastByDefault),
+      CommandKind::SetNoObserver => PressSetting::Observers(ObserverPress::None),
+      _ => return None,
+    })
+  }
+
+  fn meaning(self) -> &'static str {
+    match self {
+      PressSetting::Colors(Colors::None) => {
+        "no press may be sent, except to and from the Master (press NONE)"
+      }
+      PressSetting::Colors(Colors::White) => "press is white: every message names its sender",
+      PressSetting::Colors(Colors::Grey) => "press is grey: no message names its sender",
+      PressSetting::Colors(Colors::WhiteGrey) => {
+        "press may be white or grey, and is white unless the sender writes GREY"
+      }
+      PressSetting::Colors(Colors::GreyWhite) => {
+        "press may be white or grey, and is grey unless the sender writes WHITE"
+      }
+      PressSetting::Fakes(Fakes::No) => "press always shows its true recipients (no fake)",
+      PressSetting::Fakes(Fakes::May) => {
+        "press to some powers may show other recipients when the sender asks (FAKE)"
+      }
+      PressSetting::Fakes(Fakes::Broadcast) => {
+        "every message shows as a broadcast, whoever really gets it"
+      }
+      PressSetting::Fakes(Fakes::BroadcastByDefault) => {
+        "press to some powers shows as a broadcast unless the sender shows other\n\
+         recipients (FAKE TO list) or the true ones (NO FAKE)"
+      }
+      PressSetting::Observers(ObserverPress::Any) => "observers may send press as players do",
+      PressSetting::Observers(ObserverPress::White) => "observers may send white press only",
+      PressSetting::Observers(ObserverPress::None) => "observers may send press only to the Master",
+    }
+  }
+}
+
+impl Session<'_> {
+  /// PRESS or BROADCAST with its text.
+  pub(super) fn press(&mut self, invocation: &Invocation, broadcast: bool) {
+    let command = if broadcast { "BROADCAST" } else { "PRESS" };
+    if self.seat_or_error(command).is_none() {
+      return;
+    }
+    let ctx = self.ctx;
+    let address = self.reply_to.clone();
+    let Some(seat) = self.seat.as_mut() else { return };
+    let game = &seat.stored.game;
+    let text = invocation.block.join("\n");
+    let blank = text.trim().is_empty();
+    let master = game.members[seat.member].role == Role::Master;
+    let planned = press::parse_options(&invocation.args, game).and_then(|options| {
+      if blank && !game.settings.press.blank && !master {
+        return Err(format!("Game '{}' does not allow empty press messages.", game.name));
+      }
+      press::plan(&press::Request {
+        game,
+        sender: seat.member,
+        address: &address,
+        options: &options,
+        broadcast,
+        now: ctx.now,
+      })
+    });
+    let plan = match planned {
+      Ok(plan) => plan,
+      Err(problem) => {
+        self.error(&format!("{problem}\nNo message was sent."));
+        return;
+      }
+    };
+    let announcement = crate::announce::press(ctx.config, game, &plan, &text, ctx.now);
+    seat.history.extend(announcement.history);
+    // The message goes out with the game's commit, so a redelivery of this
+    // mail cannot send it twice.
+    seat.changed = true;
+    self.others.extend(announcement.mail);
+    for note in &plan.notes {
+      self.say(note);
+    }
+    self.say(&format!("{}\n{}", plan.sent, plan.heading));
+    if !invocation.closed {
+      self.say("(No ENDPRESS line ended the message: it ran to the end of your mail.)");
+    }
+  }
+
+  /// POSTAL PRESS: a broadcast kept until the phase is processed.
+  pub(super) fn postal_press(&mut self, invocation: &Invocation) {
+    if self.seat_or_error("POSTAL PRESS").is_none() {
+      return;
+    }
+    let address = self.reply_to.clone();
+    let Some(seat) = self.seat.as_mut() else { return };
+    let game = &seat.stored.game;
+    let member = &game.members[seat.member];
+    let master = member.role == Role::Master;
+    let text = invocation.block.join("\n");
+    let settings = &game.settings.press;
+    let problem = if game.status != Status::Active {
+      Some(format!(
+        "Postal press goes out with the next results, and game '{}' is not under way.",
+        game.name
+      ))
+    } else if !master && !settings.postal {
+      Some(format!("Game '{}' does not allow postal press.", game.name))
+    } else if !master && settings.colors == Colors::None {
+      Some(format!("Game '{}' does not allow press.", game.name))
+    } else if text.trim().is_empty() && !settings.blank && !master {
+      Some(format!("Game '{}' does not allow empty press messages.", game.name))
+    } else {
+      None
+    };
+    if let Some(problem) = problem {
+      self.error(&format!("{problem}\nNothing was kept."));
+      return;
+    }
+    let as_what = match (member.role, member.power) {
+      (Role::Master, _) => "Master".to_string(),
+      (Role::Observer, _) => "Observer".to_string(),
+      (Role::Player, Some(p)) => game.power_name(p).to_string(),
+      (Role::Player, None) => "Player".to_string(),
+    };
+    let grey = !master
+      && (matches!(settings.colors, Colors::Grey | Colors::GreyWhite)
+        && !(member.role == Role::Observer && settings.observers == ObserverPress::White));
+    let heading = if grey {
+      "Postal press:".to_string()
+    } else if game.settings.gunboat && !master {
+      format!("Postal press from {as_what}:")
+    } else {
+      format!("Postal press from {address} as {as_what}:")
+    };
+    let phase = game.position.phase;
+    seat.stored.game.postal.push(PostalPress { heading, text });
+    seat.changed = true;
+    self.say(&format!(
+      "Your postal press is kept, and goes to everyone with the results of {phase}."
+    ));
+  }
+
+  /// DIARY / DIARY RECORD: a new numbered entry.
+  pub(super) fn diary_record(&mut self, invocation: &Invocation) {
+    let now = self.ctx.now;
+    let Some(seat) = self.seat_or_error("DIARY") else { return };
+    if seat.stored.game.is_finished() {
+      self.error("The game is over, and its diaries have been sent out. Nothing was kept.");
+      return;
+    }
+    let member = &mut seat.stored.game.members[seat.member];
+    let number = member.diary_next.max(1);
+    member.diary_next = number + 1;
+    member.diary.push(DiaryEntry { number, time: now, text: invocation.block.join("\n") });
+    seat.changed = true;
+    self.say(&format!(
+      "Diary entry {number} is kept. Your diary is sent to everyone in the game when it ends."
+    ));
+  }
+
+  /// DIARY LIST: the sender's entries.
+  pub(super) fn diary_list(&mut self) {
+    let tz = self.ctx.tz();
+    let Some(seat) = self.seat_or_error("DIARY LIST") else { return };
+    let diary = &seat.stored.game.members[seat.member].diary;
+    if diary.is_empty() {
+      self.say("Your diary has no entries.");
+      return;
+    }
+    let mut text = String::from("Your diary entries:\n");
+    for entry in diary {
+      text.push_str(&format!("  {:>3}  {}\n", entry.number, deadline::show(entry.time, tz)));
+    }
+    self.say(&text);
+  }
+
+  /// DIARY READ n: one entry.
+  pub(super) fn diary_read(&mut self, args: &str) {
+    let tz = self.ctx.tz();
+    let Some(seat) = self.seat_or_error("DIARY READ") else { return };
+    let diary = &seat.stored.game.members[seat.member].diary;
+    match diary_number(args).and_then(|n| diary.iter().find(|e| e.number == n).ok_or(n)) {
+      Ok(entry) => {
+        let text = format!(
+          "Diary entry {} ({}):\n{}",
+          entry.number,
+          deadline::show(entry.time, tz),
+          entry.text
+        );
+        self.say(&text);
+      }
+      Err(n) => self.diary_missing("DIARY READ", args, n),
+    }
+  }
+
+  /// DIARY DELETE n: removes an entry (its number is not used again).
+  pub(super) fn diary_delete(&mut self, args: &str) {
+    let Some(seat) = self.seat_or_error("DIARY DELETE") else { return };
+    let diary = &mut seat.stored.game.members[seat.member].diary;
+    match diary_number(args).and_then(|n| diary.iter().position(|e| e.number == n).ok_or(n)) {
+      Ok(index) => {
+        let entry = diary.remove(index);
+        seat.changed = true;
+        self.say(&format!("Diary entry {} is deleted.", entry.number));
+      }
+      Err(n) => self.diary_missing("DIARY DELETE", args, n),
+    }
+  }
+
+  fn diary_missing(&mut self, command: &str, args: &str, n: u32) {
+    if n == 0 {
+      self.error(&format!(
+        "{command} needs the number of an entry (DIARY LIST shows them), not '{}'.",
+        args.trim()
+      ));
+    } else {
+      self.error(&format!("Your diary has no entry {n}; DIARY LIST shows the ones it has."));
+    }
+  }
+
+  /// SET WHITE, GREY, NO PRESS, NO FAKE, PARTIAL FAKES BROADCAST, …
+  pub(super) fn set_press(&mut self, setting: PressSetting) {
+    let command = match setting {
+      PressSetting::Colors(_) => "SET WHITE/GREY/NO PRESS",
+      PressSetting::Fakes(_) => "SET FAKE",
+      PressSetting::Observers(_) => "SET OBSERVER",
+    };
+    if !self.may_moderate(command, false) {
+      return;
+    }
+    if let Some(seat) = self.seat.as_mut() {
+      let press = &mut seat.stored.game.settings.press;
+      match setting {
+        PressSetting::Colors(colors) => press.colors = colors,
+        PressSetting::Fakes(fakes) => {
+          press.fakes = fakes;
+          press.partial = true;
+        }
+        PressSetting::Observers(observers) => press.observers = observers,
+      }
+    }
+    self.parameter_change(setting.meaning());
+  }
+
+  /// SET OBSERVER ANY | NO | WHITE.
+  pub(super) fn set_observer(&mut self, args: &str) {
+    let word = args.split_whitespace().next().unwrap_or("").to_ascii_uppercase();
+    let observers = match word.as_str() {
+      "ANY" => ObserverPress::Any,
+      "NO" | "NONE" => ObserverPress::None,
+      "WHITE" => ObserverPress::White,
+      _ => {
+        self.error(&format!(
+          "SET OBSERVER needs ANY, NO or WHITE, not '{}'. Nothing was changed.",
+          args.trim()
+        ));
+        return;
+      }
+    };
+    self.set_press(PressSetting::Observers(observers));
+  }
+
+  /// SET [NO] BROADCAST: whether broadcasts reach the sender.
+  pub(super) fn set_broadcast(&mut self, on: bool) {
+    let command = if on { "SET BROADCAST" } else { "SET NO BROADCAST" };
+    let Some(seat) = self.seat_or_error(command) else { return };
+    let name = seat.stored.game.name.clone();
+    seat.stored.game.members[seat.member].no_broadcast = !on;
+    seat.changed = true;
+    if on {
+      self.say(&format!("You will receive the broadcasts of game '{name}'."));
+    } else {
+      self.say(&format!(
+        "You will no longer receive the broadcasts of game '{name}' (you can still send\n\
+         them). SET BROADCAST brings them back."
+      ));
+    }
+  }
+
+  /// SET ALL PRESS / NORMAL PRESS: copies of all partial press, for a
+  /// Master (or an observer, where SET WATCH ALL PRESS allows it).
+  pub(super) fn set_all_press(&mut self, on: bool) {
+    let command = if on { "SET ALL PRESS" } else { "SET NORMAL PRESS" };
+    let Some(seat) = self.seat_or_error(command) else { return };
+    let game = &seat.stored.game;
+    let member = &game.members[seat.member];
+    let allowed = match member.role {
+      Role::Master => seat.became.is_none(),
+      Role::Observer => game.settings.press.watch_all,
+      Role::Player => false,
+    };
+    if !allowed {
+      self.error(&format!(
+        "{command} is for the Master (and for observers where the Master has set WATCH\n\
+         ALL PRESS). Nothing was changed."
+      ));
+      return;
+    }
+    let name = game.name.clone();
+    seat.stored.game.members[seat.member].all_press = on;
+    seat.changed = true;
+    if on {
+      self.say(&format!(
+        "Copies of all press between the others in game '{name}' will be sent to you."
+      ));
+    } else {
+      self.say(&format!("You will receive only the press of game '{name}' sent to you."));
+    }
+  }
+}
+
+/// The entry number of DIARY READ/DELETE; `Err(0)` when it is not one.
+fn diary_number(args: &str) -> Result<u32, u32> {
+  match args.trim().parse::<u32>() {
+    Ok(n) if n > 0 => Ok(n),
+    _ => Err(0),
+  }
+}

@@ -1,0 +1,225 @@
+//! Ending a game by agreement (manual §7.3): SET [NO] DRAW, SET [NO]
+//! CONCEDE; and the victory rule, SET CENTERS (§9.1). Votes are secret and
+//! last one phase; the moment every survivor agrees, the game ends and
+//! everyone is told.
+
+use super::Session;
+use crate::game::press::addressees;
+use crate::game::DrawVote;
+use crate::map::PowerId;
+
+impl Session<'_> {
+  /// SET DRAW [powers].
+  pub(super) fn set_draw(&mut self, args: &str) {
+    let Some(seat) = self.seat_or_error("SET DRAW") else { return };
+    let game = &seat.stored.game;
+    if let Some(problem) = game.vote_refused(seat.member) {
+      self.error(&format!("{problem} No vote was recorded."));
+      return;
+    }
+    let list = args.trim();
+    let powers = if game.settings.dias {
+      if !list.is_empty() {
+        let problem = format!(
+          "Game '{}' is DIAS: a draw includes every survivor, so SET DRAW takes no list.\n\
+           No vote was recorded.",
+          game.name
+        );
+        self.error(&problem);
+        return;
+      }
+      Vec::new()
+    } else if list.is_empty() {
+      game.survivors()
+    } else {
+      match draw_list(game, list) {
+        Ok(powers) => powers,
+        Err(problem) => {
+          self.error(&format!("{problem}\nNo vote was recorded."));
+          return;
+        }
+      }
+    };
+    let own = game.members[seat.member].power;
+    let confirmation = if game.settings.dias {
+      format!(
+        "Your vote for a draw in game '{}' is recorded. A draw including every\n\
+         survivor passes when all of them have voted for it; votes last until the\n\
+         phase is processed.",
+        game.name
+      )
+    } else {
+      let names = power_names(game, &powers);
+      let includes_you = own.is_some_and(|p| powers.contains(&p));
+      let also = if includes_you {
+        "any smaller draw among them that still includes you"
+      } else {
+        "any smaller draw among them, with or without you"
+      };
+      crate::game::report::wrap(&format!(
+        "Your vote for a draw between {names} is recorded. It also accepts {also}. \
+         The largest draw every survivor accepts passes; votes last until the phase \
+         is processed."
+      ))
+    };
+    seat.stored.game.members[seat.member].draw = Some(DrawVote { powers });
+    seat.changed = true;
+    self.say(&confirmation);
+    self.settle_votes();
+  }
+
+  /// SET NO DRAW: in a NoDIAS game the same as a vote for a draw of one's
+  /// own power alone (a concession to oneself).
+  pub(super) fn set_no_draw(&mut self) {
+    let Some(seat) = self.seat_or_error("SET NO DRAW") else { return };
+    let game = &seat.stored.game;
+    if let Some(problem) = game.vote_refused(seat.member) {
+      self.error(&format!("{problem} Nothing was changed."));
+      return;
+    }
+    let own = game.members[seat.member].power;
+    let (vote, said) = match (game.settings.dias, own) {
+      (false, Some(power)) => (
+        Some(DrawVote { powers: vec![power] }),
+        "Your draw vote is now for yourself alone: you accept no draw, only a\n\
+         concession to you.",
+      ),
+      _ => (None, "Your draw vote is withdrawn."),
+    };
+    seat.stored.game.members[seat.member].draw = vote;
+    seat.changed = true;
+    self.say(said);
+    self.settle_votes();
+  }
+
+  /// SET CONCEDE power: concede the game to the largest power.
+  pub(super) fn set_concede(&mut self, args: &str) {
+    let Some(seat) = self.seat_or_error("SET CONCEDE") else { return };
+    let game = &seat.stored.game;
+    let problem = game.vote_refused(seat.member).or_else(|| {
+      (!game.settings.concessions)
+        .then(|| format!("Game '{}' does not allow concessions.", game.name))
+    });
+    if let Some(problem) = problem {
+      self.error(&format!("{problem} No vote was recorded."));
+      return;
+    }
+    let named = addressees(args.trim(), game).ok().and_then(|a| match a.powers.as_slice() {
+      [one] if !a.observers && !a.masters => Some(*one),
+      _ => None,
+    });
+    let Some(power) = named else {
+      self.error(&format!(
+        "SET CONCEDE needs the initial of the power you concede to (for example\n\
+         SET CONCEDE F), not '{}'. No vote was recorded.",
+        args.trim()
+      ));
+      return;
+    };
+    if game.largest_power() != Some(power) {
+      let centers = game.position.centers_of(game.map, power).count();
+      let problem = format!(
+        "{} has {centers} supply centers, and another power has as many or more: a\n\
+         game may be conceded only to the largest power on the board. No vote was\n\
+         recorded.",
+        game.power_name(power)
+      );
+      self.error(&problem);
+      return;
+    }
+    if game.members[seat.member].power == Some(power) {
+      self.error("You cannot concede the game to yourself. No vote was recorded.");
+      return;
+    }
+    let said = format!(
+      "Your vote to concede game '{}' to {} is recorded. The game is conceded when\n\
+       every other survivor concedes too; votes last until the phase is processed.",
+      game.name,
+      game.power_name(power)
+    );
+    seat.stored.game.members[seat.member].concede = Some(power);
+    seat.changed = true;
+    self.say(&said);
+    self.settle_votes();
+  }
+
+  /// SET NO CONCEDE.
+  pub(super) fn set_no_concede(&mut self) {
+    let Some(seat) = self.seat_or_error("SET NO CONCEDE") else { return };
+    if let Some(problem) = seat.stored.game.vote_refused(seat.member) {
+      self.error(&format!("{problem} Nothing was changed."));
+      return;
+    }
+    seat.stored.game.members[seat.member].concede = None;
+    seat.changed = true;
+    self.say("Your concession vote is withdrawn.");
+  }
+
+  /// Ends the game when the votes now agree.
+  fn settle_votes(&mut self) {
+    let now = self.ctx.now;
+    let Some(seat) = self.seat.as_mut() else { return };
+    let Some(ending) = seat.stored.game.agreed_ending() else { return };
+    seat.stored.game.end(ending, now);
+    let game = &seat.stored.game;
+    let announcement = crate::announce::agreed_ending(self.ctx.config, game, now);
+    let words = crate::game::report::ending_words(
+      game,
+      match &game.status {
+        crate::game::Status::Finished(ending) => ending,
+        _ => return,
+      },
+    );
+    seat.history.extend(announcement.history);
+    seat.ledger.extend(announcement.ledger);
+    self.others.extend(announcement.mail);
+    let name = game.name.clone();
+    self.say(&crate::game::report::wrap(&format!(
+      "Every survivor agrees: game '{name}' is over, {words}."
+    )));
+  }
+
+  /// SET CENTERS n: the supply centres that win the game.
+  pub(super) fn set_centers(&mut self, args: &str) {
+    if !self.may_moderate("SET CENTERS", false) {
+      return;
+    }
+    let Some(seat) = self.seat.as_mut() else { return };
+    let map = seat.stored.game.map;
+    let total = map.provinces().iter().filter(|p| p.supply_center).count() as u32;
+    match args.trim().parse::<u32>() {
+      Ok(n) if (1..=total).contains(&n) => {
+        seat.stored.game.settings.victory_centers = n;
+        self.parameter_change(&format!("a power wins with {n} supply centers"));
+      }
+      _ => self.error(&format!(
+        "SET CENTERS needs a number of supply centers from 1 to {total}, not '{}'.\n\
+         Nothing was changed.",
+        args.trim()
+      )),
+    }
+  }
+}
+
+/// A NoDIAS draw list: initials of surviving powers, each once.
+fn draw_list(game: &crate::game::Game, list: &str) -> Result<Vec<PowerId>, String> {
+  let named = addressees(list, game)?;
+  if named.observers || named.masters {
+    return Err("A draw is between powers: observers (O) and the Master (M) are not in it.".into());
+  }
+  let survivors = game.survivors();
+  let out: Vec<PowerId> = named.powers.iter().copied().filter(|p| !survivors.contains(p)).collect();
+  if !out.is_empty() {
+    return Err(format!(
+      "{} {} out of the game, so cannot share a draw.",
+      power_names(game, &out),
+      if out.len() == 1 { "is" } else { "are" }
+    ));
+  }
+  Ok(named.powers)
+}
+
+fn power_names(game: &crate::game::Game, powers: &[PowerId]) -> String {
+  let names: Vec<String> = powers.iter().map(|&p| game.power_name(p).to_string()).collect();
+  crate::game::press::and_list(&names)
+}
