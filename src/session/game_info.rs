@@ -37,6 +37,14 @@ impl Session<'_> {
     command: &str,
     name: Option<&str>,
   ) -> Result<Option<Stored>, StoreError> {
+    // The signed-on game as this message has left it so far.
+    let seated = self
+      .seat
+      .as_ref()
+      .filter(|s| name.is_none_or(|n| game_name(n).is_some_and(|n| n == s.stored.game.name)));
+    if let Some(seat) = seated {
+      return Ok(Some(seat.stored.clone()));
+    }
     match name {
       Some(name) => match game_name(name).map(|n| (self.ctx.games.load(&n), n)) {
         Some((Err(StoreError::Damaged { path, message }), name)) => {
@@ -53,15 +61,12 @@ impl Session<'_> {
           Ok(None)
         }
       },
-      None => match &self.seat {
-        Some(seat) => Ok(Some(seat.stored.clone())),
-        None => {
-          self.error(&format!(
-            "{command} needs the name of a game (or a SIGN ON to one earlier in the\nmessage)."
-          ));
-          Ok(None)
-        }
-      },
+      None => {
+        self.error(&format!(
+          "{command} needs the name of a game (or a SIGN ON to one earlier in the\nmessage)."
+        ));
+        Ok(None)
+      }
     }
   }
 
