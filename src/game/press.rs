@@ -432,7 +432,11 @@ pub fn plan(request: &Request) -> Result<Plan, String> {
     }
   }
   let mut notes = Vec::new();
-  let settings = &game.settings.press;
+  // Once the game is over nothing is left to hide: any member may speak,
+  // and what goes to everyone is kept as an end-of-game statement.
+  let over = matches!(game.status, Status::Finished(_));
+  let after_the_end = PressSettings { colors: Colors::WhiteGrey, ..PressSettings::default() };
+  let settings = if over { &after_the_end } else { &game.settings.press };
   let mut fake = options.fake.clone();
   let color = if role == Role::Master {
     options.color.unwrap_or(Color::White)
@@ -541,6 +545,13 @@ pub fn plan(request: &Request) -> Result<Plan, String> {
     Delivery::To(a) => a.observers,
     Delivery::AllBut(a) => !a.observers,
   };
+  if over && archived {
+    notes.push(
+      "The game is over, so this message is kept in its history as an end-of-game\n\
+       statement."
+        .to_string(),
+    );
+  }
   if recipients.is_empty() && !archived {
     return Err("Nobody would get this message: nobody in the game is on its list.".to_string());
   }
@@ -801,5 +812,20 @@ mod tests {
     assert!(error.contains("cannot be faked"), "{error}");
     let from_master = plan_of(&game, 8, "TO G", false).expect("the Master may always press");
     assert_eq!(from_master.recipients, [3]);
+  }
+
+  #[test]
+  fn after_the_end_anyone_may_speak_and_broadcasts_are_kept_as_statements() {
+    let mut game = game();
+    game.settings.press.colors = Colors::None;
+    game.settings.press.partial = false;
+    assert!(plan_of(&game, 2, "", true).is_err(), "no press while the game is on");
+    game.status = Status::Finished(crate::game::Ending::Conceded(crate::map::PowerId(2)));
+    let statement = plan_of(&game, 2, "", true).expect("an end-of-game statement");
+    assert!(statement.archived);
+    assert!(statement.notes.iter().any(|n| n.contains("end-of-game")), "{:?}", statement.notes);
+    let private = plan_of(&game, 2, "TO G", false).expect("press to one power");
+    assert_eq!(private.recipients, [3]);
+    assert!(private.notes.is_empty(), "partial press is not a statement");
   }
 }
