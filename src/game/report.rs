@@ -567,6 +567,13 @@ fn standing(game: &Game, index: usize, now: DateTime<Utc>) -> &'static str {
 pub fn listing(game: &Game, viewer: Option<usize>, now: DateTime<Utc>, tz: Tz) -> String {
   let mut text = String::new();
   let name = &game.name;
+  // The phase the game ended in: the board may have moved on to the next.
+  let ended = game
+    .record
+    .ended
+    .as_ref()
+    .and_then(|(_, phase)| phase.parse::<Phase>().ok())
+    .unwrap_or(game.position.phase);
   match &game.status {
     Status::Forming => {
       let missing = game.players_missing();
@@ -581,23 +588,19 @@ pub fn listing(game: &Game, viewer: Option<usize>, now: DateTime<Utc>, tz: Tz) -
         text,
         "Game '{name}' is over: {} won in {}.",
         game.power_name(*winner),
-        game.position.phase.year
+        ended.year
       );
     }
     Status::Finished(ending @ (super::Ending::Drawn(_) | super::Ending::Conceded(_))) => {
-      let _ = writeln!(
-        text,
-        "Game '{name}' is over: {} in {}.",
-        ending_words(game, ending),
-        game.position.phase.year
-      );
+      let _ =
+        writeln!(text, "Game '{name}' is over: {} in {}.", ending_words(game, ending), ended.year);
     }
     Status::Finished(_) => {
       let _ = writeln!(
         text,
         "Game '{name}' is over: it was terminated in {} {}.",
-        game.position.phase.season_name(),
-        game.position.phase.year
+        ended.season_name(),
+        ended.year
       );
     }
     Status::Active => {
@@ -753,7 +756,10 @@ pub fn summary(game: &Game, reveal: bool, tz: Tz) -> String {
   if let Status::Finished(ending) = &game.status {
     let _ = writeln!(text, "Result:   {}.", ending_words(game, ending));
   }
-  let show_players = reveal || !game.settings.gunboat;
+  // SET NO REVEAL keeps the player list out of the summary once the game
+  // is over (manual §9.1); a running game's players are secret only in
+  // gunboat.
+  let show_players = reveal || (!game.settings.gunboat && !game.is_finished());
   let width = label_width(game.map).max("Master:".len());
   text.push_str("\nThe players:\n");
   for (i, member) in game.members.iter().enumerate() {

@@ -245,7 +245,10 @@ impl Session<'_> {
     let Some(stored) = self.named_game("WHOGAME", name)? else { return Ok(()) };
     let game = &stored.game;
     let master = self.viewer_in(game).is_some_and(|i| game.members[i].role == Role::Master);
-    if game.settings.gunboat && !master && !game.is_finished() {
+    // Gunboat players stay secret while the game runs, and for good when it
+    // ends under SET NO REVEAL.
+    let secret = game.settings.gunboat && (!game.is_finished() || !game.settings.reveal);
+    if secret && !master {
       self.error(&format!(
         "Game '{}' is a gunboat game: only its Master may see who plays in it.",
         game.name

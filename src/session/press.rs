@@ -261,7 +261,11 @@ impl Session<'_> {
         PressSetting::Colors(colors) => press.colors = colors,
         PressSetting::Fakes(fakes) => {
           press.fakes = fakes;
-          press.partial = true;
+          // Only the PARTIAL … settings allow partial press; NO FAKE
+          // leaves it as it was (manual §8.5).
+          if fakes != crate::game::press::Fakes::No {
+            press.partial = true;
+          }
         }
         PressSetting::Observers(observers) => press.observers = observers,
       }

@@ -14,7 +14,7 @@ impl Session<'_> {
     let Some(seat) = self.seat_or_error("SET DRAW") else { return };
     let game = &seat.stored.game;
     if let Some(problem) = game.vote_refused(seat.member) {
-      self.error(&format!("{problem} No vote was recorded."));
+      self.error(&crate::game::report::wrap(&format!("{problem} No vote was recorded.")));
       return;
     }
     let list = args.trim();
