@@ -10,7 +10,7 @@ use chrono_tz::Tz;
 
 use crate::config::Config;
 use crate::dedication;
-use crate::game::{report, Game, Processed, Role, TimeEvent};
+use crate::game::{deadline, report, Game, Processed, Role, TimeEvent};
 use crate::mail::outbound::Outgoing;
 use crate::mail::subject;
 use crate::map::PowerId;
@@ -251,6 +251,15 @@ pub fn time_events(
         ));
       }
       TimeEvent::CivilDisorder(_) => {}
+      TimeEvent::Paused => {
+        let since = game.timing.paused.map(|t| deadline::show(t, tz)).unwrap_or_default();
+        let text = format!(
+          "Game '{}' is still paused (since {since}): no deadline runs and no\n\
+           phase is processed until a Master sends RESUME. Press may still be sent.\n",
+          game.name
+        );
+        announcement.extend(to_members(config, game, "Game Paused", &text, None, None, now));
+      }
     }
   }
   announcement.ledger = dedication::time_events(&config.dedication, game, events, now);

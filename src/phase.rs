@@ -88,6 +88,26 @@ impl Phase {
   }
 }
 
+impl Phase {
+  /// Reads a phase as players write it in commands: `F1905R`, `F 1905 R`
+  /// or `Fall 1905 Retreat` (each word by its first letter, Summer as U).
+  pub fn parse_words(text: &str) -> Result<Phase, PhaseError> {
+    let words: Vec<&str> = text.split_whitespace().collect();
+    let squeezed: String = words.concat();
+    if let Ok(phase) = squeezed.parse() {
+      return Ok(phase);
+    }
+    let error = || PhaseError { text: text.trim().to_string() };
+    let [season, year, kind] = words[..] else { return Err(error()) };
+    let season = match season.to_ascii_lowercase().as_str() {
+      "summer" => 'U',
+      word => word.chars().next().ok_or_else(error)?,
+    };
+    let kind = kind.chars().next().ok_or_else(error)?;
+    format!("{season}{year}{kind}").parse().map_err(|_| error())
+  }
+}
+
 impl FromStr for Phase {
   type Err = PhaseError;
 
@@ -134,6 +154,22 @@ impl fmt::Display for Phase {
 #[cfg(test)]
 mod tests {
   use super::*;
+
+  #[test]
+  fn phases_in_commands_may_be_spelled_out_or_spaced() {
+    let fall_retreat = Phase::new(Season::Fall, 1905, PhaseKind::Retreat);
+    for text in ["F1905R", "f 1905 r", "Fall 1905 Retreat", "FALL 1905 RETREATS"] {
+      assert_eq!(Phase::parse_words(text), Ok(fall_retreat), "{text}");
+    }
+    let build = Phase::new(Season::Fall, 1901, PhaseKind::Adjustment);
+    assert_eq!(Phase::parse_words("Winter 1901 Build"), Ok(build));
+    assert_eq!(Phase::parse_words("Fall 1901 Adjustment"), Ok(build));
+    let summer = Phase::parse_words("Summer 1905 Movement").map(|p| p.season);
+    assert_eq!(summer, Ok(Season::Summer));
+    for bad in ["", "Fall", "Fall 1905", "Autumn 1905 Movement", "Fall year Movement"] {
+      assert!(Phase::parse_words(bad).is_err(), "{bad}");
+    }
+  }
 
   #[test]
   fn turn_ids_round_trip_and_winter_means_fall_adjustments() {

@@ -179,7 +179,7 @@ fn sweep_game(
   let origin = origin(name, game.seq, now);
   let mut done = Done::default();
   let mut announcement = Announcement::default();
-  if game.status == Status::Forming && game.players_missing() == 0 {
+  if game.ready_to_start() {
     let mut rng = rand::rngs::StdRng::seed_from_u64(seed(&origin));
     game.start(now, tz, &mut rng);
     announcement.extend(announce::starting(config, game, now));

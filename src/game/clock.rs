@@ -28,6 +28,8 @@ pub enum TimeEvent {
   Abandoned(Vec<PowerId>),
   /// These powers are in civil disorder: the phase goes ahead without them.
   CivilDisorder(Vec<PowerId>),
+  /// The game is still paused (a daily reminder, manual §8.2 PAUSE).
+  Paused,
 }
 
 impl Game {
@@ -42,6 +44,14 @@ impl Game {
   /// nothing the second time.
   pub fn tick(&mut self, now: DateTime<Utc>) -> Vec<TimeEvent> {
     let mut events = Vec::new();
+    if let Some(since) = self.timing.paused {
+      if self.status == Status::Active && self.timing.pause_notice.unwrap_or(since) + day() <= now {
+        // Anchored to the pause, so reminders keep a daily rhythm.
+        self.timing.pause_notice = Some(since + Duration::days((now - since).num_days()));
+        events.push(TimeEvent::Paused);
+      }
+      return events;
+    }
     let (Some(deadline), Some(grace)) = (self.timing.deadline, self.timing.grace) else {
       return events;
     };
@@ -132,6 +142,9 @@ impl Game {
   pub fn wake(&self) -> Option<DateTime<Utc>> {
     if self.status != Status::Active {
       return None;
+    }
+    if let Some(since) = self.timing.paused {
+      return Some(self.timing.pause_notice.unwrap_or(since) + day());
     }
     let mut times: Vec<DateTime<Utc>> = self.due_at().into_iter().collect();
     if let (Some(deadline), Some(grace)) = (self.timing.deadline, self.timing.grace) {

@@ -35,6 +35,22 @@ impl Game {
     }
   }
 
+  /// The power whose unit an order names (a Master's order without
+  /// BECOME goes to that power), if the order reads and a unit is there.
+  pub fn owner_of_order(&self, text: &str) -> Option<PowerId> {
+    let kind = self.position.phase.kind;
+    let at = match order::parse_order(self.map, kind, text).ok()? {
+      order::ParsedOrder::Unit { at, .. }
+      | order::ParsedOrder::Remove { at, .. }
+      | order::ParsedOrder::BuildOrRemove { at, .. } => at,
+      order::ParsedOrder::Build { .. } | order::ParsedOrder::Waive => return None,
+    };
+    match kind {
+      PhaseKind::Retreat => self.position.dislodged_at(at.province).map(|d| d.unit.power),
+      _ => self.position.unit_at(at.province).map(|u| u.power),
+    }
+  }
+
   fn put_unit_order(&mut self, power: PowerId, order: UnitOrder, text: &str) -> Accepted {
     let rendered = order::render_order(self.map, &order);
     let province = order.unit.location.province;

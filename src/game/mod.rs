@@ -11,6 +11,7 @@ mod clock;
 pub mod date;
 pub mod deadline;
 mod entry;
+pub mod master;
 pub mod preference;
 pub mod press;
 mod process;
@@ -57,6 +58,8 @@ pub struct Game {
   pub record: Record,
   /// Postal press to go out with the next results.
   pub postal: Vec<PostalPress>,
+  /// The last turns played, as they stood before processing (ROLLBACK).
+  pub turns: Vec<master::Turn>,
 }
 
 /// The longest game name (manual §4).
@@ -137,6 +140,11 @@ pub struct Settings {
   pub concessions: bool,
   /// The final SUMMARY names the players of a gunboat game (SET REVEAL).
   pub reveal: bool,
+  /// Players may RESUME a game that is paused or over (SET [NO] RESUME).
+  pub resume: bool,
+  /// A full game waits for the Master to start it (SET MANUAL START,
+  /// and UNSTART).
+  pub manual_start: bool,
 }
 
 impl Default for Settings {
@@ -165,6 +173,8 @@ impl Default for Settings {
       dias: true,
       concessions: true,
       reveal: true,
+      resume: true,
+      manual_start: false,
     }
   }
 }
@@ -264,6 +274,10 @@ pub struct Member {
   /// The number the next diary entry gets (numbers are never reused).
   #[serde(default)]
   pub diary_next: u32,
+  /// A stand-in FORCE BEGIN dealt a power to: no address, abandoned from
+  /// the start, waiting for a real player to take it over.
+  #[serde(default)]
+  pub dummy: bool,
 }
 
 /// One diary entry (DIARY RECORD).
@@ -318,6 +332,7 @@ impl Member {
       concede: None,
       diary: Vec::new(),
       diary_next: 1,
+      dummy: false,
     }
   }
 
@@ -342,6 +357,10 @@ pub struct PowerOrders {
   /// The last mail with orders had an error in them (manual §6.1): the
   /// power's orders do not count as in until a mail without errors.
   pub error_flag: bool,
+  /// A Master gave some of these orders without BECOME: they do not count
+  /// as the power's orders being in (manual §8.2) until its player sends
+  /// orders.
+  pub by_master: bool,
 }
 
 /// An order as taken, with the text the player wrote.
@@ -373,6 +392,12 @@ pub struct Timing {
   /// of grace; NoNMR games, at the end of grace).
   #[serde(default)]
   pub abandoned: bool,
+  /// Since when the game is paused (PAUSE), if it is.
+  #[serde(default)]
+  pub paused: Option<DateTime<Utc>>,
+  /// When the last reminder that the game is paused went out.
+  #[serde(default)]
+  pub pause_notice: Option<DateTime<Utc>>,
 }
 
 /// What SUMMARY tells of a game's past.
@@ -433,9 +458,12 @@ impl Game {
         start: None,
         late_notice: None,
         abandoned: false,
+        paused: None,
+        pause_notice: None,
       },
       record: Record::default(),
       postal: Vec::new(),
+      turns: Vec::new(),
     }
   }
 
@@ -557,7 +585,9 @@ impl Game {
   pub fn is_in(&self, power: PowerId) -> bool {
     !self.must_order(power)
       || self.player_of(power).is_some_and(|m| m.cd)
-      || (self.orders_complete(power) && !self.orders[power.index()].error_flag)
+      || (self.orders_complete(power)
+        && !self.orders[power.index()].error_flag
+        && !self.orders[power.index()].by_master)
   }
 
   /// Whether every power that must order has complete orders in.
@@ -587,7 +617,7 @@ impl Game {
   /// deadline), no sooner than `min` after the phase began nor than a SET
   /// START; when someone waits, not before the deadline.
   pub fn due_at(&self) -> Option<DateTime<Utc>> {
-    if self.status != Status::Active {
+    if self.status != Status::Active || self.is_paused() {
       return None;
     }
     let orders_in = self.timing.orders_in?;
@@ -604,6 +634,12 @@ impl Game {
       None => orders_in + deadline::hours(rule.delay),
     };
     Some(due.max(earliest))
+  }
+
+  /// Whether a forming game has all its players and may start by itself
+  /// (not when the Master starts it: SET MANUAL START).
+  pub fn ready_to_start(&self) -> bool {
+    self.status == Status::Forming && self.players_missing() == 0 && !self.settings.manual_start
   }
 
   /// Starts a forming game: deals the powers by the players' preferences,

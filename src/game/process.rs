@@ -84,6 +84,7 @@ impl Game {
         processed.civil_disorder.push(power);
       }
     }
+    self.keep_turn();
     for _ in 0..MAX_PHASES {
       let skipped = self.nothing_to_order();
       let result = self.process_one(skipped);

@@ -340,3 +340,71 @@ fn a_replacement_who_is_late_again_is_told_and_abandoned_again_alone() {
   assert_eq!(game.tick(new_grace), [TimeEvent::Abandoned(vec![france])], "Germany was already");
   assert!(game.waiting_for_replacements());
 }
+
+#[test]
+fn rollback_returns_to_the_board_and_orders_of_a_kept_turn_and_no_further() {
+  let mut game = started();
+  let tz = chrono_tz::UTC;
+  for turn in 0..(master::KEPT_TURNS as i64 + 3) {
+    all_hold(&mut game);
+    game.process(t(turn + 1), tz);
+  }
+  assert_eq!(game.turns.len(), master::KEPT_TURNS, "only the last turns are kept");
+  let oldest = game.turns[0].seq;
+  let error = game.rollback(Some(oldest - 1), t(100), tz).expect_err("dropped long ago");
+  assert!(error.to_string().contains("is not kept"), "{error}");
+  let error = game.rollback(Some(game.seq), t(100), tz).expect_err("not played");
+  assert!(error.to_string().contains("has not been played"), "{error}");
+
+  let seq = game.seq;
+  let back = game.rollback(None, t(100), tz).expect("the last turn");
+  assert_eq!(back, seq - 1);
+  assert_eq!(game.seq, seq - 1);
+  assert!(game.all_in(), "the holds that were in are in again");
+  assert_eq!(game.timing.phase_began, t(100));
+  assert!(game.timing.deadline.is_some_and(|d| d > t(100)));
+}
+
+#[test]
+fn a_paused_game_is_never_due_and_reminds_once_a_day() {
+  let mut game = started();
+  all_hold(&mut game);
+  let deadline = game.timing.deadline.expect("a deadline");
+  game.pause(t(1));
+  assert_eq!(game.due_at(), None);
+  assert_eq!(game.tick(t(30)), vec![TimeEvent::Paused]);
+  assert_eq!(game.tick(t(31)), Vec::new(), "one reminder a day");
+  assert_eq!(game.wake(), Some(t(49)));
+  game.resume(t(49));
+  assert_eq!(game.timing.deadline, Some(deadline + Duration::hours(48)));
+  assert!(game.due_at().is_some());
+}
+
+#[test]
+fn force_begin_deals_dummies_the_missing_powers_abandoned() {
+  let mut game = Game::new(
+    "fb",
+    map(),
+    Settings::new(
+      map(),
+      [
+        deadline::DeadlineRule::movement(),
+        deadline::DeadlineRule::other(),
+        deadline::DeadlineRule::other(),
+      ],
+    ),
+    t(0),
+  );
+  let mut rng = rand::rngs::StdRng::seed_from_u64(1);
+  assert!(game.force_begin(t(0), chrono_tz::UTC, &mut rng).is_err(), "nobody to play");
+  game.members.push(Member::new(Role::Player, "a@x.test", None, String::new(), t(0)));
+  assert_eq!(game.force_begin(t(0), chrono_tz::UTC, &mut rng), Ok(6));
+  assert_eq!(game.status, Status::Active);
+  let dummies: Vec<&Member> = game.members.iter().filter(|m| m.dummy).collect();
+  assert_eq!(dummies.len(), 6);
+  assert!(dummies.iter().all(|m| m.abandoned && m.power.is_some() && m.addresses().count() == 0));
+  game.unstart(t(1)).expect("no turn played yet");
+  assert_eq!(game.status, Status::Forming);
+  assert_eq!(game.members.len(), 1, "the dummies are gone");
+  assert_eq!(game.members[0].power, None);
+}

@@ -807,7 +807,7 @@ impl Session<'_> {
 
 /// The seed of a game's random choices: its name and the moment, so a
 /// replay of the same mail at the same time deals the same powers.
-fn seed(name: &str, now: chrono::DateTime<chrono::Utc>) -> u64 {
+pub(super) fn seed(name: &str, now: chrono::DateTime<chrono::Utc>) -> u64 {
   let digest = Sha256::digest(format!("{name}@{}", now.to_rfc3339()));
   digest.iter().take(8).fold(0, |seed, &b| (seed << 8) | u64::from(b))
 }

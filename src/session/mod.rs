@@ -13,6 +13,7 @@
 mod game_info;
 mod info;
 mod join;
+mod master;
 mod moderate;
 mod play;
 mod press;
@@ -349,6 +350,18 @@ impl Session<'_> {
       CommandKind::History => self.history(args)?,
       CommandKind::Summary => self.summary(args)?,
       CommandKind::WhoGame => self.who_game(args)?,
+      CommandKind::SetModerate => self.set_moderated(true),
+      CommandKind::SetUnmoderate => self.set_moderated(false),
+      CommandKind::Eject => self.eject(args),
+      CommandKind::ForceBegin => self.force_begin(),
+      CommandKind::Pause => self.pause(),
+      CommandKind::Resume => self.resume(),
+      CommandKind::Predict => self.predict(),
+      CommandKind::Promote => self.promote(args),
+      CommandKind::Process => self.process_now(args),
+      CommandKind::Rollback => self.rollback(args),
+      CommandKind::Unstart => self.unstart(),
+      CommandKind::Terminate => self.terminate(),
       _ => {
         let usage = keyword.usage;
         let section = keyword.section;
@@ -522,13 +535,13 @@ impl Session<'_> {
     if seat.orders_taken > 0 {
       if let Some(power) = game.members[seat.member].power {
         game.orders[power.index()].error_flag = seat.order_errors > 0;
+        game.orders[power.index()].by_master = false;
       }
     }
     if seat.changed {
       game.note_readiness(now);
     }
-    let full = game.status == Status::Forming && game.players_missing() == 0;
-    if full && !seat.leaving {
+    if game.ready_to_start() && !seat.leaving {
       self.start_game();
       self.body.push('\n');
     }

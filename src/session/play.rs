@@ -25,18 +25,29 @@ impl Session<'_> {
         Some(format!("Game '{}' is over: no orders are taken.", game.name))
       }
       (_, Role::Observer, _) => Some("Observers do not give orders.".to_string()),
-      (_, Role::Master, _) => Some(
-        "A Master gives orders for a power after BECOME power (e.g. BECOME France).".to_string(),
-      ),
+      (_, Role::Master, _) if seat.phase != game.position.phase => {
+        Some("The phase has been processed: these orders came too late for it.".to_string())
+      }
+      (_, Role::Master, _) if game.is_paused() => {
+        Some(format!("Game '{}' is paused: no orders are taken until RESUME.", game.name))
+      }
+      (_, Role::Master, _) => None,
       (_, Role::Player, None) => Some("You have no power in this game.".to_string()),
       _ if seat.phase != game.position.phase => {
         Some("The phase has been processed: these orders came too late for it.".to_string())
+      }
+      _ if game.is_paused() => {
+        Some(format!("Game '{}' is paused: no orders are taken until RESUME.", game.name))
       }
       _ => None,
     };
     if let Some(problem) = problem {
       self.refused_order_lines += 1;
       self.error(&format!("{problem} Nothing was changed."));
+      return;
+    }
+    if member.role == Role::Master {
+      self.master_orders(line);
       return;
     }
     let Some(power) = member.power else { return };

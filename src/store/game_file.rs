@@ -8,6 +8,7 @@ use chrono::{DateTime, Utc};
 use indexmap::IndexMap;
 use serde::{Deserialize, Serialize};
 
+use crate::game::master::Turn;
 use crate::game::{Game, Member, PostalPress, PowerOrders, Record, Settings, Status, Timing};
 use crate::interchange::unit_text;
 use crate::mail::outbound::Rendered;
@@ -110,9 +111,23 @@ struct GameFile {
   record: Record,
   #[serde(default)]
   postal: Vec<PostalPress>,
+  /// The last turns played, for ROLLBACK.
+  #[serde(default)]
+  turns: Vec<TurnFile>,
   applied: Vec<String>,
   history_next: u32,
   journal: Option<Journal>,
+}
+
+/// A turn kept for ROLLBACK: the board and orders as they were before it
+/// was processed.
+#[derive(Serialize, Deserialize)]
+struct TurnFile {
+  seq: u32,
+  board: BoardFile,
+  orders: Vec<OrdersFile>,
+  years: usize,
+  victory_centers: u32,
 }
 
 #[derive(Serialize, Deserialize)]
@@ -139,6 +154,8 @@ struct OrdersFile {
   orders: Vec<String>,
   #[serde(default)]
   error_flag: bool,
+  #[serde(default)]
+  by_master: bool,
 }
 
 /// Writes a stored game as JSON.
@@ -155,22 +172,22 @@ pub fn to_json(stored: &Stored) -> Result<Vec<u8>, String> {
     started: game.started,
     seq: game.seq,
     board: board_file(map, &game.position),
-    orders: map
-      .power_ids()
-      .map(|p| {
-        let orders = &game.orders[p.index()];
-        let texts = orders.units.iter().map(|e| e.text.clone());
-        OrdersFile {
-          power: map.power(p).name.clone(),
-          orders: texts.chain(orders.adjustments.iter().map(|e| e.text.clone())).collect(),
-          error_flag: orders.error_flag,
-        }
-      })
-      .collect(),
+    orders: orders_file(map, &game.orders),
     members: game.members.clone(),
     timing: game.timing.clone(),
     record: game.record.clone(),
     postal: game.postal.clone(),
+    turns: game
+      .turns
+      .iter()
+      .map(|t| TurnFile {
+        seq: t.seq,
+        board: board_file(map, &t.position),
+        orders: orders_file(map, &t.orders),
+        years: t.years,
+        victory_centers: t.victory_centers,
+      })
+      .collect(),
     applied: stored.applied.clone(),
     history_next: stored.history_next,
     journal: stored.journal.clone(),
@@ -190,26 +207,63 @@ pub fn from_json(bytes: &[u8]) -> Result<Stored, String> {
   game.status = file.status;
   game.started = file.started;
   game.seq = file.seq;
-  game.position = position;
+  game.position = position.clone();
   game.members = file.members;
   game.timing = file.timing;
   game.record = file.record;
   game.postal = file.postal;
   game.check()?;
-  game.orders = vec![PowerOrders::default(); map.powers().len()];
-  for entry in &file.orders {
-    let power = power_named(map, &entry.power)?;
-    for text in &entry.orders {
-      game.enter_order(power, text).map_err(|e| format!("{}: order '{text}': {e}", entry.power))?;
-    }
-    game.orders[power.index()].error_flag = entry.error_flag;
+  for turn in &file.turns {
+    // Orders are checked against the board of their own turn.
+    game.position = read_board(map, &turn.board).map_err(|e| format!("turn {}: {e}", turn.seq))?;
+    read_orders(&mut game, &turn.orders).map_err(|e| format!("turn {}: {e}", turn.seq))?;
+    game.turns.push(Turn {
+      seq: turn.seq,
+      position: game.position.clone(),
+      orders: std::mem::take(&mut game.orders),
+      years: turn.years.min(game.record.years.len()),
+      victory_centers: turn.victory_centers,
+    });
   }
+  game.position = position;
+  read_orders(&mut game, &file.orders)?;
   Ok(Stored {
     game,
     applied: file.applied,
     history_next: file.history_next.max(1),
     journal: file.journal,
   })
+}
+
+fn orders_file(map: &Map, orders: &[PowerOrders]) -> Vec<OrdersFile> {
+  map
+    .power_ids()
+    .filter_map(|p| orders.get(p.index()).map(|o| (p, o)))
+    .map(|(p, orders)| {
+      let texts = orders.units.iter().map(|e| e.text.clone());
+      OrdersFile {
+        power: map.power(p).name.clone(),
+        orders: texts.chain(orders.adjustments.iter().map(|e| e.text.clone())).collect(),
+        error_flag: orders.error_flag,
+        by_master: orders.by_master,
+      }
+    })
+    .collect()
+}
+
+/// Enters orders read back from a file, against the game's board as it is.
+fn read_orders(game: &mut Game, files: &[OrdersFile]) -> Result<(), String> {
+  let map = game.map;
+  game.orders = vec![PowerOrders::default(); map.powers().len()];
+  for entry in files {
+    let power = power_named(map, &entry.power)?;
+    for text in &entry.orders {
+      game.enter_order(power, text).map_err(|e| format!("{}: order '{text}': {e}", entry.power))?;
+    }
+    game.orders[power.index()].error_flag = entry.error_flag;
+    game.orders[power.index()].by_master = entry.by_master;
+  }
+  Ok(())
 }
 
 fn board_file(map: &Map, position: &Position) -> BoardFile {

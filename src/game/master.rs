@@ -1,0 +1,265 @@
+//! What a Master does to a game beyond its settings (manual §8.2): pause
+//! and resume it, force a begin with dummy players, unstart it, terminate
+//! it, and roll it back to an earlier turn. Pure like the rest of the game:
+//! the clock and the randomness are passed in.
+
+use chrono::{DateTime, Utc};
+use chrono_tz::Tz;
+use rand::Rng;
+
+use super::{deadline, Ending, Game, Member, PowerOrders, Role, Status};
+use crate::position::Position;
+
+/// How many played turns a game keeps for ROLLBACK. The manual promises
+/// only that the last turn can be taken back; a dozen covers a game year
+/// and then some without making every game file large.
+pub const KEPT_TURNS: usize = 12;
+
+/// The game as it stood just before one of its turns was processed: what
+/// ROLLBACK returns to.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Turn {
+  /// The turn's number (njudge's `game.001`).
+  pub seq: u32,
+  pub position: Position,
+  /// The orders that were in when the turn was processed; they are in
+  /// again after a rollback, for the Master to correct.
+  pub orders: Vec<PowerOrders>,
+  /// How many years of centre counts the record held.
+  pub years: usize,
+  pub victory_centers: u32,
+}
+
+/// Why a ROLLBACK cannot be done.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum RollbackError {
+  #[error("game '{game}' has not processed a turn yet, so there is nothing to roll back")]
+  NothingPlayed { game: String },
+  #[error(
+    "turn {turn:03} is not kept: ROLLBACK can go back to turn {kept}, the turns\n\
+     this game still keeps"
+  )]
+  NotKept { turn: u32, kept: String },
+  #[error("turn {turn:03} has not been played yet (the game is at turn {current:03})")]
+  NotPlayed { turn: u32, current: u32 },
+}
+
+/// Why a game cannot be begun by force or unstarted.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum StartError {
+  #[error("game '{game}' has already started")]
+  Started { game: String },
+  #[error("game '{game}' is over")]
+  Over { game: String },
+  #[error("game '{game}' has not started")]
+  NotStarted { game: String },
+  #[error(
+    "game '{game}' has processed turns already; a game can be unstarted only before\n\
+     its first turn is processed (ROLLBACK 001 takes it back to its first turn)"
+  )]
+  Played { game: String },
+  #[error("game '{game}' has no player yet, so it cannot begin")]
+  Empty { game: String },
+}
+
+impl Game {
+  /// Keeps the board and orders of the turn about to be processed, for
+  /// ROLLBACK; only the last [`KEPT_TURNS`] are kept.
+  pub(super) fn keep_turn(&mut self) {
+    self.turns.push(Turn {
+      seq: self.seq,
+      position: self.position.clone(),
+      orders: self.orders.clone(),
+      years: self.record.years.len(),
+      victory_centers: self.settings.victory_centers,
+    });
+    let surplus = self.turns.len().saturating_sub(KEPT_TURNS);
+    self.turns.drain(..surplus);
+  }
+
+  /// The turn numbers ROLLBACK can go back to, for messages: `003, 004`.
+  pub fn kept_turns(&self) -> String {
+    let numbers: Vec<String> = self.turns.iter().map(|t| format!("{:03}", t.seq)).collect();
+    numbers.join(", ")
+  }
+
+  /// Rolls the game back to the moment before turn `turn` (the last turn
+  /// played when `None`) was processed: its board, the orders that were in
+  /// then, and a fresh deadline. A game that ended in that turn or after
+  /// is under way again. Returns the turn gone back to.
+  pub fn rollback(
+    &mut self,
+    turn: Option<u32>,
+    now: DateTime<Utc>,
+    tz: Tz,
+  ) -> Result<u32, RollbackError> {
+    let Some(last) = self.turns.last() else {
+      return Err(RollbackError::NothingPlayed { game: self.name.clone() });
+    };
+    let wanted = turn.unwrap_or(last.seq);
+    if wanted >= self.seq {
+      return Err(RollbackError::NotPlayed { turn: wanted, current: self.seq });
+    }
+    let Some(index) = self.turns.iter().position(|t| t.seq == wanted) else {
+      return Err(RollbackError::NotKept { turn: wanted, kept: self.kept_turns() });
+    };
+    let back = self.turns[index].clone();
+    self.turns.truncate(index);
+    self.seq = back.seq;
+    self.position = back.position;
+    self.orders = back.orders;
+    self.record.years.truncate(back.years);
+    self.record.ended = None;
+    self.settings.victory_centers = back.victory_centers;
+    self.status = Status::Active;
+    for member in &mut self.members {
+      member.wait = false;
+      member.late = false;
+      member.draw = None;
+      member.concede = None;
+    }
+    self.restart_clock(now, tz);
+    Ok(back.seq)
+  }
+
+  /// A new deadline for the current phase as if it had just begun.
+  fn restart_clock(&mut self, now: DateTime<Utc>, tz: Tz) {
+    let deadline = deadline::next_deadline(self.rule(), now, tz);
+    self.timing.phase_began = now;
+    self.timing.deadline = Some(deadline);
+    self.timing.grace = Some(self.grace_after(deadline, tz));
+    self.timing.orders_in = None;
+    self.timing.start = None;
+    self.timing.late_notice = None;
+    self.timing.abandoned = false;
+    self.timing.paused = None;
+    self.timing.pause_notice = None;
+    self.note_readiness(now);
+  }
+
+  /// Whether the game is paused (PAUSE): nothing is processed and no
+  /// deadline runs until RESUME.
+  pub fn is_paused(&self) -> bool {
+    self.timing.paused.is_some()
+  }
+
+  /// PAUSE: the clock stops; press goes on, orders wait.
+  pub fn pause(&mut self, now: DateTime<Utc>) {
+    if self.timing.paused.is_none() {
+      self.timing.paused = Some(now);
+      self.timing.pause_notice = None;
+    }
+  }
+
+  /// RESUME of a paused game: the deadline and grace move on by the time
+  /// the game stood still, so nobody loses time to the pause.
+  pub fn resume(&mut self, now: DateTime<Utc>) {
+    let Some(since) = self.timing.paused.take() else { return };
+    self.timing.pause_notice = None;
+    let stood = now - since;
+    if stood > chrono::Duration::zero() {
+      self.timing.deadline = self.timing.deadline.map(|d| d + stood);
+      self.timing.grace = self.timing.grace.map(|g| g + stood);
+      self.timing.late_notice = self.timing.late_notice.map(|l| l + stood);
+    }
+    self.note_readiness(now);
+  }
+
+  /// RESUME of a game that is over (manual §8.3): it is under way again
+  /// from where it stopped, with a fresh deadline.
+  pub fn reopen(&mut self, now: DateTime<Utc>, tz: Tz) {
+    if self.is_finished() {
+      self.status = Status::Active;
+      self.record.ended = None;
+      self.restart_clock(now, tz);
+    }
+  }
+
+  /// FORCE BEGIN: the missing players are filled in by dummies that are
+  /// abandoned from the start (so real players may take them over), and
+  /// the game starts. Returns how many dummies were added.
+  pub fn force_begin(
+    &mut self,
+    now: DateTime<Utc>,
+    tz: Tz,
+    rng: &mut impl Rng,
+  ) -> Result<u32, StartError> {
+    let game = self.name.clone();
+    match self.status {
+      Status::Forming => {}
+      Status::Active => return Err(StartError::Started { game }),
+      Status::Finished(_) => return Err(StartError::Over { game }),
+    }
+    if self.players().next().is_none() {
+      return Err(StartError::Empty { game });
+    }
+    let missing = self.players_missing();
+    for _ in 0..missing {
+      let mut dummy = Member::new(Role::Player, "", None, String::new(), now);
+      dummy.dummy = true;
+      self.members.push(dummy);
+    }
+    self.start(now, tz, rng);
+    let phase = self.position.phase.to_string();
+    for member in self.members.iter_mut().filter(|m| m.dummy) {
+      member.abandoned = true;
+      if let Some(power) = member.power {
+        for tenure in self.record.tenures.iter_mut().filter(|t| t.power == power) {
+          tenure.until.get_or_insert_with(|| phase.clone());
+        }
+      }
+    }
+    Ok(missing)
+  }
+
+  /// UNSTART: back to forming, the powers no longer dealt, before any turn
+  /// has been processed. Dummy players leave; the players' extra seats
+  /// (several powers per player) fold back into one.
+  pub fn unstart(&mut self, now: DateTime<Utc>) -> Result<(), StartError> {
+    let game = self.name.clone();
+    match self.status {
+      Status::Forming => return Err(StartError::NotStarted { game }),
+      Status::Finished(_) => return Err(StartError::Over { game }),
+      Status::Active if self.seq > 1 || !self.turns.is_empty() => {
+        return Err(StartError::Played { game })
+      }
+      Status::Active => {}
+    }
+    let mut kept: Vec<Member> = Vec::new();
+    for mut member in std::mem::take(&mut self.members) {
+      if member.dummy {
+        continue;
+      }
+      let seen = kept.iter().any(|k| k.role == member.role && k.address == member.address);
+      if member.role == Role::Player && seen {
+        continue;
+      }
+      member.power = None;
+      member.abandoned = false;
+      member.cd = false;
+      member.wait = false;
+      member.late = false;
+      kept.push(member);
+    }
+    self.members = kept;
+    let fresh = Game::new(&self.name, self.map, self.settings.clone(), self.created);
+    self.position = fresh.position;
+    self.orders = fresh.orders;
+    self.record = fresh.record;
+    self.timing = fresh.timing;
+    self.timing.phase_began = now;
+    self.status = Status::Forming;
+    self.started = None;
+    self.seq = 0;
+    Ok(())
+  }
+
+  /// TERMINATE: the game is over without a result.
+  pub fn terminate(&mut self, now: DateTime<Utc>) {
+    if !self.is_finished() {
+      self.status = Status::Finished(Ending::Terminated);
+      self.record.ended = Some((now, self.position.phase.to_string()));
+      self.timing.paused = None;
+    }
+  }
+}

@@ -1,0 +1,544 @@
+//! The Master's commands (manual §§8.1–8.2): SET MODERATE / UNMODERATE,
+//! EJECT, FORCE BEGIN, PAUSE / RESUME, PREDICT, PROMOTE, PROCESS, ROLLBACK,
+//! UNSTART and TERMINATE, and orders for any unit without BECOME. What
+//! each does to the game lives in `game::master`; this is who may, what
+//! the reply says and who is told.
+
+use rand::SeedableRng;
+
+use super::{join::seed, Session};
+use crate::announce;
+use crate::game::{report, Role, Status};
+use crate::order::split_orders;
+use crate::phase::Phase;
+use crate::store::game_file::HistoryKind;
+
+impl Session<'_> {
+  /// SET MODERATE (a Master makes an unmoderated game moderated) and SET
+  /// UNMODERATE (the reverse).
+  pub(super) fn set_moderated(&mut self, on: bool) {
+    let command = if on { "SET MODERATE" } else { "SET UNMODERATE" };
+    if !self.may_master(command) {
+      return;
+    }
+    let Some(seat) = self.seat.as_mut() else { return };
+    let game = &mut seat.stored.game;
+    if game.settings.moderated == on {
+      let state = if on { "moderated" } else { "unmoderated" };
+      let name = game.name.clone();
+      self.say(&format!("Game '{name}' is already {state}; nothing was changed."));
+      return;
+    }
+    game.settings.moderated = on;
+    seat.changed = true;
+    let change = if on {
+      "The game is now moderated: only its Masters may change its settings."
+    } else {
+      "The game is now unmoderated: its players may change its settings."
+    };
+    self.parameter_change(change);
+  }
+
+  /// EJECT power|address: resigns a player, or removes an observer or a
+  /// Master (the only way a Master leaves a game).
+  pub(super) fn eject(&mut self, args: &str) {
+    if !self.may_master("EJECT") {
+      return;
+    }
+    let Some(seat) = self.seat.as_ref() else { return };
+    let game = &seat.stored.game;
+    let word = args.trim();
+    if word.is_empty() {
+      self.error("EJECT needs a power or an address, e.g. EJECT France. Nothing was changed.");
+      return;
+    }
+    let by_power = if word.contains('@') {
+      None
+    } else {
+      let mut letters = word.chars();
+      match (letters.next(), letters.next()) {
+        (Some(letter), None) => game.map.power_by_initial(letter),
+        _ => game.map.find_power(word),
+      }
+    };
+    let found: Vec<usize> = match by_power {
+      Some(power) => (0..game.members.len())
+        .filter(|&i| game.members[i].power == Some(power) && game.members[i].role == Role::Player)
+        .collect(),
+      None => (0..game.members.len()).filter(|&i| game.members[i].has_address(word)).collect(),
+    };
+    let shown: String = word.chars().take(40).collect();
+    let index = match found[..] {
+      [index] => index,
+      [] => {
+        self.error(&format!(
+          "Nobody in game '{}' is '{shown}': give a power (EJECT France) or the address\n\
+           of a member. Nothing was changed.",
+          game.name
+        ));
+        return;
+      }
+      _ => {
+        self.error(&format!(
+          "Several members of game '{}' answer to '{shown}'; eject them by power.\n\
+           Nothing was changed.",
+          game.name
+        ));
+        return;
+      }
+    };
+    let member = &game.members[index];
+    let name = game.name.clone();
+    let (role, power, abandoned) = (member.role, member.power, member.abandoned);
+    let address = member.address.clone();
+    let over = game.is_finished();
+    let phase = game.position.phase.to_string();
+    let power_name = power.map(|p| game.power_name(p).to_string()).unwrap_or_default();
+    let now = self.ctx.now;
+    let Some(seat) = self.seat.as_mut() else { return };
+    match (role, power, over) {
+      (_, _, true) => {
+        self.error(&format!("Game '{name}' is over. Nothing was changed."));
+      }
+      (Role::Player, Some(power), _) => {
+        let initial = power_name.chars().next().unwrap_or('?');
+        if abandoned {
+          self.error(&format!(
+            "{power_name} is already abandoned in game '{name}'. Nothing was changed."
+          ));
+          return;
+        }
+        let game = &mut seat.stored.game;
+        game.members[index].abandoned = true;
+        game.members[index].wait = false;
+        for tenure in game.record.tenures.iter_mut() {
+          if tenure.power == power && tenure.until.is_none() {
+            tenure.until = Some(phase.clone());
+          }
+        }
+        game.note_readiness(now);
+        seat.changed = true;
+        self.say(&format!("{power_name} has been ejected and is abandoned."));
+        self.announce(
+          &format!("Resignation: {power_name}"),
+          &format!(
+            "The Master has ejected the player of {power_name} from game '{name}'.\n\
+             {power_name} is abandoned: a registered player who is not in the game may\n\
+             take it over with SIGN ON {initial}{name} password.\n"
+          ),
+          Some(HistoryKind::Notice),
+          false,
+        );
+      }
+      _ => {
+        let was = match role {
+          Role::Master => "Master",
+          Role::Observer => "observer",
+          Role::Player => "player",
+        };
+        let game = &mut seat.stored.game;
+        game.members.remove(index);
+        seat.changed = true;
+        // The signed-on member's index moves down when one before it goes.
+        if index < seat.member {
+          seat.member -= 1;
+        } else if index == seat.member {
+          seat.leaving = true;
+          seat.member = usize::MAX;
+          seat.copy_to.clear();
+          // Nothing else in this message acts for the game.
+        }
+        if let Some(became) = seat.became.as_mut() {
+          if index < *became {
+            *became -= 1;
+          }
+        }
+        if role == Role::Master && !seat.stored.game.has_master() {
+          seat.stored.game.settings.moderated = false;
+        }
+        self.say(&format!("{address} is no longer a {was} of game '{name}'."));
+      }
+    }
+  }
+
+  /// FORCE BEGIN: starts a forming game now, dummies standing in for the
+  /// missing players.
+  pub(super) fn force_begin(&mut self) {
+    if !self.may_master("FORCE BEGIN") {
+      return;
+    }
+    let now = self.ctx.now;
+    let tz = self.ctx.tz();
+    let Some(seat) = self.seat.as_mut() else { return };
+    let game = &mut seat.stored.game;
+    let mut rng = rand::rngs::StdRng::seed_from_u64(seed(&game.name, now));
+    let dummies = match game.force_begin(now, tz, &mut rng) {
+      Ok(dummies) => dummies,
+      Err(error) => {
+        self.error(&format!("FORCE BEGIN: {error}. Nothing was changed."));
+        return;
+      }
+    };
+    let announcement = announce::starting(self.ctx.config, game, now);
+    seat.history.extend(announcement.history);
+    seat.ledger.extend(announcement.ledger);
+    seat.changed = true;
+    self.others.extend(announcement.mail);
+    let name = game.name.clone();
+    let abandoned: Vec<String> = game
+      .members
+      .iter()
+      .filter(|m| m.dummy)
+      .filter_map(|m| m.power)
+      .map(|p| game.power_name(p).to_string())
+      .collect();
+    if dummies == 0 {
+      self.say(&format!("Game '{name}' has started: see the Game Starting message."));
+    } else {
+      self.say(&format!(
+        "Game '{name}' has started with {dummies} dummy player{}: {} {} abandoned, and a\n\
+         registered player may take {} over with SIGN ON.",
+        if dummies == 1 { "" } else { "s" },
+        crate::game::press::and_list(&abandoned),
+        if dummies == 1 { "is" } else { "are" },
+        if dummies == 1 { "it" } else { "them" },
+      ));
+    }
+  }
+
+  /// PAUSE: the game's clock stops until RESUME.
+  pub(super) fn pause(&mut self) {
+    if !self.may_master("PAUSE") {
+      return;
+    }
+    let now = self.ctx.now;
+    let Some(seat) = self.seat.as_mut() else { return };
+    let game = &mut seat.stored.game;
+    let name = game.name.clone();
+    if game.status != Status::Active {
+      self.error(&format!("Game '{name}' is not under way, so it cannot be paused."));
+      return;
+    }
+    if game.is_paused() {
+      self.say(&format!("Game '{name}' is already paused; nothing was changed."));
+      return;
+    }
+    game.pause(now);
+    seat.changed = true;
+    self.say(&format!("Game '{name}' is paused until you send RESUME."));
+    self.announce(
+      "Game Paused",
+      &format!(
+        "The Master has paused game '{name}'. No deadline runs and no phase is\n\
+         processed until the game is resumed; press may still be sent.\n"
+      ),
+      Some(HistoryKind::Notice),
+      false,
+    );
+  }
+
+  /// RESUME: a paused game's clock runs again (its deadline moved on by the
+  /// pause); a game that is over is under way again (manual §8.3).
+  pub(super) fn resume(&mut self) {
+    let now = self.ctx.now;
+    let tz = self.ctx.tz();
+    let Some(seat) = self.seat_or_error("RESUME") else { return };
+    let game = &seat.stored.game;
+    let name = game.name.clone();
+    let role = game.members[seat.member].role;
+    let allowed = match role {
+      Role::Master => true,
+      Role::Player => game.settings.resume,
+      Role::Observer => false,
+    };
+    if !allowed {
+      let who = if role == Role::Player {
+        "the Master (this game is set NO RESUME)"
+      } else {
+        "the Master or a player"
+      };
+      self.error(&format!("RESUME is for {who}. Nothing was changed."));
+      return;
+    }
+    let game = &mut seat.stored.game;
+    let text = if game.is_paused() {
+      game.resume(now);
+      format!("Game '{name}' has been resumed: its deadline moved on by the time it was paused.")
+    } else if game.is_finished() {
+      game.reopen(now, tz);
+      format!("Game '{name}', which was over, is under way again.")
+    } else {
+      self.error(&format!("Game '{name}' is neither paused nor over; nothing was changed."));
+      return;
+    };
+    seat.changed = true;
+    let deadline = report::time_to_deadline(&seat.stored.game, now).unwrap_or_default();
+    self.say(&text);
+    self.announce("Game Resumed", &format!("{text}\n{deadline}"), Some(HistoryKind::Notice), false);
+  }
+
+  /// PREDICT: the results the orders in now would give, to the Master alone.
+  pub(super) fn predict(&mut self) {
+    if !self.may_master("PREDICT") {
+      return;
+    }
+    let now = self.ctx.now;
+    let tz = self.ctx.tz();
+    let code = self.ctx.config.judge_code.clone();
+    let Some(seat) = self.seat.as_ref() else { return };
+    let game = &seat.stored.game;
+    if game.status != Status::Active {
+      self.error(&format!("Game '{}' is not under way: there is nothing to predict.", game.name));
+      return;
+    }
+    let mut copy = game.clone();
+    let phase = game.position.phase.to_string();
+    let processed = copy.process(now, tz);
+    let text = report::results(&copy, &processed, tz);
+    let subject = crate::mail::subject::game(&code, &game.name, &phase, "Prediction");
+    let header = report::header(&code, game, tz);
+    self.to_sender.push((
+      subject,
+      format!(
+        "{header}\nWhat processing {phase} would give with the orders in now (missing\n\
+         orders hold). Nothing has been processed; nobody else sees this.\n\n{text}"
+      ),
+    ));
+    self.say("The prediction is on its way to you in a separate message.");
+  }
+
+  /// PROMOTE address: an observer becomes a Master.
+  pub(super) fn promote(&mut self, args: &str) {
+    if !self.may_master("PROMOTE") {
+      return;
+    }
+    let Some(seat) = self.seat.as_mut() else { return };
+    let game = &mut seat.stored.game;
+    let address = args.trim();
+    let found =
+      game.members.iter().position(|m| m.role == Role::Observer && m.has_address(address));
+    let Some(index) = found else {
+      let shown: String = address.chars().take(40).collect();
+      let name = game.name.clone();
+      self.error(&format!(
+        "'{shown}' is not an observer of game '{name}': only an observer can be promoted\n\
+         (they sign on with SIGN ON O{name} password first). Nothing was changed."
+      ));
+      return;
+    };
+    game.members[index].role = Role::Master;
+    game.members[index].all_press = false;
+    seat.changed = true;
+    let who = game.members[index].address.clone();
+    let name = game.name.clone();
+    self.say(&format!("{who} is now a Master of game '{name}'."));
+    self.announce(
+      "Master Promotion",
+      &format!("{who} has been promoted from observer to Master of game '{name}'.\n"),
+      Some(HistoryKind::Notice),
+      false,
+    );
+  }
+
+  /// PROCESS [phase]: processes the current phase now with the orders in;
+  /// ignored when the phase named is not the current one.
+  pub(super) fn process_now(&mut self, args: &str) {
+    if !self.may_master("PROCESS") {
+      return;
+    }
+    let Some(seat) = self.seat.as_ref() else { return };
+    let game = &seat.stored.game;
+    let name = game.name.clone();
+    let current = game.position.phase;
+    if game.status != Status::Active {
+      self.error(&format!("Game '{name}' is not under way: there is nothing to process."));
+      return;
+    }
+    if !args.trim().is_empty() {
+      let named = match Phase::parse_words(args) {
+        Ok(phase) => phase,
+        Err(_) => {
+          let shown: String = args.trim().chars().take(30).collect();
+          self.error(&format!(
+            "'{shown}' is not a phase: write it like F1905R or Fall 1905 Retreat.\n\
+             Nothing was processed."
+          ));
+          return;
+        }
+      };
+      if named != current {
+        self.error(&format!(
+          "Game '{name}' is in {current}, not {named}: the PROCESS was ignored (the phase\n\
+           you meant has probably been processed already)."
+        ));
+        return;
+      }
+    }
+    if game.is_paused() {
+      self.error(&format!("Game '{name}' is paused: RESUME it first. Nothing was processed."));
+      return;
+    }
+    self.process_game();
+  }
+
+  /// ROLLBACK [turn]: back to before that turn (the last one played when no
+  /// number is given), its orders in again for the Master to correct.
+  pub(super) fn rollback(&mut self, args: &str) {
+    if !self.may_rollback() {
+      return;
+    }
+    let now = self.ctx.now;
+    let tz = self.ctx.tz();
+    let word = args.trim();
+    let turn = if word.is_empty() {
+      None
+    } else {
+      match word.parse::<u32>() {
+        Ok(turn) => Some(turn),
+        Err(_) => {
+          let shown: String = word.chars().take(20).collect();
+          self.error(&format!(
+            "'{shown}' is not a turn number: write ROLLBACK 3 (or ROLLBACK alone for the\n\
+             last turn). Nothing was changed."
+          ));
+          return;
+        }
+      }
+    };
+    let Some(seat) = self.seat.as_mut() else { return };
+    let game = &mut seat.stored.game;
+    let name = game.name.clone();
+    let back = match game.rollback(turn, now, tz) {
+      Ok(back) => back,
+      Err(error) => {
+        self.error(&format!("ROLLBACK: {error}. Nothing was changed."));
+        return;
+      }
+    };
+    seat.changed = true;
+    // Orders later in this message are for the phase gone back to.
+    seat.phase = game.position.phase;
+    let phase = report::phase_words(game.position.phase);
+    let deadline = report::time_to_deadline(game, now).unwrap_or_default();
+    self.say(&format!(
+      "Game '{name}' is back at turn {back:03}, {phase},\n\
+       with the orders that were in then. Correct them and PROCESS the turn again."
+    ));
+    self.announce(
+      "Rollback",
+      &format!(
+        "The Master has rolled game '{name}' back to turn {back:03}, {phase}: the\n\
+         results from then on no longer stand and the phase will be played again.\n{deadline}"
+      ),
+      Some(HistoryKind::Notice),
+      false,
+    );
+  }
+
+  /// ROLLBACK is the Master's, in a game under way or one that ended.
+  fn may_rollback(&mut self) -> bool {
+    let Some(seat) = self.seat_or_error("ROLLBACK") else { return false };
+    if seat.stored.game.members[seat.member].role != Role::Master {
+      self.error("ROLLBACK is for the Master. Nothing was changed.");
+      return false;
+    }
+    true
+  }
+
+  /// UNSTART: back to forming before the first turn is processed.
+  pub(super) fn unstart(&mut self) {
+    if !self.may_master("UNSTART") {
+      return;
+    }
+    let now = self.ctx.now;
+    let Some(seat) = self.seat.as_mut() else { return };
+    let game = &mut seat.stored.game;
+    if let Err(error) = game.unstart(now) {
+      self.error(&format!("UNSTART: {error}. Nothing was changed."));
+      return;
+    }
+    game.settings.manual_start = true;
+    seat.changed = true;
+    let name = game.name.clone();
+    self.say(&format!(
+      "Game '{name}' is forming again, its powers no longer dealt. It is set to MANUAL\n\
+       START: send SET AUTO START or FORCE BEGIN when it should begin."
+    ));
+    self.announce(
+      "Game Unstarted",
+      &format!(
+        "The Master has taken game '{name}' back to before its start: the powers will\n\
+         be dealt again when it begins, so players may send SET PREFERENCE now.\n"
+      ),
+      Some(HistoryKind::Notice),
+      false,
+    );
+  }
+
+  /// TERMINATE: the game ends without a result.
+  pub(super) fn terminate(&mut self) {
+    if !self.may_moderate("TERMINATE", false) {
+      return;
+    }
+    let now = self.ctx.now;
+    let tz = self.ctx.tz();
+    let Some(seat) = self.seat.as_mut() else { return };
+    let game = &mut seat.stored.game;
+    let name = game.name.clone();
+    let forming = game.status == Status::Forming;
+    game.terminate(now);
+    seat.changed = true;
+    let summary =
+      if forming { String::new() } else { report::summary(game, game.settings.reveal, tz) };
+    self.say(&format!("Game '{name}' has been terminated."));
+    let text = if forming {
+      format!("Game '{name}' has been terminated before it began; nobody can join it now.\n")
+    } else {
+      format!("Game '{name}' has been terminated without a result.\n\n{summary}")
+    };
+    self.announce("Game Terminated", &text, Some(HistoryKind::Results), false);
+  }
+
+  /// Orders a Master gives without BECOME: for whichever power owns the
+  /// unit. They do not count as that power's orders being in (manual §8.2).
+  pub(super) fn master_orders(&mut self, line: &str) {
+    let Some(seat) = self.seat.as_mut() else { return };
+    let mut replies = Vec::new();
+    let (mut taken, mut errors) = (0, 0);
+    let pieces: Vec<&str> = split_orders(line).collect();
+    let several = pieces.len() > 1;
+    for piece in pieces {
+      let prefix = if several { format!("'{piece}': ") } else { String::new() };
+      let game = &mut seat.stored.game;
+      match game.owner_of_order(piece) {
+        Some(power) => match game.enter_order(power, piece) {
+          Ok(accepted) => {
+            taken += 1;
+            game.orders[power.index()].by_master = true;
+            let name = game.power_name(power);
+            let mut text = format!("{prefix}Accepted for {name}: {}", accepted.text);
+            if let Some(replaced) = accepted.replaced {
+              text.push_str(&format!(" (replaces {replaced})"));
+            }
+            replies.push(text);
+          }
+          Err(error) => {
+            errors += 1;
+            replies.push(format!("{prefix}Error: {error}"));
+          }
+        },
+        None => {
+          errors += 1;
+          replies.push(format!(
+            "{prefix}Error: no unit of any power is there to take this order (a Master's\n\
+             order names the unit, e.g. A Par-Bur; builds need BECOME power)."
+          ));
+        }
+      }
+    }
+    seat.changed |= taken > 0;
+    seat.order_errors += errors;
+    self.errors += errors;
+    self.say(&replies.join("\n"));
+  }
+}
