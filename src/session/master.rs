@@ -6,7 +6,7 @@
 
 use rand::SeedableRng;
 
-use super::{join::seed, Session};
+use super::{join::seed, play::accepted_line, Session};
 use crate::announce;
 use crate::game::{report, Role, Status};
 use crate::order::split_orders;
@@ -516,11 +516,7 @@ impl Session<'_> {
             taken += 1;
             game.orders[power.index()].by_master = true;
             let name = game.power_name(power);
-            let mut text = format!("{prefix}Accepted for {name}: {}", accepted.text);
-            if let Some(replaced) = accepted.replaced {
-              text.push_str(&format!(" (replaces {replaced})"));
-            }
-            replies.push(text);
+            replies.push(accepted_line(&format!("{prefix}Accepted for {name}"), &accepted));
           }
           Err(error) => {
             errors += 1;

@@ -10,6 +10,15 @@ use crate::order::split_orders;
 use crate::password;
 use crate::store::game_file::HistoryKind;
 
+/// The reply to a taken order: `Accepted: Army Paris -> Burgundy.`, and
+/// the order it replaced, if any. `head` is what comes before the colon.
+pub(super) fn accepted_line(head: &str, accepted: &crate::game::Accepted) -> String {
+  match &accepted.replaced {
+    Some(replaced) => format!("{head}: {} (replaces {replaced})", accepted.text),
+    None => format!("{head}: {}", accepted.text),
+  }
+}
+
 impl Session<'_> {
   /// One line of orders for the signed-on player's power.
   pub(super) fn orders(&mut self, line: &str) {
@@ -60,11 +69,7 @@ impl Session<'_> {
       match seat.stored.game.enter_order(power, piece) {
         Ok(accepted) => {
           taken += 1;
-          let mut text = format!("{prefix}Accepted: {}", accepted.text);
-          if let Some(replaced) = accepted.replaced {
-            text.push_str(&format!(" (replaces {replaced})"));
-          }
-          replies.push(text);
+          replies.push(accepted_line(&format!("{prefix}Accepted"), &accepted));
         }
         Err(error) => {
           errors += 1;
