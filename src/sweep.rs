@@ -228,7 +228,8 @@ fn sweep_game(
 /// `extend` after now; returns the notice's subject and text, if anything
 /// moved.
 fn move_deadlines(game: &mut Game, outage: &Outage, tz: chrono_tz::Tz) -> Option<(String, String)> {
-  if game.status != Status::Active {
+  // A paused game's deadline is moved on when it is resumed.
+  if game.status != Status::Active || game.is_paused() {
     return None;
   }
   let day = Duration::days(1);

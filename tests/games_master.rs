@@ -77,6 +77,7 @@ fn pause_stops_the_clock_and_resume_moves_the_deadline_on() {
   let notice = with_subject(&mail, &player("Italy"), "Game Paused").expect("players told");
   assert!(notice.body.contains("press may still be sent"), "{}", notice.body);
 
+  assert!(table.listing(T1).contains("The game is paused since"), "LIST tells");
   // Orders wait; press goes on.
   table.send("France", T2, "A Par-Bur\n");
   let answer = judge.reply_to(&player("France"));

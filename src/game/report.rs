@@ -615,6 +615,13 @@ pub fn listing(game: &Game, viewer: Option<usize>, now: DateTime<Utc>, tz: Tz) -
         let _ = write!(text, "\nThe deadline for orders is {}.", deadline::show(deadline, tz));
       }
       text.push('\n');
+      if let Some(since) = game.timing.paused {
+        let _ = writeln!(
+          text,
+          "The game is paused since {}: nothing is processed until the Master\nsends RESUME.",
+          deadline::show(since, tz)
+        );
+      }
       if !game.all_in() {
         text.push_str("One or more players have not got their orders in.\n");
       }
