@@ -3,14 +3,15 @@
 //! forming to finished (manual §§4–7). Pure: no files, mail or clock; the
 //! time, the time zone and the randomness are passed in.
 //!
-//! [`entry`] takes orders for the current phase, [`process`] adjudicates a
-//! phase and moves the game on, [`report`] writes what players read about
+//! [`entry`] takes orders for the current phase, [`future`] keeps orders
+//! for later phases, [`process`] adjudicates a phase and moves the game on, [`report`] writes what players read about
 //! it, [`deadline`] and [`date`] handle time, [`preference`] deals powers.
 
 mod clock;
 pub mod date;
 pub mod deadline;
 mod entry;
+pub mod future;
 pub mod preference;
 pub mod press;
 mod process;
@@ -57,6 +58,8 @@ pub struct Game {
   pub record: Record,
   /// Postal press to go out with the next results.
   pub postal: Vec<PostalPress>,
+  /// Orders kept for later phases (PHASE blocks), in the order they came.
+  pub future: Vec<future::FutureOrders>,
 }
 
 /// The longest game name (manual §4).
@@ -342,6 +345,9 @@ pub struct PowerOrders {
   /// The last mail with orders had an error in them (manual §6.1): the
   /// power's orders do not count as in until a mail without errors.
   pub error_flag: bool,
+  /// The orders came from orders kept for this phase (manual §6.3): the
+  /// power counts as in, complete or not, until it sends orders itself.
+  pub received: bool,
 }
 
 /// An order as taken, with the text the player wrote.
@@ -436,6 +442,7 @@ impl Game {
       },
       record: Record::default(),
       postal: Vec::new(),
+      future: Vec::new(),
     }
   }
 
@@ -557,6 +564,7 @@ impl Game {
   pub fn is_in(&self, power: PowerId) -> bool {
     !self.must_order(power)
       || self.player_of(power).is_some_and(|m| m.cd)
+      || self.orders[power.index()].received
       || (self.orders_complete(power) && !self.orders[power.index()].error_flag)
   }
 
@@ -655,6 +663,7 @@ impl Game {
     if self.members.iter().filter_map(|m| m.power).any(bad)
       || self.record.tenures.iter().any(|t| bad(t.power))
       || self.members.iter().filter_map(|m| m.concede).any(bad)
+      || self.future.iter().any(|f| bad(f.power))
       || self
         .members
         .iter()
