@@ -126,6 +126,15 @@ impl Builder {
     self.phase
   }
 
+  pub fn power(&self) -> PowerId {
+    self.power
+  }
+
+  /// How many orders are kept so far (IF, ELSE, ENDIF and SET lines aside).
+  pub fn orders(&self) -> usize {
+    self.lines.iter().filter(|l| matches!(l, Line::Order(_))).count()
+  }
+
   /// How many lines are kept so far.
   pub fn len(&self) -> usize {
     self.lines.len()
@@ -335,7 +344,7 @@ impl Game {
     for report in reports.iter_mut().filter(|r| r.phase == now) {
       let body = std::mem::take(&mut report.text);
       report.text = format!(
-        "{} has begun, and the orders you sent for it with PHASE have been entered:\n\n{body}\n\
+        "{} has begun: the orders you sent for it\nwith PHASE have been entered.\n\n{body}\n\
          {} counts as having its orders in for this phase, whatever errors are shown\n\
          above; send orders as usual to change them.\n\n{}",
         phase_name(now),
