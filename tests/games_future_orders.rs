@@ -106,7 +106,11 @@ fn orders_kept_with_phase_are_entered_when_it_begins_and_count_as_in() {
   assert!(said.contains("kept for Fall 1901 Movement (F1901M)"), "{said}");
   assert_eq!(answer(&reply.body, "A Bur - Bel"), "Noted for F1901M.");
   assert!(reply.body.contains("3 orders kept for Fall 1901 Movement"), "{}", reply.body);
-  assert!(reply.body.contains("Orders for France, Movement phase of Spring 1901"), "{}", reply.body);
+  assert!(
+    reply.body.contains("Orders for France, Movement phase of Spring 1901"),
+    "{}",
+    reply.body
+  );
   assert!(reply.body.contains("France: Army Paris -> Burgundy."), "{}", reply.body);
   let listed = &reply.body[reply.body.find("Orders kept for later phases").expect("a listing")..];
   assert!(listed.contains("For Fall 1901 Movement (F1901M):\n  A Bur - Bel\n"), "{listed}");
@@ -196,9 +200,12 @@ fn conditional_orders_follow_the_board_at_the_start_of_the_phase() {
   let reply = table.reply(&judge.take_mail(), "France").clone();
   assert!(!reply.subject.contains("[Error Flag]"), "{}", reply.body);
 
-  play(&table, &at(2), &[("Russia", "A Mos H\nF Sev H\nF Stp/sc H\nA War - Sil\n")], &[
-    "Germany", "France",
-  ]);
+  play(
+    &table,
+    &at(2),
+    &[("Russia", "A Mos H\nF Sev H\nF Stp/sc H\nA War - Sil\n")],
+    &["Germany", "France"],
+  );
   let mail = judge.take_mail();
   assert!(results_in(&mail).is_some(), "Spring 1901 was processed");
   let pending = pending_in(&mail);
@@ -254,7 +261,9 @@ fn set_wait_is_carried_to_the_phase_and_clear_drops_everything_kept() {
   let _ = results;
   let pending = pending_in(&mail);
   assert_eq!(pending.len(), 1, "England's orders were cleared: {pending:#?}");
-  assert!(pending[0].body.contains("SET WAIT: the phase will not be processed before its deadline."));
+  assert!(pending[0]
+    .body
+    .contains("SET WAIT: the phase will not be processed before its deadline."));
 
   // Everyone else orders; Austria's carried wait holds the Fall until
   // the deadline (England's cleared orders did not count it in).
@@ -298,8 +307,16 @@ fn mistakes_are_explained_raise_the_error_flag_and_change_nothing() {
       "IF French Army Ruhr",
       "IF is only for orders kept for a later phase",
     ),
-    ("PHASE F1901M\nIF French Army Xyzzy\nA Par - Bur\nENDIF\n", "IF French Army Xyzzy", "'Xyzzy' is not a province"),
-    ("PHASE F1901M\nA Par - Bur\nELSE\nA Par H\n", "ELSE", "ELSE has no IF before it in this PHASE block"),
+    (
+      "PHASE F1901M\nIF French Army Xyzzy\nA Par - Bur\nENDIF\n",
+      "IF French Army Xyzzy",
+      "'Xyzzy' is not a province",
+    ),
+    (
+      "PHASE F1901M\nA Par - Bur\nELSE\nA Par H\n",
+      "ELSE",
+      "ELSE has no IF before it in this PHASE block",
+    ),
     ("PHASE F1901M\nENDIF\n", "ENDIF", "ENDIF has no IF before it"),
     ("ELSE\nA Par - Bur\n", "ELSE", "ELSE has no IF before it"),
     ("PHASE F1901B\nA Par\n", "A Par", "write build or remove (or disband)"),
@@ -333,4 +350,3 @@ fn mistakes_are_explained_raise_the_error_flag_and_change_nothing() {
   assert!(said.contains("not a province") && said.contains("not kept"), "{said}");
   assert!(reply.body.contains("1 order kept for Fall 1901 Movement"), "{}", reply.body);
 }
-

@@ -235,8 +235,10 @@ pub fn read_phase(text: &str) -> Result<Phase, String> {
   // Runs of letters and of digits, whatever separates them.
   let mut parts: Vec<String> = Vec::new();
   for c in text.chars().filter(|c| !c.is_whitespace() && !matches!(c, ',' | '.')) {
-    let continues =
-      parts.last().and_then(|p| p.chars().last()).is_some_and(|l| l.is_ascii_digit() == c.is_ascii_digit());
+    let continues = parts
+      .last()
+      .and_then(|p| p.chars().last())
+      .is_some_and(|l| l.is_ascii_digit() == c.is_ascii_digit());
     match parts.last_mut() {
       Some(part) if continues => part.push(c),
       _ => parts.push(c.to_string()),

@@ -32,7 +32,11 @@ const MAX_DEPTH: usize = 32;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Condition {
   /// A unit of this power and type (any, when `None`) is in the province.
-  Unit { power: Option<PowerId>, kind: Option<UnitType>, province: ProvinceId },
+  Unit {
+    power: Option<PowerId>,
+    kind: Option<UnitType>,
+    province: ProvinceId,
+  },
   Not(Box<Condition>),
   And(Box<Condition>, Box<Condition>),
   Or(Box<Condition>, Box<Condition>),
@@ -249,7 +253,8 @@ fn map_words(i: &str) -> Res<'_, &str> {
     if operator.is_ok() {
       break;
     }
-    let (after, _) = take_while1(|c: char| !c.is_whitespace() && c != '(' && c != ')')(after_blank)?;
+    let (after, _) =
+      take_while1(|c: char| !c.is_whitespace() && c != '(' && c != ')')(after_blank)?;
     end = i.len() - after.len();
     rest = after;
   }
@@ -335,7 +340,8 @@ fn diagnose(map: &Map, text: &str) -> ConditionError {
   let mut province_seen = false;
   while !rest.is_empty() {
     let (word, after) = rest.split_at(rest.find(char::is_whitespace).unwrap_or(rest.len()));
-    let known_word = unit_type(word).is_some() || (word.len() >= 2 && map.find_power(word).is_some());
+    let known_word =
+      unit_type(word).is_some() || (word.len() >= 2 && map.find_power(word).is_some());
     match map.match_prefix(rest) {
       Ok((_, used)) => {
         province_seen = true;
@@ -369,9 +375,9 @@ impl Condition {
   /// Whether the condition holds on a board.
   pub fn holds(&self, position: &Position) -> bool {
     match self {
-      Condition::Unit { power, kind, province } => position.unit_at(*province).is_some_and(|u| {
-        power.is_none_or(|p| u.power == p) && kind.is_none_or(|k| u.kind == k)
-      }),
+      Condition::Unit { power, kind, province } => position
+        .unit_at(*province)
+        .is_some_and(|u| power.is_none_or(|p| u.power == p) && kind.is_none_or(|k| u.kind == k)),
       Condition::Not(inner) => !inner.holds(position),
       Condition::And(left, right) => left.holds(position) && right.holds(position),
       Condition::Or(left, right) => left.holds(position) || right.holds(position),
@@ -461,7 +467,10 @@ mod tests {
     assert_eq!(read("Eng").as_deref(), Ok("English Channel"));
     assert_eq!(read("Eng Eng").as_deref(), Ok("English English Channel"));
     assert_eq!(read("English Channel").as_deref(), Ok("English Channel"));
-    assert_eq!(read("English Fleet English Channel").as_deref(), Ok("English Fleet English Channel"));
+    assert_eq!(
+      read("English Fleet English Channel").as_deref(),
+      Ok("English Fleet English Channel")
+    );
     assert_eq!(read("Tur Con").as_deref(), Ok("Turkish Constantinople"));
   }
 

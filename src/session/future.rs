@@ -94,7 +94,8 @@ impl Session<'_> {
       return;
     }
     let map = game.map;
-    self.future.reading = Reading::Block { builder: Builder::new(map, power, phase), broken: false };
+    self.future.reading =
+      Reading::Block { builder: Builder::new(map, power, phase), broken: false };
     self.say(&format!(
       "The orders after this line, up to the next PHASE or the end of your message,\n\
        are kept for {name} and entered when that phase begins."
@@ -290,7 +291,9 @@ impl Session<'_> {
         self.refused_order_lines += 1;
         let hint = match error {
           BlockError::BuildOrRemove(_) => "",
-          _ => " (Only names and wording are checked now; the board is checked when the phase begins.)",
+          _ => {
+            " (Only names and wording are checked now; the board is checked when the phase begins.)"
+          }
         };
         self.error(&wrap(&format!("Error: {error} This order was not kept.{hint}")));
       }

@@ -308,8 +308,7 @@ fn read_future(
   block: &FutureFile,
 ) -> Result<future::FutureOrders, String> {
   let power = power_named(map, &block.power)?;
-  let phase: Phase =
-    block.phase.parse().map_err(|e: crate::phase::PhaseError| e.to_string())?;
+  let phase: Phase = block.phase.parse().map_err(|e: crate::phase::PhaseError| e.to_string())?;
   if game.status == Status::Active && phase <= game.position.phase {
     return Err(format!(
       "{}: orders are kept for {phase}, which is not after {}",
