@@ -123,7 +123,9 @@ pub fn parse_condition(map: &Map, text: &str) -> Result<Condition, ConditionErro
   if text.len() > MAX_LEN {
     return Err(ConditionError::TooLong { limit: MAX_LEN });
   }
-  if text.trim().is_empty() {
+  // A final full stop, as orders allow.
+  let text = text.trim().trim_end_matches('.');
+  if text.is_empty() {
     return Err(ConditionError::Empty);
   }
   let parsed = condition(map, 0)(text).and_then(|(rest, found)| {
@@ -490,6 +492,7 @@ mod tests {
     assert_eq!(read("Ber AND (Kie OR (Mun").as_deref(), Ok("Berlin AND (Kiel OR Munich)"));
     assert_eq!(read("Ber then").as_deref(), Ok("Berlin"));
     assert_eq!(read("(Ber) THEN").as_deref(), Ok("Berlin"));
+    assert_eq!(read("Ber AND Kie.").as_deref(), Ok("Berlin AND Kiel"));
   }
 
   #[test]

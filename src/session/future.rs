@@ -148,7 +148,7 @@ impl Session<'_> {
 
   /// ELSE, ELSE IF condition [THEN].
   pub(super) fn future_else(&mut self, args: &str) {
-    let words = args.trim();
+    let words = args.trim().trim_end_matches('.').trim_end();
     let (first, rest) = words.split_at(words.find(char::is_whitespace).unwrap_or(words.len()));
     let line = if words.is_empty() || words.eq_ignore_ascii_case("then") {
       Some(Line::Else)
@@ -185,7 +185,7 @@ impl Session<'_> {
   /// ENDIF.
   pub(super) fn future_endif(&mut self, args: &str) {
     match &mut self.future.reading {
-      Reading::Block { broken, .. } if !args.trim().is_empty() => {
+      Reading::Block { broken, .. } if !args.trim().trim_end_matches('.').is_empty() => {
         *broken = true;
         self.refused_order_lines += 1;
         let refused = self.block_refused();
