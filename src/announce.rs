@@ -1,5 +1,6 @@
 //! Telling a game's members what happened in it: a notice to everyone, the
-//! game start, turn results, late notices, abandonment. Each is mail to
+//! game start, turn results (and to each player what became of the orders
+//! kept for the new phase), late notices, abandonment. Each is mail to
 //! every address of every member (`CODE:game - PHASE what`, the `::`
 //! header first), an entry for the game's history when an observer would
 //! have seen it, and what it counts for the players' dedication. Used by
@@ -126,11 +127,30 @@ pub fn results(
     }
     announcement.history.push(entry(now, phase, HistoryKind::Broadcast, subject, body));
   }
+  announcement.mail.extend(pending_orders(config, game, processed));
   if game.is_finished() {
     announcement.ledger.extend(dedication::ended(game, now));
     announcement.extend(diaries(config, game, now));
   }
   announcement
+}
+
+/// `Pending Orders`: to each player whose orders kept for a later phase
+/// were entered (or dropped) by this processing, what became of them
+/// (manual §6.3). Private: not in the history.
+fn pending_orders(config: &Config, game: &Game, processed: &Processed) -> Vec<Outgoing> {
+  let header = report::header(&config.judge_code, game, tz(config));
+  let mut out = Vec::new();
+  for item in &processed.future {
+    let Some(member) = game.player_of(item.power) else { continue };
+    let phase = item.phase.to_string();
+    let subject = subject::game(&config.judge_code, &game.name, &phase, "Pending Orders");
+    let body = format!("{header}\n{}", item.text);
+    for address in member.addresses() {
+      out.push(mail(address, &subject, &body));
+    }
+  }
+  out
 }
 
 /// The end of a game its players agreed on (manual §7.3): `Draw Declared:

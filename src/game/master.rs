@@ -28,6 +28,9 @@ pub struct Turn {
   /// How many years of centre counts the record held.
   pub years: usize,
   pub victory_centers: u32,
+  /// The orders kept for later phases then (PHASE): after a rollback they
+  /// are carried out again when their phase comes (manual §8.2).
+  pub future: Vec<super::future::FutureOrders>,
 }
 
 /// Why a ROLLBACK cannot be done.
@@ -72,6 +75,7 @@ impl Game {
       orders: self.orders.clone(),
       years: self.record.years.len(),
       victory_centers: self.settings.victory_centers,
+      future: self.future.clone(),
     });
     let surplus = self.turns.len().saturating_sub(KEPT_TURNS);
     self.turns.drain(..surplus);
@@ -111,6 +115,11 @@ impl Game {
     self.record.years.truncate(back.years);
     self.record.ended = None;
     self.settings.victory_centers = back.victory_centers;
+    // The blocks kept then, and any sent since for phases still to come.
+    let since: Vec<_> =
+      std::mem::take(&mut self.future).into_iter().filter(|f| !back.future.contains(f)).collect();
+    self.future = back.future;
+    self.future.extend(since);
     self.status = Status::Active;
     for member in &mut self.members {
       member.wait = false;

@@ -3,14 +3,15 @@
 //! forming to finished (manual §§4–7). Pure: no files, mail or clock; the
 //! time, the time zone and the randomness are passed in.
 //!
-//! [`entry`] takes orders for the current phase, [`process`] adjudicates a
-//! phase and moves the game on, [`report`] writes what players read about
+//! [`entry`] takes orders for the current phase, [`future`] keeps orders
+//! for later phases, [`process`] adjudicates a phase and moves the game on, [`report`] writes what players read about
 //! it, [`deadline`] and [`date`] handle time, [`preference`] deals powers.
 
 mod clock;
 pub mod date;
 pub mod deadline;
 mod entry;
+pub mod future;
 pub mod master;
 pub mod preference;
 pub mod press;
@@ -60,6 +61,8 @@ pub struct Game {
   pub postal: Vec<PostalPress>,
   /// The last turns played, as they stood before processing (ROLLBACK).
   pub turns: Vec<master::Turn>,
+  /// Orders kept for later phases (PHASE blocks), in the order they came.
+  pub future: Vec<future::FutureOrders>,
 }
 
 /// The longest game name (manual §4).
@@ -361,6 +364,9 @@ pub struct PowerOrders {
   /// as the power's orders being in (manual §8.2) until its player sends
   /// orders.
   pub by_master: bool,
+  /// The orders came from orders kept for this phase (manual §6.3): the
+  /// power counts as in, complete or not, until it sends orders itself.
+  pub received: bool,
 }
 
 /// An order as taken, with the text the player wrote.
@@ -464,6 +470,7 @@ impl Game {
       record: Record::default(),
       postal: Vec::new(),
       turns: Vec::new(),
+      future: Vec::new(),
     }
   }
 
@@ -585,6 +592,7 @@ impl Game {
   pub fn is_in(&self, power: PowerId) -> bool {
     !self.must_order(power)
       || self.player_of(power).is_some_and(|m| m.cd)
+      || self.orders[power.index()].received
       || (self.orders_complete(power)
         && !self.orders[power.index()].error_flag
         && !self.orders[power.index()].by_master)
@@ -691,6 +699,7 @@ impl Game {
     if self.members.iter().filter_map(|m| m.power).any(bad)
       || self.record.tenures.iter().any(|t| bad(t.power))
       || self.members.iter().filter_map(|m| m.concede).any(bad)
+      || self.future.iter().any(|f| bad(f.power))
       || self
         .members
         .iter()

@@ -36,6 +36,9 @@ pub struct Processed {
   pub victory_raised: Option<u32>,
   /// The postal press collected during the phase, to go out now.
   pub postal: Vec<super::PostalPress>,
+  /// What became of the orders kept for the phase the game came to (and
+  /// for phases it went past), one report per power and phase.
+  pub future: Vec<super::future::FutureReport>,
 }
 
 /// One adjudicated phase.
@@ -109,6 +112,12 @@ impl Game {
       member.wait = false;
       member.late = false;
       member.absences.retain(|a| a.end > now);
+    }
+    // After the waits are cleared: kept orders may SET WAIT again.
+    if self.status == Status::Active {
+      processed.future = self.arrive(&processed.phases);
+    } else {
+      self.future.clear();
     }
     self.timing.phase_began = now;
     self.timing.orders_in = None;

@@ -515,6 +515,11 @@ pub fn current_orders(game: &Game, power: PowerId) -> String {
   }
   if orders.error_flag {
     text.push_str("\nYour last orders had errors: they do not count as in until you send\norders without errors.\n");
+  } else if orders.received && !game.orders_complete(power) {
+    text.push_str(
+      "\nYour orders are not complete, but they count as in: they came from orders\n\
+       sent earlier with PHASE.\n",
+    );
   } else if game.is_in(power) {
     text.push_str("\nYour orders are complete.\n");
   }

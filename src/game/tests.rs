@@ -408,3 +408,95 @@ fn force_begin_deals_dummies_the_missing_powers_abandoned() {
   assert_eq!(game.members.len(), 1, "the dummies are gone");
   assert_eq!(game.members[0].power, None);
 }
+
+/// A block of orders kept for `phase`, from lines as the session passes them.
+fn keep(game: &mut Game, power: PowerId, phase: &str, lines: Vec<future::Line>) {
+  let mut block = future::Builder::new(game.map, power, phase.parse().expect("a phase"));
+  for line in lines {
+    block.push(line).expect("a line kept");
+  }
+  game.future.push(block.finish());
+}
+
+#[test]
+fn kept_orders_are_entered_when_their_phase_comes_and_count_as_in() {
+  use future::Line;
+  let mut game = started();
+  let france = power("France");
+  keep(
+    &mut game,
+    france,
+    "F1901M",
+    vec![
+      Line::If("French Army Burgundy".into()),
+      Line::Order("A Bur - Mun".into()),
+      Line::Else,
+      Line::Order("A Par - Pic".into()),
+      Line::EndIf,
+      Line::Order("F Mao - Spa/nc".into()),
+      Line::Wait(true),
+    ],
+  );
+  all_hold(&mut game);
+  game.enter_order(france, "A Par - Bur").expect("a move");
+  game.enter_order(france, "F Bre - Mid").expect("a move");
+  let processed = game.process(t(1), chrono_tz::UTC);
+  assert_eq!(game.position.phase.to_string(), "F1901M");
+  assert!(game.future.is_empty(), "the block was used");
+  let report = processed.future.iter().find(|r| r.power == france).expect("a report");
+  assert!(report.text.contains("IF French Army Burgundy: true."), "{}", report.text);
+  assert!(report.text.contains("ELSE: not used."), "{}", report.text);
+  let orders = &game.orders[france.index()];
+  let texts: Vec<&str> = orders.units.iter().map(|e| e.text.as_str()).collect();
+  assert_eq!(texts, ["A Bur - Mun", "F Mao - Spa/nc"]);
+  assert!(orders.received && !game.orders_complete(france), "Marseilles has no order");
+  assert!(game.is_in(france), "kept orders count as in, complete or not");
+  assert!(game.player_of(france).is_some_and(|m| m.wait), "SET WAIT is carried over");
+}
+
+#[test]
+fn kept_orders_for_a_phase_the_game_never_has_are_dropped_with_a_note() {
+  let mut game = started();
+  let germany = power("Germany");
+  keep(&mut game, germany, "S1901R", vec![future::Line::Order("A Mun - Boh".into())]);
+  keep(&mut game, germany, "F1901R", vec![future::Line::Order("A Mun - Boh".into())]);
+  all_hold(&mut game);
+  let processed = game.process(t(1), chrono_tz::UTC);
+  assert_eq!(game.position.phase.to_string(), "F1901M");
+  let notes: Vec<&future::FutureReport> =
+    processed.future.iter().filter(|r| r.power == germany).collect();
+  assert_eq!(notes.len(), 1, "{notes:?}");
+  assert!(notes[0].text.contains("did not have that phase"), "{}", notes[0].text);
+  assert_eq!(game.future.len(), 1, "F1901R may still come");
+  assert!(!game.orders[germany.index()].received);
+}
+
+#[test]
+fn later_builds_push_out_earlier_ones_when_fewer_are_allowed() {
+  let mut game = started();
+  let russia = power("Russia");
+  // Three free home centres, but only two builds due.
+  for home in ["Mos", "War", "Sev"] {
+    game.position.remove(place(home));
+  }
+  let ukraine = crate::map::Location::province(place("Ukr"));
+  let army = Unit { power: russia, kind: crate::map::UnitType::Army, location: ukraine };
+  game.position.place(map(), army).expect("placed");
+  game.position.phase = "F1901B".parse().expect("a phase");
+  assert_eq!(game.adjustments_owed(russia), 2);
+  keep(
+    &mut game,
+    russia,
+    "F1901B",
+    vec![
+      future::Line::Order("build A Mos".into()),
+      future::Line::Order("build A War".into()),
+      future::Line::Order("build F Sev".into()),
+    ],
+  );
+  let reports = game.arrive(&[]);
+  assert_eq!(reports.len(), 1);
+  let builds: Vec<&str> =
+    game.orders[russia.index()].adjustments.iter().map(|e| e.text.as_str()).collect();
+  assert_eq!(builds, ["build A War", "build F Sev"], "the last builds win");
+}

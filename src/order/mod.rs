@@ -5,13 +5,17 @@
 //! which becomes an [`Order`] for a unit on the board once it has been checked
 //! against the position the way njudge checks orders at entry
 //! ([`validate`]); [`render`] writes orders back out in the results layout.
+//! [`condition`] reads the conditions of conditional orders for a later
+//! phase (`IF NOT French Army Ruhr`) and tells whether a board meets them.
 //! Nothing here knows about games, players or mail.
 
+mod condition;
 mod error;
 mod parse;
 mod render;
 mod validate;
 
+pub use condition::{parse_condition, Condition, ConditionError};
 pub use error::OrderError;
 pub use parse::{parse_order, parse_unit, split_orders};
 pub use render::{render_adjustment, render_order};

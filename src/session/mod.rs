@@ -10,6 +10,7 @@
 //! memory; lines that are not commands are orders for it, and at the end
 //! the game is processed if its orders are all in and due.
 
+mod future;
 mod game_info;
 mod info;
 mod join;
@@ -147,6 +148,8 @@ struct Session<'a> {
   refused_order_lines: usize,
   /// The lines after the current one, for RESIGN (which must be last).
   lines_after: usize,
+  /// Whether lines go to the current phase or into a PHASE block.
+  future: future::FutureState,
 }
 
 /// Carries out a message that is not noise. `reply_to` is the header reply
@@ -167,6 +170,7 @@ pub fn run(ctx: &Context<'_>, inbound: &Inbound, reply_to: &str) -> Result<Outco
     missing: false,
     refused_order_lines: 0,
     lines_after: 0,
+    future: future::FutureState::default(),
   };
   let any_command = parsed.lines.iter().any(|l| matches!(l.item, Item::Command(_)));
   if any_command {
@@ -262,6 +266,9 @@ impl Session<'_> {
     }
     let keyword = command::keyword::keyword(invocation.kind);
     self.commands.push(keyword.spellings.first().copied().unwrap_or("?").to_string());
+    if self.future_command(invocation) {
+      return Ok(false);
+    }
     let args = invocation.args.as_str();
     match invocation.kind {
       CommandKind::Help => {
@@ -362,6 +369,11 @@ impl Session<'_> {
       CommandKind::Rollback => self.rollback(args),
       CommandKind::Unstart => self.unstart(),
       CommandKind::Terminate => self.terminate(),
+      CommandKind::Phase => self.future_phase(args),
+      CommandKind::Clear => self.future_clear(),
+      CommandKind::If => self.future_if(args),
+      CommandKind::Else => self.future_else(args),
+      CommandKind::EndIf => self.future_endif(args),
       _ => {
         let usage = keyword.usage;
         let section = keyword.section;
@@ -421,6 +433,9 @@ impl Session<'_> {
 
   /// A line that is not a command: an order once signed on to a game.
   fn other(&mut self, text: &str) {
+    if self.future_order(text) {
+      return;
+    }
     if self.seat.is_some() {
       self.orders(text);
       return;
@@ -527,6 +542,9 @@ impl Session<'_> {
     let now = self.ctx.now;
     let tz = self.ctx.tz();
     let code = self.ctx.config.judge_code.clone();
+    if self.close_future_block() {
+      self.body.push('\n');
+    }
     self.announce_parameter_changes();
     let Some(seat) = self.seat.as_mut() else { return Ok(()) };
     let game = &mut seat.stored.game;
@@ -536,6 +554,8 @@ impl Session<'_> {
       if let Some(power) = game.members[seat.member].power {
         game.orders[power.index()].error_flag = seat.order_errors > 0;
         game.orders[power.index()].by_master = false;
+        // Orders of their own replace the status kept orders gave.
+        game.orders[power.index()].received = false;
       }
     }
     if seat.changed {
@@ -562,7 +582,12 @@ impl Session<'_> {
         footer.push('\n');
       }
     }
-    let absences = if seat.leaving { String::new() } else { self.absences_text() };
+    let leaving = seat.leaving;
+    if !leaving {
+      let listed_current = !footer.is_empty();
+      footer.push_str(&self.future_footer(listed_current));
+    }
+    let absences = if leaving { String::new() } else { self.absences_text() };
     let Some(seat) = self.seat.as_mut() else { return Ok(()) };
     let game = &mut seat.stored.game;
     footer.push_str(&absences);

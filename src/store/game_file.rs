@@ -2,12 +2,14 @@
 //! members and clocks as they are; the board as unit texts (`F Stp/sc`)
 //! and the orders as the players wrote them, checked again against the
 //! board when read back, so a file edited by hand cannot smuggle in an
-//! impossible unit or order.
+//! impossible unit or order. Orders kept for later phases are stored as
+//! their lines and read back through the same checks as when they came.
 
 use chrono::{DateTime, Utc};
 use indexmap::IndexMap;
 use serde::{Deserialize, Serialize};
 
+use crate::game::future::{self, Builder, Line};
 use crate::game::master::Turn;
 use crate::game::{Game, Member, PostalPress, PowerOrders, Record, Settings, Status, Timing};
 use crate::interchange::unit_text;
@@ -114,6 +116,8 @@ struct GameFile {
   /// The last turns played, for ROLLBACK.
   #[serde(default)]
   turns: Vec<TurnFile>,
+  #[serde(default)]
+  future: Vec<FutureFile>,
   applied: Vec<String>,
   history_next: u32,
   journal: Option<Journal>,
@@ -128,6 +132,8 @@ struct TurnFile {
   orders: Vec<OrdersFile>,
   years: usize,
   victory_centers: u32,
+  #[serde(default)]
+  future: Vec<FutureFile>,
 }
 
 #[derive(Serialize, Deserialize)]
@@ -156,6 +162,16 @@ struct OrdersFile {
   error_flag: bool,
   #[serde(default)]
   by_master: bool,
+  #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+  received: bool,
+}
+
+/// A PHASE block: the power, the phase, the lines as kept.
+#[derive(Serialize, Deserialize)]
+struct FutureFile {
+  power: String,
+  phase: String,
+  lines: Vec<Line>,
 }
 
 /// Writes a stored game as JSON.
@@ -186,8 +202,10 @@ pub fn to_json(stored: &Stored) -> Result<Vec<u8>, String> {
         orders: orders_file(map, &t.orders),
         years: t.years,
         victory_centers: t.victory_centers,
+        future: t.future.iter().map(|f| future_file(map, f)).collect(),
       })
       .collect(),
+    future: game.future.iter().map(|f| future_file(map, f)).collect(),
     applied: stored.applied.clone(),
     history_next: stored.history_next,
     journal: stored.journal.clone(),
@@ -217,16 +235,22 @@ pub fn from_json(bytes: &[u8]) -> Result<Stored, String> {
     // Orders are checked against the board of their own turn.
     game.position = read_board(map, &turn.board).map_err(|e| format!("turn {}: {e}", turn.seq))?;
     read_orders(&mut game, &turn.orders).map_err(|e| format!("turn {}: {e}", turn.seq))?;
+    let kept = turn.future.iter().map(|block| read_future(map, &game, block));
+    let future = kept.collect::<Result<_, _>>().map_err(|e| format!("turn {}: {e}", turn.seq))?;
     game.turns.push(Turn {
       seq: turn.seq,
       position: game.position.clone(),
       orders: std::mem::take(&mut game.orders),
       years: turn.years.min(game.record.years.len()),
       victory_centers: turn.victory_centers,
+      future,
     });
   }
   game.position = position;
   read_orders(&mut game, &file.orders)?;
+  for block in &file.future {
+    game.future.push(read_future(map, &game, block)?);
+  }
   Ok(Stored {
     game,
     applied: file.applied,
@@ -246,6 +270,7 @@ fn orders_file(map: &Map, orders: &[PowerOrders]) -> Vec<OrdersFile> {
         orders: texts.chain(orders.adjustments.iter().map(|e| e.text.clone())).collect(),
         error_flag: orders.error_flag,
         by_master: orders.by_master,
+        received: orders.received,
       }
     })
     .collect()
@@ -262,6 +287,7 @@ fn read_orders(game: &mut Game, files: &[OrdersFile]) -> Result<(), String> {
     }
     game.orders[power.index()].error_flag = entry.error_flag;
     game.orders[power.index()].by_master = entry.by_master;
+    game.orders[power.index()].received = entry.received;
   }
   Ok(())
 }
@@ -326,6 +352,36 @@ fn read_board(map: &Map, board: &BoardFile) -> Result<Position, String> {
   Ok(position)
 }
 
+/// A PHASE block read back: a later phase than the game's, every line
+/// as acceptable as when it came.
+fn future_file(map: &Map, block: &future::FutureOrders) -> FutureFile {
+  FutureFile {
+    power: map.power(block.power).name.clone(),
+    phase: block.phase.to_string(),
+    lines: block.lines.clone(),
+  }
+}
+
+fn read_future(
+  map: &'static Map,
+  game: &Game,
+  block: &FutureFile,
+) -> Result<future::FutureOrders, String> {
+  let power = power_named(map, &block.power)?;
+  let phase: Phase = block.phase.parse().map_err(|e: crate::phase::PhaseError| e.to_string())?;
+  if game.status == Status::Active && phase <= game.position.phase {
+    return Err(format!(
+      "{}: orders are kept for {phase}, which is not after {}",
+      block.power, game.position.phase
+    ));
+  }
+  let mut builder = Builder::new(map, power, phase);
+  for line in &block.lines {
+    builder.push(line.clone()).map_err(|e| format!("{}: kept for {phase}: {e}", block.power))?;
+  }
+  Ok(builder.finish())
+}
+
 fn power_named(map: &Map, name: &str) -> Result<PowerId, String> {
   map.find_power(name).ok_or_else(|| format!("'{name}' is not a power of the {} map", map.name()))
 }
@@ -378,5 +434,34 @@ mod tests {
     assert!(from_json(bad_unit.as_bytes()).is_err_and(|e| e.contains("Nth")), "army at sea");
     let bad_power = text.replace("\"members\": []", "\"members\": [{\"role\":\"Player\",\"power\":40,\"address\":\"a@b.c\",\"user\":null,\"password\":\"x\",\"joined\":\"2026-03-02T23:30:00Z\"}]");
     assert!(from_json(bad_power.as_bytes()).is_err(), "power 40");
+  }
+
+  #[test]
+  fn kept_orders_read_back_checked_and_old_files_have_none() {
+    let map = Map::standard().expect("map");
+    let mut game = Game::new("test1", map, Settings::default(), Utc::now());
+    game.status = Status::Active;
+    game.seq = 1;
+    let france = map.find_power("France").expect("France");
+    let mut block = Builder::new(map, france, "F1901M".parse().expect("a phase"));
+    for line in [Line::If("fr a bur".into()), Line::Order("A Bur - Mun".into()), Line::Wait(true)] {
+      block.push(line).expect("kept");
+    }
+    game.future.push(block.finish());
+    game.orders[france.index()].received = true;
+    let text = String::from_utf8(to_json(&Stored::new(game)).expect("json")).expect("utf8");
+    let back = from_json(text.as_bytes()).expect("read back");
+    assert_eq!(back.game.future.len(), 1);
+    assert_eq!(back.game.future[0].lines.len(), 4, "the IF closed when kept");
+    assert!(back.game.orders[france.index()].received);
+    let bad_order = text.replace("A Bur - Mun", "A Bur - Xyzzy");
+    assert!(from_json(bad_order.as_bytes()).is_err_and(|e| e.contains("Xyzzy")));
+    let past = text.replace("\"F1901M\"", "\"S1901M\"");
+    assert!(from_json(past.as_bytes()).is_err_and(|e| e.contains("not after")));
+    let value: serde_json::Value = serde_json::from_str(&text).expect("json");
+    let mut old = value.clone();
+    old.as_object_mut().expect("an object").remove("future");
+    let old = serde_json::to_vec(&old).expect("json");
+    assert!(from_json(&old).expect("an old file").game.future.is_empty());
   }
 }
