@@ -261,14 +261,13 @@ pub fn time_events(
 /// Masters hear (manual §8.3).
 pub fn ready_for_master(config: &Config, game: &Game, now: DateTime<Utc>) -> Vec<Outgoing> {
   let phase = report::phase_words(game.position.phase);
-  let text = format!(
-    "{phase} of game '{}' is ready to be processed: every order needed is in
-     (or the powers without are in civil disorder). The game is set to MANUAL
-     PROCESS, so it waits until a Master sends PROCESS.
-",
+  let text = report::wrap(&format!(
+    "{phase} of game '{}' is ready to be processed: every order needed is in (or the \
+     powers without are in civil disorder). The game is set to MANUAL PROCESS, so it \
+     waits until a Master sends PROCESS.",
     game.name
-  );
-  to_masters(config, game, "Ready to Process", &text, now)
+  ));
+  to_masters(config, game, "Ready to Process", &format!("{text}\n"), now)
 }
 
 /// A late notice: to each late player, and to everyone else.

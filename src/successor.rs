@@ -12,7 +12,7 @@ use chrono::{DateTime, Utc};
 
 use crate::announce::{self, Announcement};
 use crate::config::Config;
-use crate::game::{Game, Role};
+use crate::game::{report, Game, Role};
 use crate::store::game_file::{HistoryKind, Stored};
 use crate::store::games::{Change, Games};
 use crate::store::StoreError;
@@ -57,16 +57,16 @@ pub fn create(
     Some(name) => {
       let masters = if game.members.iter().any(|m| m.role == Role::Master) {
         format!(
-          "Its Master is the Master of '{old}', who signs on to it with the same\n\
-           password (SIGN ON M{name} password). "
+          "Its Master is the Master of '{old}', who signs on with the same password:\n\
+           SIGN ON M{name} password\n"
         )
       } else {
         String::new()
       };
       let text = format!(
-        "Game '{old}' was set to AUTO CREATE, so now that it is over, game '{name}'\n\
-         has been created with the same settings (but not in the public list).\n\
-         {masters}To play in it, send SIGN ON ?{name} password.\n"
+        "Game '{old}' was set to AUTO CREATE, so now that it is over,\n\
+         game '{name}' has been created with the same settings (but unlisted).\n\
+         {masters}To play in it, send: SIGN ON ?{name} password\n"
       );
       game.record.successor = Some(name.clone());
       (format!("Game Created: {name}"), text)
@@ -74,11 +74,11 @@ pub fn create(
     None => {
       game.settings.auto_create = false;
       let text = format!(
-        "Game '{old}' was set to AUTO CREATE, but no name for the next game was\n\
-         free (a number could not be added to '{old}' or raised), so no game was\n\
-         created and AUTO CREATE is now off. A new game can be made with CREATE.\n"
+        "Game '{old}' was set to AUTO CREATE, but no name for the next game was free (a \
+         number could not be added to '{old}' or raised), so no game was created and AUTO \
+         CREATE is now off. A new game can be made with CREATE."
       );
-      ("Auto Create Failed".to_string(), text)
+      ("Auto Create Failed".to_string(), format!("{}\n", report::wrap(&text)))
     }
   };
   Ok(announce::to_members(config, game, &what, &text, None, Some(HistoryKind::Notice), now))

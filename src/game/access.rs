@@ -17,8 +17,9 @@ pub enum SiteRule {
   /// Anyone may join (the default).
   #[default]
   Any,
-  /// Only users of the same site as everyone already playing (and the
-  /// Master): a game among colleagues.
+  /// Only users of the same site as everyone already playing (the first
+  /// player sets it): a game among colleagues. The Master's own site does
+  /// not count; a Master need not be one of them.
   Same,
   /// Only users of a site no player already has: players who are unlikely
   /// to know one another.
@@ -48,13 +49,13 @@ impl SiteRule {
   pub fn describe(self) -> &'static str {
     match self {
       SiteRule::Any => "players from any site",
-      SiteRule::Same => "only players from the same site as those in the game",
+      SiteRule::Same => "only players from the same site as the other players",
       SiteRule::Different => "only players from a site no other player has",
     }
   }
 
-  /// Whether a newcomer from `site` may join a game whose players (and,
-  /// for SAME, Masters) come from `others`; says why not.
+  /// Whether a newcomer from `site` may join a game whose players come
+  /// from `others`; says why not.
   pub fn admits(self, site: &str, others: &[String]) -> Result<(), String> {
     let same = |other: &String| other.eq_ignore_ascii_case(site);
     match self {

@@ -735,7 +735,7 @@ fn moderation(game: &Game, master: bool) -> String {
   let nmr = if s.nmr {
     "NMR: late powers go into civil disorder at the end of grace"
   } else {
-    "NoNMR: the game waits for late powers or their replacements"
+    "NoNMR: the game waits for them or their replacements"
   };
   lines.push(("Late powers", nmr.to_string()));
   let proxy = if s.proxy { "allowed (PROXY)" } else { "not allowed" };
@@ -760,11 +760,12 @@ fn moderation(game: &Game, master: bool) -> String {
   if let Some(name) = &game.record.predecessor {
     lines.push(("Follows", format!("game '{name}'")));
   }
-  lines.push(("Access", format!("{}; {}", s.access.describe(), s.level.describe())));
+  lines.push(("Sites", s.access.describe().to_string()));
+  lines.push(("Levels", s.level.describe()));
   lines.push((
     "Dedication",
     format!(
-      "more than {} points, on time at least {:.2}, civil disorder at most {:.2}",
+      "> {} points, on-time ratio >= {:.2}, CD ratio <= {:.2}",
       s.min_dedication, s.min_ontime, s.max_cd_ratio
     ),
   ));
@@ -796,7 +797,11 @@ fn moderation(game: &Game, master: bool) -> String {
   if !s.description.is_empty() {
     let _ = writeln!(text, "\nAbout game '{}':", game.name);
     for line in s.description.lines() {
-      let _ = writeln!(text, "  {line}");
+      if line.is_empty() {
+        text.push('\n');
+      } else {
+        let _ = writeln!(text, "  {line}");
+      }
     }
   }
   text

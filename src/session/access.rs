@@ -147,7 +147,7 @@ impl Session<'_> {
       problem = s.level.admits(field("level")).err();
       if problem.is_none() && s.access != SiteRule::Any {
         let site = site_of(field("site"), user_address(user.as_ref(), &self.reply_to));
-        let others = self.sites_in(game, s.access, user.as_ref().map(|u| u.id))?;
+        let others = self.sites_in(game, user.as_ref().map(|u| u.id))?;
         problem = s.access.admits(&site, &others).err();
       }
       if problem.is_none() {
@@ -164,20 +164,11 @@ impl Session<'_> {
   }
 
   /// The sites a newcomer's is compared with: of the players still
-  /// playing, and for SAME also of the Masters; never the newcomer's own.
-  fn sites_in(
-    &self,
-    game: &Game,
-    rule: SiteRule,
-    newcomer: Option<u32>,
-  ) -> Result<Vec<String>, StoreError> {
+  /// playing (not an abandoned power's), never the newcomer's own.
+  fn sites_in(&self, game: &Game, newcomer: Option<u32>) -> Result<Vec<String>, StoreError> {
     let mut sites = Vec::new();
     for member in &game.members {
-      let counted = match member.role {
-        Role::Player => !member.abandoned,
-        Role::Master => rule == SiteRule::Same,
-        Role::Observer => false,
-      };
+      let counted = member.role == Role::Player && !member.abandoned;
       if !counted || (member.user.is_some() && member.user == newcomer) {
         continue;
       }

@@ -426,13 +426,13 @@ impl Session<'_> {
     let game = &seat.stored.game;
     let problem = match flag {
       Flag::ManualProcess | Flag::ManualStart if on && !game.has_master() => Some(format!(
-        "{command} makes the game wait for its Master, and game '{}' has none
+        "{command} makes the game wait for its Master, and game '{}' has none\n\
          (only a Master may PROCESS or start a game).",
         game.name
       )),
       Flag::AutoCreate if on && Game::successor_name(&game.name).is_none() => Some(format!(
-        "The next game's name is this one's with a number added or raised, and
-         '{}' leaves no room for one within {MAX_NAME} characters, so AUTO CREATE cannot
+        "The next game's name is this one's with a number added or raised, and\n\
+         '{}' leaves no room for one within {MAX_NAME} characters, so AUTO CREATE cannot\n\
          be set.",
         game.name
       )),
@@ -457,7 +457,7 @@ impl Session<'_> {
     let length = text.chars().count();
     if length > MAX_COMMENT {
       self.error(&format!(
-        "SET COMMENT takes a comment of at most {MAX_COMMENT} characters, and yours has
+        "SET COMMENT takes a comment of at most {MAX_COMMENT} characters, and yours has\n\
          {length}. Nothing was changed. (SET COMMENT BEGIN sets a longer description.)"
       ));
       return;
@@ -490,7 +490,7 @@ impl Session<'_> {
     let text = lines.join("\n");
     if lines.len() > MAX_DESCRIPTION_LINES || text.chars().count() > MAX_DESCRIPTION {
       self.error(&format!(
-        "SET COMMENT BEGIN takes at most {MAX_DESCRIPTION_LINES} lines and {MAX_DESCRIPTION} characters,
+        "SET COMMENT BEGIN takes at most {MAX_DESCRIPTION_LINES} lines and {MAX_DESCRIPTION} characters,\n\
          and yours has {} lines and {} characters. Nothing was changed.",
         lines.len(),
         text.chars().count()
@@ -528,7 +528,7 @@ impl Session<'_> {
     };
     let Some(number) = number.filter(|n| n.chars().count() <= 20) else {
       self.error(&format!(
-        "{command} takes one number of at most 20 characters, as the custodian gave it
+        "{command} takes one number of at most 20 characters, as the custodian gave it\n\
          (e.g. {command} 1998A), not '{}'. Nothing was changed.",
         args.trim()
       ));
@@ -653,7 +653,7 @@ impl Session<'_> {
     let mail = announce::ready_for_master(self.ctx.config, &seat.stored.game, now);
     self.others.extend(mail);
     self.say(
-      "The phase is ready to be processed, but this game is set to MANUAL PROCESS:
+      "The phase is ready to be processed, but this game is set to MANUAL PROCESS:\n\
        its Master has been told, and it waits until the Master sends PROCESS.",
     );
   }
@@ -674,7 +674,7 @@ impl Session<'_> {
     self.others.extend(announcement.mail);
     match made {
       Some(name) => self.say(&format!(
-        "The game was set to AUTO CREATE: game '{name}' has been created with the
+        "The game was set to AUTO CREATE: game '{name}' has been created with the\n\
          same settings, and everyone has been told."
       )),
       None => self.say("The game was set to AUTO CREATE, but no name was free for the next game."),
