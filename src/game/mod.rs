@@ -5,7 +5,9 @@
 //!
 //! [`entry`] takes orders for the current phase, [`process`] adjudicates a
 //! phase and moves the game on, [`report`] writes what players read about
-//! it, [`deadline`] and [`date`] handle time, [`preference`] deals powers.
+//! it, [`deadline`] and [`date`] handle time, [`preference`] deals powers,
+//! [`access`] says who may join, and `successor` what game AUTO CREATE
+//! makes when one ends.
 
 pub mod access;
 mod clock;
