@@ -286,6 +286,19 @@ pub fn time_events(
   announcement
 }
 
+/// `Ready to Process`: a MANUAL PROCESS game's phase is due, which only its
+/// Masters hear (manual §8.3).
+pub fn ready_for_master(config: &Config, game: &Game, now: DateTime<Utc>) -> Vec<Outgoing> {
+  let phase = report::phase_words(game.position.phase);
+  let text = report::wrap(&format!(
+    "{phase} of game '{}' is ready to be processed: every order needed is in (or the \
+     powers without are in civil disorder). The game is set to MANUAL PROCESS, so it \
+     waits until a Master sends PROCESS.",
+    game.name
+  ));
+  to_masters(config, game, "Ready to Process", &format!("{text}\n"), now)
+}
+
 /// A late notice: to each late player, and to everyone else.
 fn late(
   config: &Config,

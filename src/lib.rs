@@ -25,4 +25,5 @@ pub mod position;
 pub mod receive;
 pub mod session;
 pub mod store;
+pub mod successor;
 pub mod sweep;

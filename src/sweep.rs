@@ -7,9 +7,12 @@
 //!    down, so it is moved `extend_hours` on and everyone is told (njudge's
 //!    time-warp guard); a sweep run when a deadline falls acts on it;
 //! 3. finish game changes a crash left half written out;
-//! 4. for every game the index says needs a look: start it if it is full,
-//!    send late notices and reminders, abandon or put into civil disorder
-//!    at the end of grace, and process the phase if it is due;
+//! 4. for every game the index says needs a look: start it if it is full
+//!    (unless its Master starts it, MANUAL START), send late notices and
+//!    reminders, abandon or put into civil disorder at the end of grace,
+//!    and process the phase if it is due (in a MANUAL PROCESS game, tell
+//!    the Masters instead); when the game ends and is set to AUTO CREATE,
+//!    create the next one;
 //! 5. resend the outgoing mail the transport refused, and forget
 //!    handled-message records old enough that no redelivery can come.
 //!
@@ -28,9 +31,9 @@ use crate::config::Config;
 use crate::delivery::{self, DeliveryError};
 use crate::game::{deadline, report, Game, Status};
 use crate::mail::outbound::Outgoing;
-use crate::receive;
 use crate::store::games::{Change, Games, IndexEntry, IndexStatus};
 use crate::store::{atomic, seen, spool, DataDir, StoreError};
+use crate::{receive, successor};
 
 /// How long a handled-message record is kept: longer than any MTA keeps
 /// retrying a deferred message (Postfix gives up after five days).
@@ -151,7 +154,7 @@ pub fn sweep(
 fn needs_a_look(entry: &IndexEntry, now: DateTime<Utc>, missed: bool) -> bool {
   match entry.status {
     IndexStatus::Active => missed || entry.wake.is_some_and(|wake| wake <= now),
-    IndexStatus::Forming => entry.missing == 0,
+    IndexStatus::Forming => entry.missing == 0 && !entry.manual_start,
     IndexStatus::Finished => false,
   }
 }
@@ -205,12 +208,19 @@ fn sweep_game(
     announcement.extend(announce::time_events(config, game, &events, now));
     done.changed = true;
   }
-  if game.due_at().is_some_and(|due| due <= now) {
+  if game.process_due(now) {
     let header = report::header(&config.judge_code, game, tz);
     let processed = game.process(now, tz);
     announcement.extend(announce::results(config, game, &processed, &header, now));
     done.changed = true;
     done.processed = 1;
+  } else if game.note_ready_for_master(now) {
+    announcement.mail.extend(announce::ready_for_master(config, game, now));
+    done.changed = true;
+  }
+  if game.successor_due() {
+    announcement.extend(successor::create(games, config, game, &origin, now)?);
+    done.changed = true;
   }
   if !done.changed {
     // The index said something was due and nothing was: bring it up to date.

@@ -926,7 +926,7 @@ pub static KEYWORDS: &[Keyword] = &[
     Moderator,
     "8.3",
     "SET STRICT CONVOY",
-    "Refuse convoy orders that could never succeed.",
+    "Take a convoy order only from a fleet on a chain of fleets between the two coasts.",
     &["SET STRICT CONVOY"],
   ),
   row(
@@ -934,7 +934,7 @@ pub static KEYWORDS: &[Keyword] = &[
     Moderator,
     "8.3",
     "SET NO STRICT CONVOY",
-    "Accept any convoy order between existing units (the default).",
+    "Take any convoy order between existing units (the default).",
     &["SET NO STRICT CONVOY"],
   ),
   row(
@@ -958,7 +958,7 @@ pub static KEYWORDS: &[Keyword] = &[
     Moderator,
     "8.4",
     "SET ACCESS ANY | SAME | DIFFERENT [-SITE]",
-    "Limit who may join by the site given in their registration.",
+    "Limit who may join by site: the Site in their registration, else their mail domain.",
     &["SET ACCESS"],
   ),
   row(
@@ -966,7 +966,7 @@ pub static KEYWORDS: &[Keyword] = &[
     Moderator,
     "8.4",
     "SET ALLOW PLAYER [-]address",
-    "Add (or with -, remove) an address on the list of the only users who may join.",
+    "Add (or with -, remove) an address on the list of the only users who may join or observe.",
     &["SET ALLOW PLAYER", "SET ALLOW PLAYERS", "SET PLAYERS ALLOW", "SET PLAYER ALLOW"],
   ),
   row(
@@ -974,7 +974,7 @@ pub static KEYWORDS: &[Keyword] = &[
     Moderator,
     "8.4",
     "SET DENY PLAYER [-]address",
-    "Add (or with -, remove) an address on the list of users who may not join.",
+    "Add (or with -, remove) an address on the list of users who may not join or observe.",
     &["SET DENY PLAYER", "SET DENY PLAYERS", "SET PLAYERS DENY", "SET PLAYER DENY"],
   ),
   row(
@@ -990,7 +990,7 @@ pub static KEYWORDS: &[Keyword] = &[
     Moderator,
     "8.4",
     "SET LEVEL level",
-    "Let only users of that experience level join (ANY by default).",
+    "Let only users of that level join: Any (the default), Novice, Amateur, Intermediate, Advanced or Expert.",
     &["SET LEVEL"],
   ),
   row(

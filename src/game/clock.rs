@@ -137,8 +137,9 @@ impl Game {
     newly
   }
 
-  /// When the sweep must next look at the game: when the phase is due, or
-  /// the next late notice, abandonment or end of grace.
+  /// When the sweep must next look at the game: when the phase is due
+  /// (in a MANUAL PROCESS game, until the Masters are told), or the next
+  /// late notice, abandonment or end of grace.
   pub fn wake(&self) -> Option<DateTime<Utc>> {
     if self.status != Status::Active {
       return None;
@@ -146,7 +147,9 @@ impl Game {
     if let Some(since) = self.timing.paused {
       return Some(self.timing.pause_notice.unwrap_or(since) + day());
     }
-    let mut times: Vec<DateTime<Utc>> = self.due_at().into_iter().collect();
+    // A MANUAL PROCESS game is looked at when due only to tell the Masters.
+    let told = self.settings.manual_process && self.timing.ready_told == Some(self.seq);
+    let mut times: Vec<DateTime<Utc>> = self.due_at().filter(|_| !told).into_iter().collect();
     if let (Some(deadline), Some(grace)) = (self.timing.deadline, self.timing.grace) {
       if !self.late_powers().is_empty() {
         // Daily notices, in a NoNMR game also after grace until the late

@@ -1,11 +1,12 @@
 //! Taking orders for the current phase (manual §6.1): each order is read
-//! and checked against the board as it comes in; the last valid order for
+//! and checked against the board (and the game's PROXY and STRICT CONVOY
+//! settings) as it comes in; the last valid order for
 //! a unit replaces any earlier one, and surplus builds or removals push out
 //! the earliest ones.
 
 use super::{Entered, Game};
 use crate::map::PowerId;
-use crate::order::{self, Adjustment, OrderError, UnitOrder};
+use crate::order::{self, Adjustment, Order, OrderError, UnitOrder};
 use crate::phase::PhaseKind;
 
 /// An order that was taken.
@@ -26,6 +27,7 @@ impl Game {
     match kind {
       PhaseKind::Movement | PhaseKind::Retreat => {
         let checked = order::validate(self.map, &self.position, power, &parsed)?;
+        self.check_settings(&checked)?;
         Ok(self.put_unit_order(power, checked, text))
       }
       PhaseKind::Adjustment => {
@@ -48,6 +50,32 @@ impl Game {
     match kind {
       PhaseKind::Retreat => self.position.dislodged_at(at.province).map(|d| d.unit.power),
       _ => self.position.unit_at(at.province).map(|u| u.power),
+    }
+  }
+
+  /// What the game's settings add to the checks of an order: proxies only
+  /// with SET PROXY, convoys on a chain of fleets with SET STRICT CONVOY.
+  fn check_settings(&self, checked: &UnitOrder) -> Result<(), OrderError> {
+    match checked.order {
+      Order::Proxy { .. } if !self.settings.proxy => Err(OrderError::ProxyNotAllowed),
+      Order::Convoy { target, to } if self.settings.strict_convoy => {
+        let fleet = checked.unit.location.province;
+        let from = target.location.province;
+        if order::convoy_conceivable(self.map, &self.position, fleet, from, to) {
+          Ok(())
+        } else {
+          Err(OrderError::ImplausibleConvoy {
+            unit: format!(
+              "{} {}",
+              checked.unit.kind.name(),
+              self.map.location_name(checked.unit.location)
+            ),
+            from: self.map.province(from).name.clone(),
+            to: self.map.province(to).name.clone(),
+          })
+        }
+      }
+      _ => Ok(()),
     }
   }
 

@@ -3,10 +3,13 @@
 //! forming to finished (manual §§4–7). Pure: no files, mail or clock; the
 //! time, the time zone and the randomness are passed in.
 //!
-//! [`entry`] takes orders for the current phase, [`future`] keeps orders
-//! for later phases, [`process`] adjudicates a phase and moves the game on, [`report`] writes what players read about
-//! it, [`deadline`] and [`date`] handle time, [`preference`] deals powers.
+//! [`entry`] takes orders for the current phase, [`process`] adjudicates a
+//! phase and moves the game on, [`report`] writes what players read about
+//! it, [`deadline`] and [`date`] handle time, [`preference`] deals powers,
+//! [`access`] says who may join, and `successor` what game AUTO CREATE
+//! makes when one ends.
 
+pub mod access;
 mod clock;
 pub mod date;
 pub mod deadline;
@@ -17,6 +20,7 @@ pub mod preference;
 pub mod press;
 mod process;
 pub mod report;
+mod successor;
 mod vote;
 
 use chrono::{DateTime, Utc};
@@ -29,6 +33,7 @@ pub use entry::Accepted;
 pub use process::{PhaseResult, Processed, Resolution};
 pub use vote::DrawVote;
 
+use self::access::{Level, SiteRule};
 use self::deadline::DeadlineRule;
 use self::preference::{Assignment, Preference};
 use crate::map::{Map, PowerId};
@@ -143,11 +148,38 @@ pub struct Settings {
   pub concessions: bool,
   /// The final SUMMARY names the players of a gunboat game (SET REVEAL).
   pub reveal: bool,
-  /// Players may RESUME a game that is paused or over (SET [NO] RESUME).
-  pub resume: bool,
-  /// A full game waits for the Master to start it (SET MANUAL START,
-  /// and UNSTART).
+  /// When the game ends in a result, the next one is created with the
+  /// same settings (SET AUTO CREATE).
+  pub auto_create: bool,
+  /// Phases are processed only when the Master says PROCESS (SET MANUAL
+  /// PROCESS); the sweep still sends late notices.
+  pub manual_process: bool,
+  /// A full game starts only when the Master starts it (SET MANUAL START).
   pub manual_start: bool,
+  /// The one-line comment of the brief LIST (SET COMMENT).
+  pub comment: String,
+  /// The longer description of the full listing (SET COMMENT BEGIN).
+  pub description: String,
+  /// A player may hand units' orders to another power (SET PROXY).
+  pub proxy: bool,
+  /// Any player, not only a Master, may RESUME the game (SET RESUME).
+  pub resume: bool,
+  /// Convoy orders must be part of some chain of fleets between the two
+  /// coasts (SET STRICT CONVOY).
+  pub strict_convoy: bool,
+  /// Whether a `Parameter Change` names who made it; `None` follows the
+  /// game (not in gunboat games) (SET SHOW).
+  pub show: Option<bool>,
+  /// The obsolete rating numbers (SET BN, EP, MN), kept as given.
+  pub boardman: Option<String>,
+  pub ep: Option<String>,
+  pub miller: Option<String>,
+  /// Who may join (manual §8.4): by site, by level, and the addresses
+  /// allowed (when any are, only they) and denied.
+  pub access: SiteRule,
+  pub level: Level,
+  pub allow: Vec<String>,
+  pub deny: Vec<String>,
 }
 
 impl Default for Settings {
@@ -176,8 +208,22 @@ impl Default for Settings {
       dias: true,
       concessions: true,
       reveal: true,
-      resume: true,
+      auto_create: false,
+      manual_process: false,
       manual_start: false,
+      comment: String::new(),
+      description: String::new(),
+      proxy: false,
+      resume: true,
+      strict_convoy: false,
+      show: None,
+      boardman: None,
+      ep: None,
+      miller: None,
+      access: SiteRule::Any,
+      level: Level::Any,
+      allow: Vec::new(),
+      deny: Vec::new(),
     }
   }
 }
@@ -199,6 +245,12 @@ impl Settings {
   /// Whether the game counts for the players' dedication.
   pub fn is_rated(&self) -> bool {
     self.rated.unwrap_or(self.moderated)
+  }
+
+  /// Whether a `Parameter Change` names who made it (SET SHOW; by
+  /// default, except in gunboat games).
+  pub fn shows_changer(&self) -> bool {
+    self.show.unwrap_or(!self.gunboat)
   }
 
   /// The deadline settings of a kind of phase.
@@ -404,6 +456,10 @@ pub struct Timing {
   /// When the last reminder that the game is paused went out.
   #[serde(default)]
   pub pause_notice: Option<DateTime<Utc>>,
+  /// The number (`seq`) of the phase whose readiness the Masters of a
+  /// MANUAL PROCESS game were told of, so they are told once.
+  #[serde(default)]
+  pub ready_told: Option<u32>,
 }
 
 /// What SUMMARY tells of a game's past.
@@ -415,6 +471,12 @@ pub struct Record {
   pub tenures: Vec<Tenure>,
   /// When the game ended, and in which phase.
   pub ended: Option<(DateTime<Utc>, String)>,
+  /// The game AUTO CREATE made when this one ended.
+  #[serde(default)]
+  pub successor: Option<String>,
+  /// The game this one was AUTO CREATEd after.
+  #[serde(default)]
+  pub predecessor: Option<String>,
 }
 
 /// The centre counts at the end of one year.
@@ -466,6 +528,7 @@ impl Game {
         abandoned: false,
         paused: None,
         pause_notice: None,
+        ready_told: None,
       },
       record: Record::default(),
       postal: Vec::new(),
@@ -644,10 +707,38 @@ impl Game {
     Some(due.max(earliest))
   }
 
-  /// Whether a forming game has all its players and may start by itself
-  /// (not when the Master starts it: SET MANUAL START).
+  /// Whether the current phase is to be processed now: it is due, and the
+  /// game processes by itself (not MANUAL PROCESS, where the Master
+  /// decides).
+  pub fn process_due(&self, now: DateTime<Utc>) -> bool {
+    !self.settings.manual_process && self.due_at().is_some_and(|due| due <= now)
+  }
+
+  /// In a MANUAL PROCESS game whose phase is due, notes that the Masters
+  /// are told so; true the first time in the phase (they are told once).
+  pub fn note_ready_for_master(&mut self, now: DateTime<Utc>) -> bool {
+    let due = self.due_at().is_some_and(|due| due <= now);
+    if !self.settings.manual_process || !due || self.timing.ready_told == Some(self.seq) {
+      return false;
+    }
+    self.timing.ready_told = Some(self.seq);
+    true
+  }
+
+  /// Whether a forming game is to start now: it has all its players and
+  /// starts by itself (not MANUAL START, where the Master starts it).
   pub fn ready_to_start(&self) -> bool {
     self.status == Status::Forming && self.players_missing() == 0 && !self.settings.manual_start
+  }
+
+  /// Whether a member in `role` may RESUME the game: a Master always, a
+  /// player unless the game is SET NO RESUME (manual §8.3).
+  pub fn may_resume(&self, role: Role) -> bool {
+    match role {
+      Role::Master => true,
+      Role::Player => self.settings.resume,
+      Role::Observer => false,
+    }
   }
 
   /// Starts a forming game: deals the powers by the players' preferences,

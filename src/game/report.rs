@@ -665,6 +665,8 @@ pub fn listing(game: &Game, viewer: Option<usize>, now: DateTime<Utc>, tz: Tz) -
       rule.clock, rule.min, rule.next, rule.grace, rule.delay, rule.days
     );
   }
+  let master = viewer.is_some_and(|i| game.members.get(i).is_some_and(|m| m.role == Role::Master));
+  text.push_str(&moderation(game, master));
   if !game.members.is_empty() {
     let _ = writeln!(text, "\nThe following are in game '{name}':");
     let width = label_width(game.map).max("Observer".len() + 1);
@@ -727,6 +729,93 @@ pub fn listing(game: &Game, viewer: Option<usize>, now: DateTime<Utc>, tz: Tz) -
           centers.join(", "),
           width = label_width(game.map)
         );
+      }
+    }
+  }
+  text
+}
+
+/// The moderation and access settings of a listing (manual §§8.3–8.4),
+/// and the game's comment and description. The allow and deny lists'
+/// addresses are shown to the Masters only; others see how many there are.
+fn moderation(game: &Game, master: bool) -> String {
+  let s = &game.settings;
+  let mut lines: Vec<(&str, String)> = Vec::new();
+  if game.status == Status::Forming {
+    let start = if s.manual_start { "by the Master (MANUAL START)" } else { "when full" };
+    lines.push(("Starting", start.to_string()));
+  }
+  let process = if s.manual_process { "by the Master (MANUAL PROCESS)" } else { "when due" };
+  lines.push(("Processing", process.to_string()));
+  let nmr = if s.nmr {
+    "NMR: late powers go into civil disorder at the end of grace"
+  } else {
+    "NoNMR: the game waits for them or their replacements"
+  };
+  lines.push(("Late powers", nmr.to_string()));
+  let proxy = if s.proxy { "allowed (PROXY)" } else { "not allowed" };
+  lines.push(("Proxy orders", proxy.to_string()));
+  let convoys = if s.strict_convoy {
+    "only on a chain of fleets (STRICT CONVOY)"
+  } else {
+    "not checked for a chain of fleets"
+  };
+  lines.push(("Convoy orders", convoys.to_string()));
+  let resume = if s.resume { "by any player" } else { "by a Master only" };
+  lines.push(("Resume", resume.to_string()));
+  let show = if s.shows_changer() { "with who made them" } else { "without who made them" };
+  lines.push(("Changes told", show.to_string()));
+  lines.push(("Rated", if s.is_rated() { "yes" } else { "no" }.to_string()));
+  let next = match &game.record.successor {
+    Some(name) => format!("game '{name}' (AUTO CREATE)"),
+    None if s.auto_create => "created when this one ends (AUTO CREATE)".to_string(),
+    None => "none".to_string(),
+  };
+  lines.push(("Next game", next));
+  if let Some(name) = &game.record.predecessor {
+    lines.push(("Follows", format!("game '{name}'")));
+  }
+  lines.push(("Sites", s.access.describe().to_string()));
+  lines.push(("Levels", s.level.describe()));
+  lines.push((
+    "Dedication",
+    format!(
+      "> {} points, on-time ratio >= {:.2}, CD ratio <= {:.2}",
+      s.min_dedication, s.min_ontime, s.max_cd_ratio
+    ),
+  ));
+  for (label, list) in [("Allow list", &s.allow), ("Deny list", &s.deny)] {
+    if list.is_empty() {
+      continue;
+    }
+    let shown = if master {
+      list.join(", ")
+    } else {
+      format!("{} address{}", list.len(), if list.len() == 1 { "" } else { "es" })
+    };
+    lines.push((label, shown));
+  }
+  let numbers: Vec<String> = [("BN", &s.boardman), ("EP", &s.ep), ("MN", &s.miller)]
+    .into_iter()
+    .filter_map(|(label, number)| number.as_ref().map(|n| format!("{label} {n}")))
+    .collect();
+  if !numbers.is_empty() {
+    lines.push(("Numbers", numbers.join(", ")));
+  }
+  if !s.comment.is_empty() {
+    lines.push(("Comment", s.comment.clone()));
+  }
+  let mut text = String::new();
+  for (label, value) in lines {
+    let _ = writeln!(text, "  {:<16}{value}", format!("{label}:"));
+  }
+  if !s.description.is_empty() {
+    let _ = writeln!(text, "\nAbout game '{}':", game.name);
+    for line in s.description.lines() {
+      if line.is_empty() {
+        text.push('\n');
+      } else {
+        let _ = writeln!(text, "  {line}");
       }
     }
   }

@@ -7,6 +7,8 @@ use rand::SeedableRng;
 
 use super::*;
 use crate::map::Map;
+use crate::map::{Location, UnitType};
+use crate::order::OrderError;
 use crate::position::Unit;
 
 fn t(hours: i64) -> DateTime<Utc> {
@@ -499,4 +501,64 @@ fn later_builds_push_out_earlier_ones_when_fewer_are_allowed() {
   let builds: Vec<&str> =
     game.orders[russia.index()].adjustments.iter().map(|e| e.text.as_str()).collect();
   assert_eq!(builds, ["build A War", "build F Sev"], "the last builds win");
+}
+
+#[test]
+fn a_manual_process_game_is_never_due_by_itself_and_tells_its_masters_once() {
+  let mut game = started();
+  game.settings.manual_process = true;
+  all_hold(&mut game);
+  game.note_readiness(t(1));
+  let due = game.due_at().expect("the orders are in");
+  assert!(!game.process_due(due + Duration::days(30)), "only the Master processes it");
+  assert_eq!(game.wake(), Some(due), "the sweep looks once, to tell the Masters");
+  assert!(!game.note_ready_for_master(due - Duration::hours(1)), "not due yet");
+  assert!(game.note_ready_for_master(due));
+  assert!(!game.note_ready_for_master(due + Duration::days(1)), "told once a phase");
+  assert_eq!(game.wake(), None, "every order is in: nothing is left for the sweep");
+  game.settings.manual_process = false;
+  assert!(game.process_due(due));
+}
+
+#[test]
+fn a_manual_start_game_waits_when_full() {
+  let deadlines = [DeadlineRule::movement(), DeadlineRule::other(), DeadlineRule::other()];
+  let mut game = Game::new("test", map(), Settings::new(map(), deadlines), t(0));
+  for n in 0..7 {
+    let address = format!("p{n}@x.test");
+    game.members.push(Member::new(Role::Player, &address, None, String::new(), t(0)));
+  }
+  assert!(game.ready_to_start());
+  game.settings.manual_start = true;
+  assert!(!game.ready_to_start());
+}
+
+#[test]
+fn proxy_orders_need_set_proxy() {
+  let mut game = started();
+  let austria = power("Austria");
+  assert_eq!(game.enter_order(austria, "A Vie P Germany"), Err(OrderError::ProxyNotAllowed));
+  game.settings.proxy = true;
+  assert!(game.enter_order(austria, "A Vie P Germany").is_ok());
+}
+
+#[test]
+fn strict_convoy_refuses_a_fleet_on_no_chain_between_the_coasts() {
+  let mut game = started();
+  let england = power("England");
+  game.position.remove(place("Lon"));
+  let fleet =
+    Unit { power: england, kind: UnitType::Fleet, location: Location::province(place("Nth")) };
+  game.position.place(map(), fleet).expect("a fleet at sea");
+  game.position.remove(place("Lvp"));
+  let army =
+    Unit { power: england, kind: UnitType::Army, location: Location::province(place("Yor")) };
+  game.position.place(map(), army).expect("an army on the coast");
+  assert!(game.enter_order(england, "F Nth C A Mar - Bre").is_ok(), "no check by default");
+  game.settings.strict_convoy = true;
+  let refused =
+    game.enter_order(england, "F Nth C A Mar - Bre").expect_err("no chain from Marseilles");
+  assert!(matches!(refused, OrderError::ImplausibleConvoy { .. }), "{refused:?}");
+  assert!(refused.to_string().contains("STRICT CONVOY"), "{refused}");
+  assert!(game.enter_order(england, "F Nth C A Yor - Nwy").is_ok());
 }

@@ -108,6 +108,17 @@ pub enum OrderError {
   #[error("{unit} cannot convoy: only fleets at sea convoy.")]
   CannotConvoy { unit: String },
 
+  /// SET STRICT CONVOY (a game setting).
+  #[error(
+    "{unit} is on no chain of fleets at sea between {from} and {to}, so it could not \
+     carry that convoy, and this game is set to STRICT CONVOY."
+  )]
+  ImplausibleConvoy { unit: String, from: String, to: String },
+
+  /// SET NO PROXY, the default (a game setting).
+  #[error("Proxy orders are not allowed in this game (its moderator may SET PROXY).")]
+  ProxyNotAllowed,
+
   // ------------------------------------------------------------- supports
   #[error("{unit} cannot support itself.")]
   SupportSelf { unit: String },

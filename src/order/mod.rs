@@ -19,7 +19,7 @@ pub use condition::{parse_condition, Condition, ConditionError};
 pub use error::OrderError;
 pub use parse::{parse_order, parse_unit, split_orders};
 pub use render::{render_adjustment, render_order};
-pub use validate::{validate, validate_adjustment};
+pub use validate::{convoy_conceivable, validate, validate_adjustment};
 
 use crate::map::{Location, PowerId, ProvinceId, UnitType};
 use crate::position::Unit;

@@ -48,6 +48,41 @@ pub fn validate_adjustment(
   }
 }
 
+/// SET STRICT CONVOY's test of a convoy order (manual §8.3): whether the
+/// fleet in sea `fleet` is on some chain of fleets at sea that links coastal
+/// `from` to coastal `to`, so that the convoy could conceivably carry the
+/// army. Fleets of every power count; the army's own move is not looked at.
+pub fn convoy_conceivable(
+  map: &Map,
+  position: &Position,
+  fleet: ProvinceId,
+  from: ProvinceId,
+  to: ProvinceId,
+) -> bool {
+  let fleets: Vec<ProvinceId> = map
+    .province_ids()
+    .filter(|&s| map.province(s).terrain == Terrain::Sea)
+    .filter(|&s| position.unit_at(s).is_some_and(|u| u.kind == UnitType::Fleet))
+    .collect();
+  // The seas a chain of fleets reaches from a coast, the fleet included.
+  let reach = |coast: ProvinceId| {
+    let mut reached: Vec<ProvinceId> =
+      fleets.iter().copied().filter(|&s| map.borders_sea(coast, s)).collect();
+    let mut next = 0;
+    while next < reached.len() {
+      let sea = reached[next];
+      next += 1;
+      for &other in &fleets {
+        if !reached.contains(&other) && map.borders_sea(sea, other) {
+          reached.push(other);
+        }
+      }
+    }
+    reached
+  };
+  reach(from).contains(&fleet) && reach(to).contains(&fleet)
+}
+
 /// The position as seen by the power giving orders.
 struct Board<'a> {
   map: &'a Map,

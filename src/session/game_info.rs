@@ -135,6 +135,9 @@ impl Session<'_> {
     for entry in &entries {
       let _ =
         writeln!(text, "{:<10}{:<9}{}.", entry.name, phase_column(entry), settings_words(entry));
+      if !entry.comment.is_empty() {
+        let _ = writeln!(text, "{:19}{}", "", entry.comment);
+      }
       match entry.status {
         IndexStatus::Forming if entry.missing > 0 => {
           let _ = writeln!(
@@ -144,6 +147,9 @@ impl Session<'_> {
             entry.missing,
             if entry.missing == 1 { "" } else { "s" }
           );
+        }
+        IndexStatus::Forming if entry.manual_start => {
+          let _ = writeln!(text, "{:19}Formed: waiting for its Master to start it.", "");
         }
         IndexStatus::Forming => {
           let _ = writeln!(text, "{:19}Formed: waiting to be started.", "");

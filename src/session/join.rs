@@ -462,7 +462,7 @@ impl Session<'_> {
       return Ok(());
     }
     let Some(user) = self.registered_sender("Joining a game")? else { return Ok(()) };
-    if !self.admitted(&stored.game)? {
+    if !self.admitted(&stored.game, true)? {
       return Ok(());
     }
     let Some(hash) = self.hashed(password) else { return Ok(()) };
@@ -481,11 +481,17 @@ impl Session<'_> {
       plural(count)
     ));
     let shown = self.shown_sender();
+    let manual = self.seat.as_ref().is_some_and(|s| s.stored.game.settings.manual_start);
+    let waiting = if missing == 0 && manual {
+      "It has all its players, and waits for its Master to start it (MANUAL START).\n"
+    } else {
+      ""
+    };
     self.announce(
       &format!("New Player Signon: #{count}"),
       &format!(
         "{shown} has signed up to play a power in game '{name}'.\n\
-         Game '{name}' now has {count} player{}.\n",
+         Game '{name}' now has {count} player{}.\n{waiting}",
         plural(count)
       ),
       Some(HistoryKind::Notice),
@@ -497,6 +503,11 @@ impl Session<'_> {
          PREFERENCE with your preferred powers (e.g. SET PREFERENCE E[FG]) now.",
         if missing == 1 { " has" } else { "s have" }
       ));
+    } else if manual {
+      self.say(
+        "The game now has all its players. It is set to MANUAL START, so it starts\n\
+         when its Master starts it; you will be told.",
+      );
     } else {
       self.say("The game now has all its players: it starts when this message is done.");
     }
@@ -638,6 +649,9 @@ impl Session<'_> {
       return Ok(());
     }
     let Some(user) = self.registered_sender("Observing a game")? else { return Ok(()) };
+    if !self.admitted(&stored.game, false)? {
+      return Ok(());
+    }
     let Some(hash) = self.hashed(Some(password)) else { return Ok(()) };
     stored.game.members.push(self.new_member(Role::Observer, Some(&user), hash));
     let index = stored.game.members.len() - 1;
@@ -687,7 +701,7 @@ impl Session<'_> {
     let Some(user) = self.registered_sender("Taking over an abandoned power")? else {
       return Ok(());
     };
-    if !self.admitted(game)? {
+    if !self.admitted(game, true)? {
       return Ok(());
     }
     let Some(hash) = self.hashed(password) else { return Ok(()) };
@@ -759,40 +773,6 @@ impl Session<'_> {
     };
     self.notice(&subject, &text);
     Ok(())
-  }
-
-  /// Whether the sender's dedication lets them into `game` (manual §8.4);
-  /// says why not when not.
-  fn admitted(&mut self, game: &Game) -> Result<bool, StoreError> {
-    let d = self.sender_dedication()?;
-    let s = &game.settings;
-    let problem = if d.points <= s.min_dedication {
-      Some(format!("more than {} dedication points, and you have {}", s.min_dedication, d.points))
-    } else if d.ontime_ratio() < s.min_ontime {
-      Some(format!(
-        "an on-time ratio of at least {:.2}, and yours is {:.2}",
-        s.min_ontime,
-        d.ontime_ratio()
-      ))
-    } else if d.cd_ratio() > s.max_cd_ratio {
-      Some(format!(
-        "a civil-disorder ratio of at most {:.2}, and yours is {:.2}",
-        s.max_cd_ratio,
-        d.cd_ratio()
-      ))
-    } else {
-      None
-    };
-    match problem {
-      Some(problem) => {
-        self.error(&format!(
-          "Game '{}' takes players with {problem}. Nothing was signed on.",
-          game.name
-        ));
-        Ok(false)
-      }
-      None => Ok(true),
-    }
   }
 
   /// The sender as others in the signed-on game see them: the address, or

@@ -10,6 +10,7 @@
 //! memory; lines that are not commands are orders for it, and at the end
 //! the game is processed if its orders are all in and due.
 
+mod access;
 mod future;
 mod game_info;
 mod info;
@@ -25,6 +26,7 @@ mod vote;
 use chrono::{DateTime, Utc};
 use chrono_tz::Tz;
 
+use self::access::List;
 use self::moderate::{Flag, Threshold};
 use self::press::PressSetting;
 use crate::command::{self, BodyLine, CommandKind, Ending, Invocation, Item};
@@ -304,6 +306,15 @@ impl Session<'_> {
       CommandKind::SetDedication => self.set_threshold(Threshold::Dedication, args)?,
       CommandKind::SetOntimeRat => self.set_threshold(Threshold::OntimeRatio, args)?,
       CommandKind::SetResRat => self.set_threshold(Threshold::CdRatio, args)?,
+      CommandKind::SetAccess => self.set_access(args),
+      CommandKind::SetLevel => self.set_level(args),
+      CommandKind::SetAllowPlayer => self.set_listed_player(List::Allow, args),
+      CommandKind::SetDenyPlayer => self.set_listed_player(List::Deny, args),
+      CommandKind::SetComment => self.set_comment(args),
+      CommandKind::SetCommentBegin => self.set_description(invocation),
+      CommandKind::SetBn | CommandKind::SetEp | CommandKind::SetMn => {
+        self.set_number(invocation.kind, args)
+      }
       CommandKind::SetMove => self.set_rule(PhaseKind::Movement, args),
       CommandKind::SetRetreat => self.set_rule(PhaseKind::Retreat, args),
       CommandKind::SetAdjust => self.set_rule(PhaseKind::Adjustment, args),
@@ -598,10 +609,12 @@ impl Session<'_> {
       seat.copy_to.clear();
     }
     self.body.push_str(&footer);
-    let due = self.seat.as_ref().and_then(|s| s.stored.game.due_at()).is_some_and(|due| due <= now);
+    let due = self.seat.as_ref().is_some_and(|s| s.stored.game.process_due(now));
     if due {
       self.process_game();
       self.body.push('\n');
+    } else {
+      self.tell_master_ready();
     }
     if let Some(seat) = &self.seat {
       let game = &seat.stored.game;
@@ -611,6 +624,7 @@ impl Session<'_> {
         }
       }
     }
+    self.auto_create()?;
     Ok(())
   }
 

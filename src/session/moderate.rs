@@ -1,17 +1,30 @@
 //! Game settings a moderator changes (manual §§8.2–8.6): how powers are
 //! dealt, public or private, NMR, STRICT GRACE and STRICT WAIT, LATE
-//! COUNT, MAX ABSENCE, QUIET, RATED, DIAS, CONCESSIONS, REVEAL, the on/off
-//! press settings, and who may sign on (DEDICATION, ONTIMERAT, RESRAT). A moderator is the Master, or any player of an
-//! unmoderated game; every change is told to everyone as a `Parameter
-//! Change`.
+//! COUNT, MAX ABSENCE, QUIET, RATED, DIAS, CONCESSIONS, REVEAL, AUTO
+//! CREATE, MANUAL PROCESS and START, PROXY, RESUME, STRICT CONVOY, SHOW,
+//! the comments, the obsolete BN/EP/MN numbers, the on/off press settings,
+//! and the admission thresholds (DEDICATION, ONTIMERAT, RESRAT; the other
+//! access rules are in `access.rs`). A moderator is the Master, or any
+//! player of an unmoderated game; every change is told to everyone as a
+//! `Parameter Change`, naming who made it unless the game is SET NO SHOW.
+//! At the end of a message, the settings' effects: the Masters of a MANUAL
+//! PROCESS game told its phase is ready, the next game of an AUTO CREATE
+//! game that ended.
 
 use super::Session;
-use crate::command::CommandKind;
+use crate::command::{CommandKind, Invocation};
 use crate::game::preference::Assignment;
-use crate::game::{Role, Settings, Status};
+use crate::game::{Game, Role, Settings, Status, MAX_NAME};
 use crate::store::game_file::HistoryKind;
 use crate::store::ledger::{self, Dedication};
 use crate::store::StoreError;
+use crate::{announce, successor};
+
+/// The longest one-line comment (the manual asks for under 60).
+const MAX_COMMENT: usize = 60;
+/// The longest description SET COMMENT BEGIN takes.
+const MAX_DESCRIPTION_LINES: usize = 40;
+const MAX_DESCRIPTION: usize = 3000;
 
 /// A game setting that is on or off.
 #[derive(Clone, Copy, Debug)]
@@ -32,6 +45,13 @@ pub(super) enum Flag {
   MustOrder,
   Partial,
   WatchAllPress,
+  AutoCreate,
+  ManualProcess,
+  ManualStart,
+  Proxy,
+  Resume,
+  StrictConvoy,
+  Show,
 }
 
 impl Flag {
@@ -70,6 +90,20 @@ impl Flag {
       CommandKind::SetNoPartial => (Flag::Partial, false),
       CommandKind::SetWatchAllPress => (Flag::WatchAllPress, true),
       CommandKind::SetNoWatchAllPress => (Flag::WatchAllPress, false),
+      CommandKind::SetAutoCreate => (Flag::AutoCreate, true),
+      CommandKind::SetNoAutoCreate => (Flag::AutoCreate, false),
+      CommandKind::SetManualProcess => (Flag::ManualProcess, true),
+      CommandKind::SetAutoProcess => (Flag::ManualProcess, false),
+      CommandKind::SetManualStart => (Flag::ManualStart, true),
+      CommandKind::SetAutoStart => (Flag::ManualStart, false),
+      CommandKind::SetProxy => (Flag::Proxy, true),
+      CommandKind::SetNoProxy => (Flag::Proxy, false),
+      CommandKind::SetResume => (Flag::Resume, true),
+      CommandKind::SetNoResume => (Flag::Resume, false),
+      CommandKind::SetStrictConvoy => (Flag::StrictConvoy, true),
+      CommandKind::SetNoStrictConvoy => (Flag::StrictConvoy, false),
+      CommandKind::SetShow => (Flag::Show, true),
+      CommandKind::SetNoShow => (Flag::Show, false),
       _ => return None,
     })
   }
@@ -108,6 +142,20 @@ impl Flag {
       (Flag::Partial, false) => "SET NO PARTIAL",
       (Flag::WatchAllPress, true) => "SET WATCH ALL PRESS",
       (Flag::WatchAllPress, false) => "SET NO WATCH ALL PRESS",
+      (Flag::AutoCreate, true) => "SET AUTO CREATE",
+      (Flag::AutoCreate, false) => "SET NO AUTO CREATE",
+      (Flag::ManualProcess, true) => "SET MANUAL PROCESS",
+      (Flag::ManualProcess, false) => "SET AUTO PROCESS",
+      (Flag::ManualStart, true) => "SET MANUAL START",
+      (Flag::ManualStart, false) => "SET AUTO START",
+      (Flag::Proxy, true) => "SET PROXY",
+      (Flag::Proxy, false) => "SET NO PROXY",
+      (Flag::Resume, true) => "SET RESUME",
+      (Flag::Resume, false) => "SET NO RESUME",
+      (Flag::StrictConvoy, true) => "SET STRICT CONVOY",
+      (Flag::StrictConvoy, false) => "SET NO STRICT CONVOY",
+      (Flag::Show, true) => "SET SHOW",
+      (Flag::Show, false) => "SET NO SHOW",
     }
   }
 
@@ -158,6 +206,32 @@ impl Flag {
       (Flag::Partial, false) => "press goes to everyone or to the Master only (no partial press)",
       (Flag::WatchAllPress, true) => "observers may ask for copies of all press (SET ALL PRESS)",
       (Flag::WatchAllPress, false) => "only the Master may ask for copies of all press",
+      (Flag::AutoCreate, true) => {
+        "when the game ends in a result, a new game with the same settings is\n\
+         created (AUTO CREATE)"
+      }
+      (Flag::AutoCreate, false) => "no new game is created when the game ends",
+      (Flag::ManualProcess, true) => {
+        "phases are processed only when the Master sends PROCESS (MANUAL PROCESS)"
+      }
+      (Flag::ManualProcess, false) => "phases are processed as soon as they are due (AUTO PROCESS)",
+      (Flag::ManualStart, true) => {
+        "the game starts only when the Master starts it, even when full (MANUAL START)"
+      }
+      (Flag::ManualStart, false) => {
+        "the game starts as soon as it has all its players (AUTO START)"
+      }
+      (Flag::Proxy, true) => "players may hand units' orders to another power (PROXY)",
+      (Flag::Proxy, false) => "proxy orders are not allowed",
+      (Flag::Resume, true) => "any player may RESUME the game",
+      (Flag::Resume, false) => "only a Master may RESUME the game",
+      (Flag::StrictConvoy, true) => {
+        "a convoy order must be part of some chain of fleets at sea between the\n\
+         army and its destination (STRICT CONVOY)"
+      }
+      (Flag::StrictConvoy, false) => "convoy orders need not be part of a chain of fleets",
+      (Flag::Show, true) => "setting changes are told with who made them",
+      (Flag::Show, false) => "setting changes are told without saying who made them",
     }
   }
 
@@ -179,6 +253,13 @@ impl Flag {
       Flag::MustOrder => settings.press.must_order = on,
       Flag::Partial => settings.press.partial = on,
       Flag::WatchAllPress => settings.press.watch_all = on,
+      Flag::AutoCreate => settings.auto_create = on,
+      Flag::ManualProcess => settings.manual_process = on,
+      Flag::ManualStart => settings.manual_start = on,
+      Flag::Proxy => settings.proxy = on,
+      Flag::Resume => settings.resume = on,
+      Flag::StrictConvoy => settings.strict_convoy = on,
+      Flag::Show => settings.show = Some(on),
     }
   }
 }
@@ -251,7 +332,11 @@ impl Session<'_> {
       return;
     }
     let name = seat.stored.game.name.clone();
-    let who = self.shown_sender();
+    let who = if seat.stored.game.settings.shows_changer() {
+      self.reply_to.clone()
+    } else {
+      "someone@somewhere".to_string()
+    };
     let (heading, list) = match changes.as_slice() {
       [one] => ("a setting", one.clone()),
       _ => ("settings", changes.iter().map(|c| format!("- {c}")).collect::<Vec<_>>().join("\n")),
@@ -305,11 +390,12 @@ impl Session<'_> {
     let command = flag.command(on);
     let allowed = match flag {
       Flag::Quiet | Flag::WatchAllPress => self.may_master(command),
-      // Cannot change once the game is in progress (manual §8.5).
-      Flag::MinorPress => self.may_moderate(command, true),
+      // Cannot change once the game is in progress (manual §8.5); starting
+      // is over once the game has started.
+      Flag::MinorPress | Flag::ManualStart => self.may_moderate(command, true),
       _ => self.may_moderate(command, false),
     };
-    if !allowed {
+    if !allowed || !self.flag_possible(flag, on, command) {
       return;
     }
     let mut cleared = false;
@@ -330,6 +416,134 @@ impl Session<'_> {
     } else {
       self.parameter_change(flag.meaning(on));
     }
+  }
+
+  /// Whether the game allows the flag to be set so: a game without a
+  /// Master cannot wait for one to process or start it, and AUTO CREATE
+  /// needs a name for the next game. Says why not.
+  fn flag_possible(&mut self, flag: Flag, on: bool, command: &str) -> bool {
+    let Some(seat) = self.seat.as_ref() else { return false };
+    let game = &seat.stored.game;
+    let problem = match flag {
+      Flag::ManualProcess | Flag::ManualStart if on && !game.has_master() => Some(format!(
+        "{command} makes the game wait for its Master, and game '{}' has none\n\
+         (only a Master may PROCESS or start a game).",
+        game.name
+      )),
+      Flag::AutoCreate if on && Game::successor_name(&game.name).is_none() => Some(format!(
+        "The next game's name is this one's with a number added or raised, and\n\
+         '{}' leaves no room for one within {MAX_NAME} characters, so AUTO CREATE cannot\n\
+         be set.",
+        game.name
+      )),
+      _ => None,
+    };
+    match problem {
+      Some(problem) => {
+        self.error(&format!("{problem} Nothing was changed."));
+        false
+      }
+      None => true,
+    }
+  }
+
+  /// SET COMMENT text (manual §8.3): the one-line comment of the brief
+  /// LIST; without text, the comment is removed.
+  pub(super) fn set_comment(&mut self, args: &str) {
+    if !self.may_moderate("SET COMMENT", false) {
+      return;
+    }
+    let text = args.trim();
+    let length = text.chars().count();
+    if length > MAX_COMMENT {
+      self.error(&format!(
+        "SET COMMENT takes a comment of at most {MAX_COMMENT} characters, and yours has\n\
+         {length}. Nothing was changed. (SET COMMENT BEGIN sets a longer description.)"
+      ));
+      return;
+    }
+    if text.chars().any(char::is_control) {
+      self.error("SET COMMENT takes plain text on one line. Nothing was changed.");
+      return;
+    }
+    if let Some(seat) = self.seat.as_mut() {
+      seat.stored.game.settings.comment = text.to_string();
+    }
+    if text.is_empty() {
+      self.parameter_change("the game has no comment in the game list");
+    } else {
+      self.parameter_change(&format!("the game's comment in the game list is \"{text}\""));
+    }
+  }
+
+  /// SET COMMENT BEGIN (manual §8.3): the description of the full
+  /// listing, the rest of the message up to a SIGN OFF; empty, it is
+  /// removed.
+  pub(super) fn set_description(&mut self, invocation: &Invocation) {
+    if !self.may_moderate("SET COMMENT BEGIN", false) {
+      return;
+    }
+    let lines: Vec<&str> = invocation.block.iter().map(|l| l.trim_end()).collect();
+    let first = lines.iter().position(|l| !l.is_empty()).unwrap_or(lines.len());
+    let last = lines.iter().rposition(|l| !l.is_empty()).map_or(first, |i| i + 1);
+    let lines = &lines[first..last];
+    let text = lines.join("\n");
+    if lines.len() > MAX_DESCRIPTION_LINES || text.chars().count() > MAX_DESCRIPTION {
+      self.error(&format!(
+        "SET COMMENT BEGIN takes at most {MAX_DESCRIPTION_LINES} lines and {MAX_DESCRIPTION} characters,\n\
+         and yours has {} lines and {} characters. Nothing was changed.",
+        lines.len(),
+        text.chars().count()
+      ));
+      return;
+    }
+    if let Some(seat) = self.seat.as_mut() {
+      seat.stored.game.settings.description = text;
+    }
+    match lines.len() {
+      0 => self.parameter_change("the game has no description in its full listing"),
+      n => self.parameter_change(&format!(
+        "the game's description in its full listing is now {n} line{}",
+        if n == 1 { "" } else { "s" }
+      )),
+    }
+  }
+
+  /// SET BN, SET EP, SET MN (manual §8.3): the obsolete rating numbers,
+  /// recorded as given (`SET BN [NUMBER] number`).
+  pub(super) fn set_number(&mut self, kind: CommandKind, args: &str) {
+    let (command, name) = match kind {
+      CommandKind::SetBn => ("SET BN", "Boardman number"),
+      CommandKind::SetEp => ("SET EP", "EP number"),
+      _ => ("SET MN", "Miller number"),
+    };
+    if !self.may_moderate(command, false) {
+      return;
+    }
+    let words: Vec<&str> = args.split_whitespace().collect();
+    let number = match words.as_slice() {
+      [word, number] if word.eq_ignore_ascii_case("number") => Some(*number),
+      [number] => Some(*number),
+      _ => None,
+    };
+    let Some(number) = number.filter(|n| n.chars().count() <= 20) else {
+      self.error(&format!(
+        "{command} takes one number of at most 20 characters, as the custodian gave it\n\
+         (e.g. {command} 1998A), not '{}'. Nothing was changed.",
+        args.trim()
+      ));
+      return;
+    };
+    if let Some(seat) = self.seat.as_mut() {
+      let settings = &mut seat.stored.game.settings;
+      let slot = match kind {
+        CommandKind::SetBn => &mut settings.boardman,
+        CommandKind::SetEp => &mut settings.ep,
+        _ => &mut settings.miller,
+      };
+      *slot = Some(number.to_string());
+    }
+    self.parameter_change(&format!("the game's {name} is {number}"));
   }
 
   /// SET MAX ABSENCE days (manual §8.6): 0 to 31.
@@ -423,6 +637,47 @@ impl Session<'_> {
         self.parameter_change(&what);
       }
       Err(problem) => self.error(&format!("{problem} Nothing was changed.")),
+    }
+    Ok(())
+  }
+
+  /// At the end of a message, in a MANUAL PROCESS game whose phase is
+  /// now due: the Masters are told (once a phase), and so is the sender.
+  pub(super) fn tell_master_ready(&mut self) {
+    let now = self.ctx.now;
+    let Some(seat) = self.seat.as_mut() else { return };
+    if !seat.stored.game.note_ready_for_master(now) {
+      return;
+    }
+    seat.changed = true;
+    let mail = announce::ready_for_master(self.ctx.config, &seat.stored.game, now);
+    self.others.extend(mail);
+    self.say(
+      "The phase is ready to be processed, but this game is set to MANUAL PROCESS:\n\
+       its Master has been told, and it waits until the Master sends PROCESS.",
+    );
+  }
+
+  /// At the end of a message that ended a game set to AUTO CREATE: the
+  /// next game is created and everyone is told.
+  pub(super) fn auto_create(&mut self) -> Result<(), StoreError> {
+    let ctx = self.ctx;
+    let Some(seat) = self.seat.as_mut() else { return Ok(()) };
+    if !seat.stored.game.successor_due() {
+      return Ok(());
+    }
+    let game = &mut seat.stored.game;
+    let announcement = successor::create(ctx.games, ctx.config, game, ctx.origin, ctx.now)?;
+    let made = game.record.successor.clone();
+    seat.history.extend(announcement.history);
+    seat.changed = true;
+    self.others.extend(announcement.mail);
+    match made {
+      Some(name) => self.say(&format!(
+        "The game was set to AUTO CREATE: game '{name}' has been created with the\n\
+         same settings, and everyone has been told."
+      )),
+      None => self.say("The game was set to AUTO CREATE, but no name was free for the next game."),
     }
     Ok(())
   }

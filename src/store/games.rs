@@ -77,6 +77,12 @@ pub struct IndexEntry {
   /// documentation).
   #[serde(default)]
   pub pending: Option<String>,
+  /// A full game waits for its Master to start it (SET MANUAL START).
+  #[serde(default)]
+  pub manual_start: bool,
+  /// The one-line comment of the brief LIST (SET COMMENT).
+  #[serde(default)]
+  pub comment: String,
 }
 
 /// A game's stage, as the index records it.
@@ -121,6 +127,8 @@ impl IndexEntry {
       deadline: game.timing.deadline,
       grace: game.timing.grace,
       pending: None,
+      manual_start: game.settings.manual_start,
+      comment: game.settings.comment.clone(),
     }
   }
 }
