@@ -15,7 +15,7 @@ mod validate;
 pub use error::OrderError;
 pub use parse::{parse_order, parse_unit, split_orders};
 pub use render::{render_adjustment, render_order};
-pub use validate::{validate, validate_adjustment};
+pub use validate::{validate, validate_adjustment, validate_adjustment_with, validate_with};
 
 use crate::map::{Location, PowerId, ProvinceId, UnitType};
 use crate::position::Unit;
