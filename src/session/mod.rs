@@ -18,6 +18,7 @@ mod play;
 mod press;
 mod register;
 mod timing;
+mod variant;
 mod vote;
 
 use chrono::{DateTime, Utc};
@@ -349,6 +350,15 @@ impl Session<'_> {
       CommandKind::History => self.history(args)?,
       CommandKind::Summary => self.summary(args)?,
       CommandKind::WhoGame => self.who_game(args)?,
+      CommandKind::SetVariant => self.set_variant(args),
+      CommandKind::SetNotVariant => self.set_not_variant(args),
+      CommandKind::SetHomeCenter => self.set_home_center(),
+      CommandKind::SetPlayers => self.set_players(args),
+      kind if variant::option_of(kind).is_some() => {
+        if let Some((option, on)) = variant::option_of(kind) {
+          self.set_option(option, on);
+        }
+      }
       _ => {
         let usage = keyword.usage;
         let section = keyword.section;
@@ -643,6 +653,7 @@ impl Session<'_> {
 fn takes_no_argument(kind: CommandKind) -> bool {
   Flag::of(kind).is_some()
     || PressSetting::of(kind).is_some()
+    || variant::option_of(kind).is_some()
     || matches!(
       kind,
       CommandKind::SetWait
@@ -658,6 +669,7 @@ fn takes_no_argument(kind: CommandKind) -> bool {
         | CommandKind::SetNoBroadcast
         | CommandKind::SetAllPress
         | CommandKind::SetNormalPress
+        | CommandKind::SetHomeCenter
     )
 }
 
