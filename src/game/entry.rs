@@ -100,6 +100,13 @@ impl Game {
     if is_build && due + removals(list) <= 0 {
       return Err(OrderError::DisbandFirst { power: map.power(power).name.clone() });
     }
+    if let Adjustment::Build { at, .. } = adjustment {
+      let standing = self.position.unit_at(at.province);
+      let removed = |u| list.iter().any(|e| e.order == Adjustment::Remove { unit: u });
+      if standing.is_some_and(|u| !removed(u)) {
+        return Err(OrderError::CentreOccupied { place: map.province(at.province).name.clone() });
+      }
+    }
     let mut replaced = list.iter().position(same).map(|i| list.remove(i));
     list.push(Entered { order: adjustment, text: text.to_string() });
     let room = (due + removals(list)).max(0) as usize;

@@ -547,7 +547,10 @@ impl Board<'_> {
       Err(SiteProblem::NotOwned) => return Err(OrderError::CentreNotOwned { place, power }),
       Err(SiteProblem::NoHomeOwned) => return Err(OrderError::NoHomeCentreOwned { place, power }),
     }
-    if self.position.unit_at(province).is_some() {
+    // Under ANY DISBAND the power's own unit there may be disbanded first;
+    // the game checks that it is.
+    let own_unit = |u: Unit| self.rules.any_disband && u.power == self.power;
+    if self.position.unit_at(province).is_some_and(|u| !own_unit(u)) {
       return Err(OrderError::CentreOccupied { place });
     }
     Ok(())
