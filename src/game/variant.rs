@@ -158,25 +158,25 @@ impl GameOption {
       (GameOption::Gunboat, false) => "the game is not Gunboat: the players are named",
       (GameOption::AnyCenter, true) => "powers may build in any supply center they own",
       (GameOption::OneCenter, true) => {
-        "powers may build in any supply center they own while they still own a\n\
-         home center"
+        "powers may build in any supply center they own\n\
+         while they still own a home center"
       }
       (GameOption::AnyCenter | GameOption::OneCenter, false) => {
         "powers build only in their own home centers (the standard rule)"
       }
       (GameOption::AnyDisband, true) => {
-        "in adjustment phases any unit may be disbanded (and the room used for a\n\
-         build); a wait is set for everyone with units in every adjustment phase"
+        "any unit may be disbanded in adjustment phases,\n\
+         and the room used for a build; each adjustment phase waits for its deadline"
       }
       (GameOption::AnyDisband, false) => {
-        "units are disbanded in adjustment phases only by powers with more units\n\
-         than centers (the standard rule)"
+        "only powers with more units than centers disband\n\
+         in adjustment phases (the standard rule)"
       }
       (GameOption::AutoDisband, true) => "dislodged units are disbanded at once: there are no retreats",
       (GameOption::AutoDisband, false) => "dislodged units retreat as usual",
       (GameOption::EmptyBoard, true) => {
-        "the game starts with an empty board, in a Winter build phase in which each\n\
-         power builds its units in its home centers"
+        "the game starts with an empty board, in a Winter\n\
+         build phase in which each power builds its units in its home centers"
       }
       (GameOption::EmptyBoard, false) => "the game starts with the standard units on the board",
       (GameOption::Summer, true) => "a Summer movement phase comes between Spring and Fall",

@@ -89,12 +89,14 @@ impl Variant {
 pub(super) fn unknown_variant_word(word: &str) -> String {
   let maps: Vec<String> = Map::builtin_names().map(capitalised).collect();
   let options: Vec<&str> = GameOption::ALL.iter().map(|o| o.word()).collect();
+  let (first, rest) = options.split_at(options.len().min(5));
   let shown: String = word.chars().take(30).collect();
   format!(
     "'{shown}' is not a variant or option this judge knows.\n\
-     Variants: {}. Options: {}.",
+     Variants: {}.\nOptions: {},\n{}.",
     maps.join(", "),
-    options.join(", ")
+    first.join(", "),
+    rest.join(", ")
   )
 }
 

@@ -92,8 +92,9 @@ impl Session<'_> {
     if let Some(seat) = self.seat.as_mut() {
       option.name_in(&mut seat.stored.game.settings);
     }
+    let name = self.seat.as_ref().map(|s| s.stored.game.name.clone()).unwrap_or_default();
     self.parameter_change(&format!(
-      "{}; a SIGN ON to the game must now name {}",
+      "{};\nto sign on, write SIGN ON ?{name} password {}",
       option.meaning(true),
       option.word()
     ));
