@@ -633,6 +633,34 @@ mod tests {
   }
 
   #[test]
+  fn optional_rules_reach_the_json_face() {
+    let mut request = Request::new("S1901M");
+    request.rules.push("SUMMER".into());
+    assert_eq!(adjudicate(&request).expect("summer").next_phase, "U1901M");
+    let response = adjudicate(&Request::new("U1901M")).expect("a summer phase without the rule");
+    assert_eq!((response.phase.as_str(), response.next_phase.as_str()), ("U1901M", "F1901M"));
+    let mut request = Request::new("S1901M");
+    request.units.insert("Germany".into(), vec!["A Mun".into(), "A Ruh".into()]);
+    request.units.insert("France".into(), vec!["A Bur".into()]);
+    request
+      .orders
+      .insert("Germany".into(), vec!["A Mun - Bur".into(), "A Ruh S A Mun - Bur".into()]);
+    request.rules.push("NO_RETREAT".into());
+    let response = adjudicate(&request).expect("auto disband");
+    assert_eq!(response.next_phase, "F1901M");
+    assert!(response.dislodged.is_empty() && !response.units.contains_key("France"));
+    let mut request = Request::new("S1901M");
+    request.units.insert("England".into(), vec!["A Pic".into(), "F Bel".into()]);
+    request
+      .orders
+      .insert("England".into(), vec!["A Pic - Hol".into(), "F Bel C A Pic - Hol".into()]);
+    request.rules.push("COASTAL_CONVOY".into());
+    let response = adjudicate(&request).expect("coastal convoy");
+    assert!(response.orders.iter().all(|o| o.result == "ok"), "{:?}", response.orders);
+    assert_eq!(response.units["England"], vec!["F Bel", "A Hol"]);
+  }
+
+  #[test]
   fn retreat_options_leave_out_attacker_standoffs_and_occupied_places() {
     let map = Map::standard().expect("standard map");
     let find = |name: &str| match map.lookup(name) {

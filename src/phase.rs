@@ -65,9 +65,13 @@ impl Phase {
   /// the next year's Spring.
   pub fn next_movement(self, summer: bool) -> Phase {
     match (self.season, self.kind) {
-      (Season::Fall, _) => Phase::new(Season::Spring, self.year.saturating_add(1), PhaseKind::Movement),
+      (Season::Fall, _) => {
+        Phase::new(Season::Spring, self.year.saturating_add(1), PhaseKind::Movement)
+      }
       (Season::Spring, _) if summer => Phase::new(Season::Summer, self.year, PhaseKind::Movement),
-      (Season::Spring | Season::Summer, _) => Phase::new(Season::Fall, self.year, PhaseKind::Movement),
+      (Season::Spring | Season::Summer, _) => {
+        Phase::new(Season::Fall, self.year, PhaseKind::Movement)
+      }
     }
   }
 

@@ -152,7 +152,8 @@ fn the_master_sets_the_variant_before_the_start_and_a_duplex_game_plays_its_summ
   assert!(reply(&mail, &seat(1)).body.contains("You are signed on to game 'opts'"));
 
   // SET PLAYERS: a number from the players signed on to the powers.
-  let mail = send(&judge, MASTER, "SIGN ON Mopts masterpw\nSET PLAYERS 9\nSET PLAYERS 0\nSET PLAYERS 2\n");
+  let mail =
+    send(&judge, MASTER, "SIGN ON Mopts masterpw\nSET PLAYERS 9\nSET PLAYERS 0\nSET PLAYERS 2\n");
   let body = folded(&reply(&mail, MASTER).body);
   assert!(body.contains("SET PLAYERS needs a number of players from 1 to 7"), "{body}");
   assert!(body.contains("the game needs 2 players, who share the 7 powers between them"), "{body}");
@@ -221,7 +222,9 @@ fn an_empty_secret_game_hides_its_players_and_starts_with_builds() {
   let judge = judge_with(2);
   // Options named in CREATE must be named at every SIGN ON.
   let mail = send(&judge, MASTER, "CREATE ?blank masterpw Standard EmptyBoard\nBECOME MASTER\n");
-  assert!(reply(&mail, MASTER).body.contains("Game 'blank' (Standard EmptyBoard) has been created"));
+  assert!(reply(&mail, MASTER)
+    .body
+    .contains("Game 'blank' (Standard EmptyBoard) has been created"));
   send(&judge, MASTER, "SIGN ON Mblank masterpw\nSET SECRET\nSET PLAYERS 2\nSET ANY CENTER\n");
   let mail = send(&judge, &seat(1), "SIGN ON ?blank pw1\n");
   let body = folded(&reply(&mail, &seat(1)).body);
@@ -239,7 +242,10 @@ fn an_empty_secret_game_hides_its_players_and_starts_with_builds() {
   assert!(!notice[0].body.contains("now has"), "{}", notice[0].body);
   let mail = send(&judge, &seat(1), "LIST\n");
   let body = folded(&reply(&mail, &seat(1)).body);
-  assert!(body.contains("blank Forming Standard, Any Center, Empty Board, Secret, Moderated"), "{body}");
+  assert!(
+    body.contains("blank Forming Standard, Any Center, Empty Board, Secret, Moderated"),
+    "{body}"
+  );
   assert!(body.contains("Forming.") && !body.contains("more player"), "{body}");
   if std::env::var("SHOW_MAIL").is_ok() {
     eprintln!("{body}");

@@ -120,7 +120,8 @@ pub fn build_site(
   if position.owner(province) != Some(power) {
     return Err(SiteProblem::NotOwned);
   }
-  let holds_home = || map.power(power).home_centers.iter().any(|&h| position.owner(h) == Some(power));
+  let holds_home =
+    || map.power(power).home_centers.iter().any(|&h| position.owner(h) == Some(power));
   if rules.builds == BuildRule::One && !holds_home() {
     return Err(SiteProblem::NoHomeOwned);
   }

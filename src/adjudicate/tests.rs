@@ -292,7 +292,10 @@ fn the_summer_turn_follows_spring_and_any_disband_brings_a_winter_every_year() {
   let (position, orders) = setup(&["F A par H"]);
   let summer = Rules { summer: true, ..Rules::default() };
   let after = movement(map(), &position, &orders, &summer).position;
-  assert_eq!(conclude(map(), &position, after.clone(), &summer).position.phase.to_string(), "U1901M");
+  assert_eq!(
+    conclude(map(), &position, after.clone(), &summer).position.phase.to_string(),
+    "U1901M"
+  );
   assert_eq!(
     conclude(map(), &position, after, &Rules::default()).position.phase.to_string(),
     "F1901M"
@@ -324,9 +327,11 @@ fn coastal_convoys_let_fleets_on_coasts_carry_armies() {
     &[place("bel").province],
     true
   ));
-  assert!(!map().convoy_connects(place("pic").province, place("hol").province, &[
-    place("bel").province
-  ]));
+  assert!(!map().convoy_connects(
+    place("pic").province,
+    place("hol").province,
+    &[place("bel").province]
+  ));
 }
 
 #[test]

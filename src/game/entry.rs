@@ -110,13 +110,15 @@ impl Game {
     let mut replaced = list.iter().position(same).map(|i| list.remove(i));
     list.push(Entered { order: adjustment, text: text.to_string() });
     let room = (due + removals(list)).max(0) as usize;
-    let builds: Vec<usize> = (0..list.len())
-      .filter(|&i| !matches!(list[i].order, Adjustment::Remove { .. }))
-      .collect();
+    let builds: Vec<usize> =
+      (0..list.len()).filter(|&i| !matches!(list[i].order, Adjustment::Remove { .. })).collect();
     if builds.len() > room {
       // The earliest surplus build gives way (manual §5.1).
       replaced = Some(list.remove(builds[0]));
     }
-    Ok(Accepted { text: rendered, replaced: replaced.map(|e| order::render_adjustment(map, &e.order)) })
+    Ok(Accepted {
+      text: rendered,
+      replaced: replaced.map(|e| order::render_adjustment(map, &e.order)),
+    })
   }
 }

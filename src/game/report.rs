@@ -348,10 +348,12 @@ fn disbanded(text: &mut String, map: &Map, units: &[Unit]) {
   if units.is_empty() {
     return;
   }
-  text.push_str("The following units were dislodged, and are disbanded (there are no retreats
+  text.push_str(
+    "The following units were dislodged, and are disbanded (there are no retreats
 in this game):
 
-");
+",
+  );
   for unit in units {
     let _ = writeln!(
       text,

@@ -79,11 +79,8 @@ impl GameOption {
   /// Reads an option word: case, spaces, `-` and `_` do not matter, and
   /// centre/center, singular/plural and BLANK BOARD are all understood.
   pub fn parse(word: &str) -> Option<GameOption> {
-    let squeezed: String = word
-      .chars()
-      .filter(|c| c.is_ascii_alphanumeric())
-      .map(|c| c.to_ascii_lowercase())
-      .collect();
+    let squeezed: String =
+      word.chars().filter(|c| c.is_ascii_alphanumeric()).map(|c| c.to_ascii_lowercase()).collect();
     Some(match squeezed.as_str() {
       "gunboat" => GameOption::Gunboat,
       "anycenter" | "anycenters" | "anycentre" | "anycentres" => GameOption::AnyCenter,
@@ -172,7 +169,9 @@ impl GameOption {
         "only powers with more units than centers disband\n\
          in adjustment phases (the standard rule)"
       }
-      (GameOption::AutoDisband, true) => "dislodged units are disbanded at once: there are no retreats",
+      (GameOption::AutoDisband, true) => {
+        "dislodged units are disbanded at once: there are no retreats"
+      }
       (GameOption::AutoDisband, false) => "dislodged units retreat as usual",
       (GameOption::EmptyBoard, true) => {
         "the game starts with an empty board, in a Winter\n\
@@ -251,9 +250,7 @@ impl Settings {
   pub fn sign_on_options(&self) -> Vec<GameOption> {
     GameOption::ALL
       .into_iter()
-      .filter(|&o| {
-        o.is_on(self) && (o == GameOption::Gunboat || self.variant.named.contains(&o))
-      })
+      .filter(|&o| o.is_on(self) && (o == GameOption::Gunboat || self.variant.named.contains(&o)))
       .collect()
   }
 }

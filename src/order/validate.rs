@@ -4,8 +4,8 @@
 //! succeeds is the adjudicator's business.
 
 use super::render::unit_name;
-use crate::adjudicate::{build_site, Rules, SiteProblem};
 use super::{Action, Adjustment, Order, OrderError, ParsedOrder, UnitOrder, Via};
+use crate::adjudicate::{build_site, Rules, SiteProblem};
 use crate::map::{Coast, Location, Map, PowerId, ProvinceId, Terrain, UnitType};
 use crate::phase::PhaseKind;
 use crate::position::{Dislodged, Position, Unit};
@@ -484,8 +484,7 @@ impl Board<'_> {
     kind: Option<UnitType>,
     at: Location,
   ) -> Result<Adjustment, OrderError> {
-    let own_unit_there =
-      self.position.unit_at(at.province).is_some_and(|u| u.power == self.power);
+    let own_unit_there = self.position.unit_at(at.province).is_some_and(|u| u.power == self.power);
     match self.due() {
       _ if self.rules.any_disband && own_unit_there => self.remove(kind, at),
       due if due > 0 => self.build(kind, at),

@@ -53,10 +53,7 @@ impl Variant {
   /// What a SIGN ON to the game must say: its map, Gunboat if it is, and
   /// the options named when it was created or by SET VARIANT.
   fn of(game: &Game) -> Variant {
-    Variant {
-      map: game.map.name().to_ascii_lowercase(),
-      options: game.settings.sign_on_options(),
-    }
+    Variant { map: game.map.name().to_ascii_lowercase(), options: game.settings.sign_on_options() }
   }
 
   fn gunboat(&self) -> bool {
