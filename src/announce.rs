@@ -57,7 +57,7 @@ pub fn to_members(
       continue;
     }
     for address in member.addresses() {
-      announcement.mail.push(mail(address, &subject, &body));
+      push_once(&mut announcement.mail, mail(address, &subject, &body));
     }
   }
   if let Some(kind) = kind {
@@ -77,7 +77,7 @@ pub fn starting(config: &Config, game: &Game, now: DateTime<Utc>) -> Announcemen
   for (i, member) in game.members.iter().enumerate() {
     let body = format!("{header}\n{}", report::starting(game, i, tz));
     for address in member.addresses() {
-      announcement.mail.push(mail(address, &subject, &body));
+      push_once(&mut announcement.mail, mail(address, &subject, &body));
     }
   }
   let body = format!("{header}\n{}", report::starting_for_observers(game, tz));
@@ -108,7 +108,7 @@ pub fn results(
   let mut announcement = Announcement::default();
   for member in &game.members {
     for address in member.addresses() {
-      announcement.mail.push(mail(address, &subject, &body));
+      push_once(&mut announcement.mail, mail(address, &subject, &body));
     }
   }
   announcement.history.push(entry(now, phase.clone(), HistoryKind::Results, subject, body));
@@ -122,7 +122,7 @@ pub fn results(
     let body = format!("{header}\n{text}");
     for member in &game.members {
       for address in member.addresses() {
-        announcement.mail.push(mail(address, &subject, &body));
+        push_once(&mut announcement.mail, mail(address, &subject, &body));
       }
     }
     announcement.history.push(entry(now, phase, HistoryKind::Broadcast, subject, body));
@@ -377,6 +377,18 @@ fn letters(game: &Game, powers: &[PowerId]) -> String {
 
 fn tz(config: &Config) -> Tz {
   config.tz().unwrap_or(chrono_tz::UTC)
+}
+
+/// Adds `message` unless the same text already goes to the same address:
+/// a player of several powers (a duplex game) has a seat for each, and
+/// gets a notice or the results once.
+fn push_once(mail: &mut Vec<Outgoing>, message: Outgoing) {
+  let same = |m: &Outgoing| {
+    m.to.eq_ignore_ascii_case(&message.to) && m.subject == message.subject && m.body == message.body
+  };
+  if !mail.iter().any(same) {
+    mail.push(message);
+  }
 }
 
 fn mail(to: &str, subject: &str, body: &str) -> Outgoing {

@@ -384,7 +384,12 @@ enum Checked {
 const REPLACED: &str = "replaced by a later order for the same unit";
 
 /// Checks unit orders against the board; the last valid order for a unit wins.
-fn check_unit_orders(map: &Map, position: &Position, given: &[Given]) -> Vec<Checked> {
+fn check_unit_orders(
+  map: &Map,
+  position: &Position,
+  given: &[Given],
+  rules: &Rules,
+) -> Vec<Checked> {
   let mut checked: Vec<Checked> = given
     .iter()
     .map(|g| {
@@ -392,7 +397,7 @@ fn check_unit_orders(map: &Map, position: &Position, given: &[Given]) -> Vec<Che
         .parsed
         .as_ref()
         .map_err(Clone::clone)
-        .and_then(|parsed| order::validate(map, position, g.power, parsed));
+        .and_then(|parsed| order::validate_with(map, position, g.power, parsed, rules));
       match valid {
         Ok(order) => Checked::Valid(order),
         Err(error) => Checked::Invalid(error.to_string()),
@@ -459,17 +464,17 @@ fn invalid(map: &Map, given: &Given, text: String, error: &str) -> OrderReport {
 }
 
 fn movement(map: &Map, position: &Position, given: Vec<Given>, rules: &Rules) -> Response {
-  let checked = check_unit_orders(map, position, &given);
+  let checked = check_unit_orders(map, position, &given, rules);
   let result = adjudicate::movement(map, position, &surviving(&checked), rules);
   let reports = report_unit_orders(map, &given, &checked, &result.resolved);
-  finish(map, position, result.position, reports)
+  finish(map, position, result.position, reports, rules)
 }
 
 fn retreat(map: &Map, position: &Position, given: Vec<Given>, rules: &Rules) -> Response {
-  let checked = check_unit_orders(map, position, &given);
+  let checked = check_unit_orders(map, position, &given, rules);
   let result = adjudicate::retreat(map, position, &surviving(&checked), rules);
   let reports = report_unit_orders(map, &given, &checked, &result.resolved);
-  finish(map, position, result.position, reports)
+  finish(map, position, result.position, reports, rules)
 }
 
 fn adjustment(map: &Map, position: &Position, given: Vec<Given>, rules: &Rules) -> Response {
@@ -477,7 +482,8 @@ fn adjustment(map: &Map, position: &Position, given: Vec<Given>, rules: &Rules) 
     .iter()
     .map(|g| {
       let parsed = g.parsed.as_ref().map_err(ToString::to_string)?;
-      order::validate_adjustment(map, position, g.power, parsed).map_err(|e| e.to_string())
+      order::validate_adjustment_with(map, position, g.power, parsed, rules)
+        .map_err(|e| e.to_string())
     })
     .collect();
   let valid: Vec<(PowerId, Adjustment)> = given
@@ -501,16 +507,22 @@ fn adjustment(map: &Map, position: &Position, given: Vec<Given>, rules: &Rules) 
       }
     })
     .collect();
-  finish(map, position, result.position, reports)
+  finish(map, position, result.position, reports, rules)
 }
 
 // ------------------------------------------------------------------ output
 
 /// Builds the response: ownership changes after the last phase of a Fall
 /// turn, and the next phase follows from dislodgements and adjustments due.
-fn finish(map: &Map, before: &Position, after: Position, orders: Vec<OrderReport>) -> Response {
+fn finish(
+  map: &Map,
+  before: &Position,
+  after: Position,
+  orders: Vec<OrderReport>,
+  rules: &Rules,
+) -> Response {
   let phase = before.phase;
-  let concluded = adjudicate::conclude(map, before, after);
+  let concluded = adjudicate::conclude(map, before, after, rules);
   let after = concluded.position;
   let dislodged = !after.dislodged.is_empty();
   let centers = if concluded.fall_ended {
@@ -618,6 +630,34 @@ mod tests {
     assert_eq!(response.centers.map(|c| c.len()), Some(7));
     let response = adjudicate(&Request::new("W1901B")).expect("winter");
     assert_eq!((response.phase.as_str(), response.next_phase.as_str()), ("F1901B", "S1902M"));
+  }
+
+  #[test]
+  fn optional_rules_reach_the_json_face() {
+    let mut request = Request::new("S1901M");
+    request.rules.push("SUMMER".into());
+    assert_eq!(adjudicate(&request).expect("summer").next_phase, "U1901M");
+    let response = adjudicate(&Request::new("U1901M")).expect("a summer phase without the rule");
+    assert_eq!((response.phase.as_str(), response.next_phase.as_str()), ("U1901M", "F1901M"));
+    let mut request = Request::new("S1901M");
+    request.units.insert("Germany".into(), vec!["A Mun".into(), "A Ruh".into()]);
+    request.units.insert("France".into(), vec!["A Bur".into()]);
+    request
+      .orders
+      .insert("Germany".into(), vec!["A Mun - Bur".into(), "A Ruh S A Mun - Bur".into()]);
+    request.rules.push("NO_RETREAT".into());
+    let response = adjudicate(&request).expect("auto disband");
+    assert_eq!(response.next_phase, "F1901M");
+    assert!(response.dislodged.is_empty() && !response.units.contains_key("France"));
+    let mut request = Request::new("S1901M");
+    request.units.insert("England".into(), vec!["A Pic".into(), "F Bel".into()]);
+    request
+      .orders
+      .insert("England".into(), vec!["A Pic - Hol".into(), "F Bel C A Pic - Hol".into()]);
+    request.rules.push("COASTAL_CONVOY".into());
+    let response = adjudicate(&request).expect("coastal convoy");
+    assert!(response.orders.iter().all(|o| o.result == "ok"), "{:?}", response.orders);
+    assert_eq!(response.units["England"], vec!["F Bel", "A Hol"]);
   }
 
   #[test]

@@ -4,7 +4,8 @@ use std::fmt;
 use std::str::FromStr;
 
 /// A season of the year. Winter exists only as a spelling of the adjustment
-/// phase (`W1901B` is read as `F1901B`, njudge's id).
+/// phase (`W1901B` is read as `F1901B`, njudge's id); Summer (`U1901M`)
+/// only in games with a summer turn.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Season {
   Spring,
@@ -59,23 +60,25 @@ impl Phase {
     }
   }
 
-  /// The movement phase that follows this phase's season.
-  pub fn next_movement(self) -> Phase {
+  /// The movement phase that follows this phase's season: Spring, then
+  /// Summer when the game has one (manual §9.1 SET SUMMER), then Fall, then
+  /// the next year's Spring.
+  pub fn next_movement(self, summer: bool) -> Phase {
     match (self.season, self.kind) {
-      (Season::Spring, PhaseKind::Adjustment) | (Season::Fall, _) => {
+      (Season::Fall, _) => {
         Phase::new(Season::Spring, self.year.saturating_add(1), PhaseKind::Movement)
       }
-      (Season::Spring, _) | (Season::Summer, PhaseKind::Adjustment) => {
+      (Season::Spring, _) if summer => Phase::new(Season::Summer, self.year, PhaseKind::Movement),
+      (Season::Spring | Season::Summer, _) => {
         Phase::new(Season::Fall, self.year, PhaseKind::Movement)
       }
-      (Season::Summer, _) => Phase::new(Season::Fall, self.year, PhaseKind::Movement),
     }
   }
 
   /// The phase after this one: its retreat phase when units were dislodged,
   /// the adjustment phase after Fall when anyone must adjust, else the next
-  /// movement phase.
-  pub fn next(self, dislodged: bool, adjustments_due: bool) -> Phase {
+  /// movement phase (Summer's among them when `summer`).
+  pub fn next(self, dislodged: bool, adjustments_due: bool, summer: bool) -> Phase {
     match self.kind {
       PhaseKind::Movement if dislodged => Phase::new(self.season, self.year, PhaseKind::Retreat),
       PhaseKind::Movement | PhaseKind::Retreat
@@ -83,7 +86,7 @@ impl Phase {
       {
         Phase::new(Season::Fall, self.year, PhaseKind::Adjustment)
       }
-      _ => self.next_movement(),
+      _ => self.next_movement(summer),
     }
   }
 }
@@ -185,15 +188,33 @@ mod tests {
   #[test]
   fn phases_follow_each_other_as_in_the_rules() {
     let spring: Phase = "S1901M".parse().unwrap();
-    assert_eq!(spring.next(false, false).to_string(), "F1901M");
-    assert_eq!(spring.next(true, false).to_string(), "S1901R");
+    assert_eq!(spring.next(false, false, false).to_string(), "F1901M");
+    assert_eq!(spring.next(true, false, false).to_string(), "S1901R");
     let fall: Phase = "F1901M".parse().unwrap();
-    assert_eq!(fall.next(false, true).to_string(), "F1901B");
-    assert_eq!(fall.next(false, false).to_string(), "S1902M");
+    assert_eq!(fall.next(false, true, false).to_string(), "F1901B");
+    assert_eq!(fall.next(false, false, false).to_string(), "S1902M");
     let retreat: Phase = "F1901R".parse().unwrap();
-    assert_eq!(retreat.next(false, true).to_string(), "F1901B");
+    assert_eq!(retreat.next(false, true, false).to_string(), "F1901B");
     let adjust: Phase = "F1901B".parse().unwrap();
-    assert_eq!(adjust.next(false, true).to_string(), "S1902M");
+    assert_eq!(adjust.next(false, true, false).to_string(), "S1902M");
     assert!(spring < fall && fall < adjust);
+  }
+
+  #[test]
+  fn a_summer_turn_comes_between_spring_and_fall_when_the_game_has_one() {
+    let next = |id: &str, dislodged: bool| {
+      id.parse::<Phase>().unwrap().next(dislodged, true, true).to_string()
+    };
+    assert_eq!(next("S1901M", false), "U1901M");
+    assert_eq!(next("S1901R", false), "U1901M");
+    assert_eq!(next("U1901M", true), "U1901R");
+    assert_eq!(next("U1901M", false), "F1901M");
+    assert_eq!(next("U1901R", false), "F1901M");
+    assert_eq!(next("F1901M", false), "F1901B");
+    assert_eq!(next("F1901B", false), "S1902M");
+    let summer: Phase = "U1901M".parse().unwrap();
+    assert_eq!(summer.season_name(), "Summer");
+    assert!("S1901R".parse::<Phase>().unwrap() < summer);
+    assert!(summer < "F1901M".parse::<Phase>().unwrap());
   }
 }

@@ -4,7 +4,7 @@
 
 use std::collections::VecDeque;
 
-use super::Rules;
+use super::{BuildRule, Rules};
 use crate::map::{Map, PowerId, ProvinceId, UnitType};
 use crate::order::Adjustment;
 use crate::position::{Position, Unit};
@@ -34,23 +34,46 @@ pub struct AdjustmentResult {
 /// given, and those beyond what a power is due are unused (DATC 4.D.4–4.D.6);
 /// a judge that lets later mail replace earlier orders passes only the
 /// orders that survive. Builds not ordered are waived.
+///
+/// Under ANY DISBAND every removal of a power's own unit is carried out
+/// first, whatever the power was due, and the builds then fill the room
+/// left (centres less the units that remain), so a power may trade a unit
+/// for a new one elsewhere.
 pub fn adjustment(
   map: &Map,
   position: &Position,
   orders: &[(PowerId, Adjustment)],
-  _rules: &Rules,
+  rules: &Rules,
 ) -> AdjustmentResult {
   let mut after = position.clone();
-  let due: Vec<i32> = map.power_ids().map(|p| position.adjustment_due(map, p)).collect();
-  let mut used = vec![0_i32; due.len()];
-  let mut resolved = Vec::with_capacity(orders.len());
-  for &(power, order) in orders {
-    let index = power.index();
-    let applied =
-      index < due.len() && apply(map, &mut after, power, order, due[index], &mut used[index]);
-    let outcome = if applied { AdjustmentOutcome::Done } else { AdjustmentOutcome::Unused };
-    resolved.push((power, order, outcome));
+  let mut outcomes: Vec<Option<AdjustmentOutcome>> = vec![None; orders.len()];
+  if rules.any_disband {
+    for (i, &(power, order)) in orders.iter().enumerate() {
+      if let Adjustment::Remove { unit } = order {
+        let own = unit.power == power && after.unit_at(unit.location.province) == Some(unit);
+        if own {
+          after.remove(unit.location.province);
+        }
+        outcomes[i] = Some(if own { AdjustmentOutcome::Done } else { AdjustmentOutcome::Unused });
+      }
+    }
   }
+  let due: Vec<i32> = map.power_ids().map(|p| after.adjustment_due(map, p)).collect();
+  let mut used = vec![0_i32; due.len()];
+  for (i, &(power, order)) in orders.iter().enumerate() {
+    if outcomes[i].is_some() {
+      continue;
+    }
+    let index = power.index();
+    let applied = index < due.len()
+      && apply(map, &mut after, power, order, due[index], &mut used[index], rules);
+    outcomes[i] = Some(if applied { AdjustmentOutcome::Done } else { AdjustmentOutcome::Unused });
+  }
+  let resolved = orders
+    .iter()
+    .zip(outcomes)
+    .map(|(&(power, order), outcome)| (power, order, outcome.unwrap_or(AdjustmentOutcome::Unused)))
+    .collect();
   let mut civil_disorder = Vec::new();
   for power in map.power_ids() {
     let missing = -due[power.index()] - used[power.index()];
@@ -64,6 +87,47 @@ pub fn adjustment(
   AdjustmentResult { resolved, civil_disorder, position: after }
 }
 
+/// Why a province is not a place where a power may build, under the
+/// game's build rule (whether it is free is another matter).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SiteProblem {
+  /// Standard rule: not one of the power's home centres.
+  NotHome,
+  /// ONE or ANY CENTER: not a supply centre at all.
+  NotCentre,
+  /// The power does not own it.
+  NotOwned,
+  /// ONE CENTER: the power owns none of its home centres any more.
+  NoHomeOwned,
+}
+
+/// Whether `power` may build in `province` under `rules.builds`: a home
+/// centre it owns (standard), any centre it owns (ANY CENTER), or any
+/// centre it owns while it still owns a home centre (ONE CENTER).
+pub fn build_site(
+  map: &Map,
+  position: &Position,
+  power: PowerId,
+  province: ProvinceId,
+  rules: &Rules,
+) -> Result<(), SiteProblem> {
+  let here = map.province(province);
+  match rules.builds {
+    BuildRule::Home if here.home_of != Some(power) => return Err(SiteProblem::NotHome),
+    BuildRule::One | BuildRule::Any if !here.supply_center => return Err(SiteProblem::NotCentre),
+    _ => {}
+  }
+  if position.owner(province) != Some(power) {
+    return Err(SiteProblem::NotOwned);
+  }
+  let holds_home =
+    || map.power(power).home_centers.iter().any(|&h| position.owner(h) == Some(power));
+  if rules.builds == BuildRule::One && !holds_home() {
+    return Err(SiteProblem::NoHomeOwned);
+  }
+  Ok(())
+}
+
 /// Carries out one order if the power still has that adjustment to make and
 /// the board still allows it.
 fn apply(
@@ -73,13 +137,13 @@ fn apply(
   order: Adjustment,
   due: i32,
   used: &mut i32,
+  rules: &Rules,
 ) -> bool {
   let allowed = match order {
     Adjustment::Build { kind, at } => {
       due > *used
         && board.unit_at(at.province).is_none()
-        && map.province(at.province).home_of == Some(power)
-        && board.owner(at.province) == Some(power)
+        && build_site(map, board, power, at.province, rules).is_ok()
         && board.place(map, Unit { power, kind, location: at }).is_ok()
     }
     Adjustment::Waive => due > *used,

@@ -132,11 +132,13 @@ impl<'a> Board<'a> {
   /// Works out, before any resolution, which orders are moves (and which of
   /// those go by convoy), and which supports and convoys match.
   fn classify(&mut self) {
-    let fleets_at_sea: Vec<ProvinceId> = self
+    let convoy_fleets: Vec<ProvinceId> = self
       .units
       .iter()
       .filter(|u| {
-        u.kind == UnitType::Fleet && self.map.province(u.location.province).terrain == Terrain::Sea
+        let terrain = self.map.province(u.location.province).terrain;
+        u.kind == UnitType::Fleet
+          && (terrain == Terrain::Sea || (self.rules.coastal_convoys && terrain == Terrain::Coast))
       })
       .map(|u| u.location.province)
       .collect();
@@ -144,7 +146,7 @@ impl<'a> Board<'a> {
       if let Order::Move { to, via } = &self.orders[index] {
         let unit = self.units[index];
         let convoyed =
-          unit.kind == UnitType::Army && self.is_convoyed(index, to.province, via, &fleets_at_sea);
+          unit.kind == UnitType::Army && self.is_convoyed(index, to.province, via, &convoy_fleets);
         if to.province != unit.location.province {
           self.kinds[index] = Kind::Move { to: to.province, convoyed };
           self.attackers[to.province.index()].push(index);
@@ -155,7 +157,7 @@ impl<'a> Board<'a> {
       self.kinds[index] = match self.orders[index].clone() {
         Order::SupportHold { target } => self.classify_support_hold(index, target),
         Order::SupportMove { target, to } => self.classify_support_move(index, target, to),
-        Order::Convoy { target, to } => self.classify_convoy(index, target, to, &fleets_at_sea),
+        Order::Convoy { target, to } => self.classify_convoy(index, target, to, &convoy_fleets),
         _ => continue,
       };
     }
@@ -169,7 +171,7 @@ impl<'a> Board<'a> {
     army: usize,
     to: ProvinceId,
     via: &Via,
-    fleets_at_sea: &[ProvinceId],
+    convoy_fleets: &[ProvinceId],
   ) -> bool {
     let from = self.units[army].location;
     match via {
@@ -179,7 +181,7 @@ impl<'a> Board<'a> {
         unit.power == self.units[army].power
           && matches!(order, Order::Convoy { target, to: dest }
             if *target == self.units[army] && *dest == to
-              && convoy::could_be_needed(self.map, unit.location.province, from.province, to, fleets_at_sea))
+              && convoy::could_be_needed(self.map, unit.location.province, from.province, to, convoy_fleets, self.rules.coastal_convoys))
       }),
     }
   }
@@ -219,7 +221,7 @@ impl<'a> Board<'a> {
     fleet: usize,
     target: Unit,
     to: ProvinceId,
-    fleets_at_sea: &[ProvinceId],
+    convoy_fleets: &[ProvinceId],
   ) -> Kind {
     let here = self.units[fleet].location.province;
     let Some(army) = self.unit_index(target) else { return Kind::VoidConvoy };
@@ -232,7 +234,14 @@ impl<'a> Board<'a> {
       Kind::Move { to: dest, convoyed: true }
         if dest == to
           && on_route
-          && convoy::could_be_needed(self.map, here, from, to, fleets_at_sea) =>
+          && convoy::could_be_needed(
+            self.map,
+            here,
+            from,
+            to,
+            convoy_fleets,
+            self.rules.coastal_convoys,
+          ) =>
       {
         self.convoys[army].push(fleet);
         Kind::Convoy
@@ -386,7 +395,8 @@ impl<'a> Board<'a> {
         working.push(self.units[fleet].location.province);
       }
     }
-    self.map.convoy_connects(self.units[unit].location.province, to, &working)
+    let from = self.units[unit].location.province;
+    self.map.convoy_connects_with(from, to, &working, self.rules.coastal_convoys)
   }
 
   fn successful_supports(&mut self, unit: usize, not_of: Option<PowerId>) -> u32 {

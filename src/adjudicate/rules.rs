@@ -1,4 +1,10 @@
-//! Optional rules that change adjudication.
+//! Optional rules that change adjudication: the convoy-paradox rule of the
+//! DATC, and the optional rules of njudge's §9.1 that the board itself
+//! obeys (where builds go, disbanding, retreats, the summer turn, coastal
+//! convoys). Game settings that are not about the board (players, secrecy)
+//! live with the game.
+
+use serde::{Deserialize, Serialize};
 
 /// How a convoy paradox is broken (DATC 4.A.2).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -11,21 +17,50 @@ pub enum ParadoxRule {
   Rule1982,
 }
 
+/// Where a power may build (manual §9.1 SET HOME / ONE / ANY CENTER).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum BuildRule {
+  /// Only in its own home centres (the standard rule).
+  #[default]
+  Home,
+  /// In any centre it owns, as long as it still owns one home centre.
+  One,
+  /// In any centre it owns.
+  Any,
+}
+
 /// The optional rules in force for one adjudication.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Rules {
   pub paradox: ParadoxRule,
+  pub builds: BuildRule,
+  /// A power may disband any of its units in an adjustment phase, and build
+  /// again in the room that makes (SET ANY DISBAND).
+  pub any_disband: bool,
+  /// Dislodged units are disbanded at once: there are no retreat phases
+  /// (SET AUTO DISBAND).
+  pub auto_disband: bool,
+  /// A second movement turn, Summer, comes between Spring and Fall (SET
+  /// SUMMER).
+  pub summer: bool,
+  /// Fleets in coastal provinces may convoy as fleets at sea do (SET
+  /// COASTAL CONVOYS).
+  pub coastal_convoys: bool,
 }
 
 /// A rule name `judge adjudicate` does not know.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("unknown rule '{name}' (known rules: SZYKMAN, PARADOX_1982)")]
+#[error(
+  "unknown rule '{name}' (known rules: SZYKMAN, PARADOX_1982, BUILD_ANY, REMOTE_BUILDS, \
+   ANY_DISBAND, NO_RETREAT, SUMMER, COASTAL_CONVOY)"
+)]
 pub struct UnknownRule {
   pub name: String,
 }
 
 impl Rules {
-  /// Reads rule names as given to `judge adjudicate` (case-insensitive).
+  /// Reads rule names as given to `judge adjudicate` (case-insensitive;
+  /// the DPjudge's names and njudge's SET words both work).
   pub fn from_names<S: AsRef<str>>(names: &[S]) -> Result<Rules, UnknownRule> {
     let mut rules = Rules::default();
     for name in names {
@@ -35,6 +70,19 @@ impl Rules {
         "PARADOX_1982" | "1982" | "RULE_1982" | "CONVOY_1982" => {
           rules.paradox = ParadoxRule::Rule1982
         }
+        "BUILD_ANY" | "ANY_CENTER" | "ANY_CENTRE" | "ANY_CENTERS" | "ANY_CENTRES" => {
+          rules.builds = BuildRule::Any
+        }
+        "REMOTE_BUILDS" | "ONE_CENTER" | "ONE_CENTRE" | "ONE_CENTERS" | "ONE_CENTRES" => {
+          rules.builds = BuildRule::One
+        }
+        "HOME_CENTER" | "HOME_CENTRE" | "HOME_CENTERS" | "HOME_CENTRES" => {
+          rules.builds = BuildRule::Home
+        }
+        "ANY_DISBAND" => rules.any_disband = true,
+        "NO_RETREAT" | "NO_RETREATS" | "AUTO_DISBAND" => rules.auto_disband = true,
+        "SUMMER" => rules.summer = true,
+        "COASTAL_CONVOY" | "COASTAL_CONVOYS" => rules.coastal_convoys = true,
         _ => return Err(UnknownRule { name: name.to_string() }),
       }
     }

@@ -187,3 +187,160 @@ fn civil_disorder_removes_the_unit_farthest_from_an_owned_centre() {
   assert_eq!(result.civil_disorder.len(), 1);
   assert_eq!(map().location_abbr(result.civil_disorder[0].location), "Tus");
 }
+
+// ------------------------------------------------------ optional rules
+
+/// A Winter board: the units given, and the centres given owned.
+fn winter(units: &[(&str, &str, &str)], centres: &[(&str, &str)]) -> Position {
+  let mut position = Position::empty(map(), "F1901B".parse().unwrap());
+  for &(p, k, at) in units {
+    position.place(map(), unit(p, k, at)).unwrap();
+  }
+  for &(p, at) in centres {
+    position.set_owner(place(at).province, Some(power(p)));
+  }
+  position
+}
+
+fn build(p: &str, kind: &str, at: &str) -> (PowerId, crate::order::Adjustment) {
+  let kind = if kind == "A" { UnitType::Army } else { UnitType::Fleet };
+  (power(p), crate::order::Adjustment::Build { kind, at: place(at) })
+}
+
+fn outcomes(result: &AdjustmentResult) -> Vec<AdjustmentOutcome> {
+  result.resolved.iter().map(|(_, _, o)| *o).collect()
+}
+
+#[test]
+fn builds_go_to_home_centres_or_any_owned_centre_as_the_build_rule_says() {
+  use AdjustmentOutcome::{Done, Unused};
+  // France owns Paris (home) and Belgium; no units: two builds.
+  let board = winter(&[], &[("F", "par"), ("F", "bel")]);
+  let orders = [build("F", "A", "bel"), build("F", "A", "par")];
+  let home = adjustment(map(), &board, &orders, &Rules::default());
+  assert_eq!(outcomes(&home), [Unused, Done], "standard: Belgium is no home centre");
+  for rule in [BuildRule::Any, BuildRule::One] {
+    let rules = Rules { builds: rule, ..Rules::default() };
+    let result = adjustment(map(), &board, &orders, &rules);
+    assert_eq!(outcomes(&result), [Done, Done], "{rule:?}");
+    assert!(result.position.unit_at(place("bel").province).is_some());
+  }
+  // Without a home centre, ONE CENTER allows no builds, ANY CENTER does.
+  let abroad = winter(&[], &[("F", "bel"), ("F", "hol")]);
+  let orders = [build("F", "A", "bel")];
+  let one = Rules { builds: BuildRule::One, ..Rules::default() };
+  assert_eq!(outcomes(&adjustment(map(), &abroad, &orders, &one)), [Unused]);
+  assert_eq!(
+    build_site(map(), &abroad, power("F"), place("bel").province, &one),
+    Err(SiteProblem::NoHomeOwned)
+  );
+  let any = Rules { builds: BuildRule::Any, ..Rules::default() };
+  assert_eq!(outcomes(&adjustment(map(), &abroad, &orders, &any)), [Done]);
+  assert_eq!(
+    build_site(map(), &abroad, power("F"), place("bur").province, &any),
+    Err(SiteProblem::NotCentre)
+  );
+  assert_eq!(
+    build_site(map(), &abroad, power("F"), place("par").province, &any),
+    Err(SiteProblem::NotOwned)
+  );
+}
+
+#[test]
+fn under_any_disband_a_power_may_trade_a_unit_for_a_new_one() {
+  use crate::order::Adjustment;
+  use AdjustmentOutcome::{Done, Unused};
+  // France: three centres, three units; Paris and Marseilles are empty.
+  let board = winter(
+    &[("F", "A", "bur"), ("F", "A", "gas"), ("F", "F", "bre")],
+    &[("F", "par"), ("F", "mar"), ("F", "bre")],
+  );
+  let orders = [
+    build("F", "F", "mar"),
+    (power("F"), Adjustment::Remove { unit: unit("F", "A", "bur") }),
+    build("F", "A", "par"),
+  ];
+  let standard = adjustment(map(), &board, &orders, &Rules::default());
+  assert_eq!(outcomes(&standard), [Unused, Unused, Unused], "nothing is due");
+  let rules = Rules { any_disband: true, ..Rules::default() };
+  let result = adjustment(map(), &board, &orders, &rules);
+  assert_eq!(outcomes(&result), [Done, Done, Unused], "one removal makes room for one build");
+  assert!(result.position.unit_at(place("bur").province).is_none());
+  assert!(result.position.unit_at(place("mar").province).is_some());
+  assert!(result.civil_disorder.is_empty());
+  assert_eq!(result.position.units_of(power("F")).count(), 3);
+}
+
+#[test]
+fn under_auto_disband_dislodged_units_are_disbanded_and_no_retreat_phase_follows() {
+  let (position, orders) =
+    setup(&["G A mun - bur", "G A ruh S A mun - bur", "F A bur H", "F A par H"]);
+  let rules = Rules { auto_disband: true, ..Rules::default() };
+  let result = movement(map(), &position, &orders, &rules);
+  assert_eq!(result.position.dislodged.len(), 1);
+  let concluded = conclude(map(), &position, result.position.clone(), &rules);
+  assert_eq!(concluded.position.phase.to_string(), "F1901M");
+  assert!(concluded.position.dislodged.is_empty());
+  assert_eq!(concluded.disbanded, vec![unit("F", "A", "bur")]);
+  let standard = conclude(map(), &position, result.position, &Rules::default());
+  assert_eq!(standard.position.phase.to_string(), "S1901R");
+  assert!(standard.disbanded.is_empty());
+}
+
+#[test]
+fn the_summer_turn_follows_spring_and_any_disband_brings_a_winter_every_year() {
+  let (position, orders) = setup(&["F A par H"]);
+  let summer = Rules { summer: true, ..Rules::default() };
+  let after = movement(map(), &position, &orders, &summer).position;
+  assert_eq!(
+    conclude(map(), &position, after.clone(), &summer).position.phase.to_string(),
+    "U1901M"
+  );
+  assert_eq!(
+    conclude(map(), &position, after, &Rules::default()).position.phase.to_string(),
+    "F1901M"
+  );
+  // Fall, with France's one unit on its one centre: nothing is due, but
+  // ANY DISBAND still holds a Winter for it.
+  let mut fall = Position::empty(map(), "F1901M".parse().unwrap());
+  fall.place(map(), unit("F", "A", "par")).unwrap();
+  fall.set_owner(place("par").province, Some(power("F")));
+  let next = |rules: &Rules| conclude(map(), &fall, fall.clone(), rules).position.phase.to_string();
+  assert_eq!(next(&Rules::default()), "S1902M");
+  assert_eq!(next(&Rules { any_disband: true, ..Rules::default() }), "F1901B");
+}
+
+#[test]
+fn coastal_convoys_let_fleets_on_coasts_carry_armies() {
+  // England's fleet in Belgium carries the army in Picardy to Holland.
+  let lines = ["E A pic - hol via", "E F bel C A pic - hol"];
+  let (position, orders) = setup(&lines);
+  let standard = movement(map(), &position, &orders, &Rules::default());
+  let rules = Rules { coastal_convoys: true, ..Rules::default() };
+  let coastal = movement(map(), &position, &orders, &rules);
+  let army_at_hol = |p: &Position| p.unit_at(place("hol").province).is_some();
+  assert!(!army_at_hol(&standard.position), "a coastal fleet does not convoy");
+  assert!(army_at_hol(&coastal.position), "{:?}", coastal.resolved);
+  assert!(map().convoy_connects_with(
+    place("pic").province,
+    place("hol").province,
+    &[place("bel").province],
+    true
+  ));
+  assert!(!map().convoy_connects(
+    place("pic").province,
+    place("hol").province,
+    &[place("bel").province]
+  ));
+}
+
+#[test]
+fn rules_are_named_for_the_json_face() {
+  let rules =
+    Rules::from_names(&["build_any", "ANY-DISBAND", "no retreat", "Summer", "COASTAL_CONVOY"])
+      .expect("known rules");
+  assert_eq!(rules.builds, BuildRule::Any);
+  assert!(rules.any_disband && rules.auto_disband && rules.summer && rules.coastal_convoys);
+  assert_eq!(Rules::from_names(&["REMOTE_BUILDS"]).map(|r| r.builds), Ok(BuildRule::One));
+  assert!(Rules::from_names(&["COASTAL_CRAWL"]).is_err());
+}

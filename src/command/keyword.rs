@@ -1365,7 +1365,7 @@ pub static KEYWORDS: &[Keyword] = &[
     Moderator,
     "9.1",
     "SET ANY DISBAND",
-    "In adjustment phases any unit may be disbanded; every unit needs an order.",
+    "In adjustment phases any unit may be disbanded, and the room used for a build.",
     &["SET ANY DISBAND"],
   ),
   row(

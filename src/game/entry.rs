@@ -24,14 +24,19 @@ impl Game {
   pub fn enter_order(&mut self, power: PowerId, text: &str) -> Result<Accepted, OrderError> {
     let kind = self.position.phase.kind;
     let parsed = order::parse_order(self.map, kind, text)?;
+    let rules = self.rules();
     match kind {
       PhaseKind::Movement | PhaseKind::Retreat => {
-        let checked = order::validate(self.map, &self.position, power, &parsed)?;
+        let checked = order::validate_with(self.map, &self.position, power, &parsed, &rules)?;
         self.check_settings(&checked)?;
         Ok(self.put_unit_order(power, checked, text))
       }
       PhaseKind::Adjustment => {
-        let checked = order::validate_adjustment(self.map, &self.position, power, &parsed)?;
+        let checked =
+          order::validate_adjustment_with(self.map, &self.position, power, &parsed, &rules)?;
+        if rules.any_disband {
+          return self.put_any_disband(power, checked, text);
+        }
         Ok(self.put_adjustment(power, checked, text))
       }
     }
@@ -109,5 +114,55 @@ impl Game {
       replaced = Some(list.remove(0));
     }
     Accepted { text: rendered, replaced: replaced.map(|e| order::render_adjustment(map, &e.order)) }
+  }
+
+  /// An adjustment under ANY DISBAND: removals of the power's own units
+  /// are not limited, and builds fill the room that is left (centres less
+  /// the units not being removed); a build beyond that pushes out the
+  /// earliest build, and a build with no room at all is refused.
+  fn put_any_disband(
+    &mut self,
+    power: PowerId,
+    adjustment: Adjustment,
+    text: &str,
+  ) -> Result<Accepted, OrderError> {
+    let map = self.map;
+    let due = self.position.adjustment_due(map, power);
+    let list = &mut self.orders[power.index()].adjustments;
+    let rendered = order::render_adjustment(map, &adjustment);
+    let removals = |list: &[Entered<Adjustment>]| {
+      list.iter().filter(|e| matches!(e.order, Adjustment::Remove { .. })).count() as i32
+    };
+    let same = |e: &Entered<Adjustment>| match (e.order, adjustment) {
+      (Adjustment::Build { at: a, .. }, Adjustment::Build { at: b, .. }) => {
+        a.province == b.province
+      }
+      (Adjustment::Remove { unit: a }, Adjustment::Remove { unit: b }) => a == b,
+      _ => false,
+    };
+    let is_build = !matches!(adjustment, Adjustment::Remove { .. });
+    if is_build && due + removals(list) <= 0 {
+      return Err(OrderError::DisbandFirst { power: map.power(power).name.clone() });
+    }
+    if let Adjustment::Build { at, .. } = adjustment {
+      let standing = self.position.unit_at(at.province);
+      let removed = |u| list.iter().any(|e| e.order == Adjustment::Remove { unit: u });
+      if standing.is_some_and(|u| !removed(u)) {
+        return Err(OrderError::CentreOccupied { place: map.province(at.province).name.clone() });
+      }
+    }
+    let mut replaced = list.iter().position(same).map(|i| list.remove(i));
+    list.push(Entered { order: adjustment, text: text.to_string() });
+    let room = (due + removals(list)).max(0) as usize;
+    let builds: Vec<usize> =
+      (0..list.len()).filter(|&i| !matches!(list[i].order, Adjustment::Remove { .. })).collect();
+    if builds.len() > room {
+      // The earliest surplus build gives way (manual §5.1).
+      replaced = Some(list.remove(builds[0]));
+    }
+    Ok(Accepted {
+      text: rendered,
+      replaced: replaced.map(|e| order::render_adjustment(map, &e.order)),
+    })
   }
 }

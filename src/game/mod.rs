@@ -8,6 +8,7 @@
 //! it, [`deadline`] and [`date`] handle time, [`preference`] deals powers,
 //! [`access`] says who may join, and `successor` what game AUTO CREATE
 //! makes when one ends.
+//! [`variant`] holds the optional rules (manual §9.1).
 
 pub mod access;
 mod clock;
@@ -21,6 +22,7 @@ pub mod press;
 mod process;
 pub mod report;
 mod successor;
+pub mod variant;
 mod vote;
 
 use chrono::{DateTime, Utc};
@@ -31,14 +33,16 @@ use serde::{Deserialize, Serialize};
 pub use clock::TimeEvent;
 pub use entry::Accepted;
 pub use process::{PhaseResult, Processed, Resolution};
+pub use variant::{GameOption, Variant};
 pub use vote::DrawVote;
 
 use self::access::{Level, SiteRule};
 use self::deadline::DeadlineRule;
 use self::preference::{Assignment, Preference};
+use crate::adjudicate::{self, Rules};
 use crate::map::{Map, PowerId};
 use crate::order::{Adjustment, UnitOrder};
-use crate::phase::PhaseKind;
+use crate::phase::{Phase, PhaseKind, Season};
 use crate::position::Position;
 
 /// One game.
@@ -180,6 +184,9 @@ pub struct Settings {
   pub level: Level,
   pub allow: Vec<String>,
   pub deny: Vec<String>,
+  /// The optional rules (manual §9.1); standard in games saved before
+  /// there were any.
+  pub variant: Variant,
 }
 
 impl Default for Settings {
@@ -224,6 +231,7 @@ impl Default for Settings {
       level: Level::Any,
       allow: Vec::new(),
       deny: Vec::new(),
+      variant: Variant::default(),
     }
   }
 }
@@ -261,6 +269,24 @@ impl Settings {
       PhaseKind::Adjustment => &self.adjustment,
     }
   }
+}
+
+/// The board of an EMPTY BOARD game: `initial` with every unit taken off
+/// (centres keep their owners), in the adjustment phase before its first
+/// movement turn; a board that starts in a build phase is left alone.
+fn empty_board(map: &Map, initial: &Position) -> Position {
+  let first = initial.phase;
+  if first.kind == PhaseKind::Adjustment {
+    return initial.clone();
+  }
+  let year = first.year.saturating_sub(1);
+  let mut board = initial.clone();
+  for province in map.province_ids() {
+    board.remove(province);
+  }
+  board.dislodged.clear();
+  board.phase = Phase::new(Season::Fall, year, PhaseKind::Adjustment);
+  board
 }
 
 /// What someone is in a game.
@@ -502,10 +528,7 @@ impl Game {
   pub fn new(name: &str, map: &'static Map, settings: Settings, now: DateTime<Utc>) -> Game {
     let position = Position::initial(map).unwrap_or_else(|_| {
       // A built-in map's first phase is checked when it loads.
-      Position::empty(
-        map,
-        crate::phase::Phase::new(crate::phase::Season::Spring, 1901, PhaseKind::Movement),
-      )
+      Position::empty(map, Phase::new(Season::Spring, 1901, PhaseKind::Movement))
     });
     Game {
       name: name.to_ascii_lowercase(),
@@ -593,21 +616,27 @@ impl Game {
     self.settings.rule(self.position.phase.kind)
   }
 
-  /// The free home centres a power could build in now.
+  /// The optional rules the board obeys in this game.
+  pub fn rules(&self) -> Rules {
+    self.settings.variant.rules()
+  }
+
+  /// The free centres a power could build in now: its home centres, or
+  /// more under SET ANY / ONE CENTER.
   pub fn build_sites(&self, power: PowerId) -> usize {
+    let rules = self.rules();
     self
       .map
-      .power(power)
-      .home_centers
-      .iter()
-      .filter(|&&home| {
-        self.position.owner(home) == Some(power) && self.position.unit_at(home).is_none()
+      .supply_centers()
+      .filter(|&site| {
+        self.position.unit_at(site).is_none()
+          && adjudicate::build_site(self.map, &self.position, power, site, &rules).is_ok()
       })
       .count()
   }
 
   /// How many builds (positive) or removals (negative) a power can make in
-  /// the current adjustment phase: builds are limited by free home centres.
+  /// the current adjustment phase: builds are limited by free build sites.
   pub fn adjustments_owed(&self, power: PowerId) -> i32 {
     let due = self.position.adjustment_due(self.map, power);
     if due > 0 {
@@ -624,7 +653,10 @@ impl Game {
       PhaseKind::Retreat => {
         self.position.dislodged.iter().any(|d| d.unit.power == power && !d.retreats.is_empty())
       }
-      PhaseKind::Adjustment => self.adjustments_owed(power) != 0,
+      PhaseKind::Adjustment => {
+        self.adjustments_owed(power) != 0
+          || (self.settings.variant.any_disband && self.position.units_of(power).next().is_some())
+      }
     }
   }
 
@@ -741,10 +773,15 @@ impl Game {
     }
   }
 
-  /// Starts a forming game: deals the powers by the players' preferences,
-  /// and sets the first deadline. Returns nothing; the members now have
-  /// their powers.
+  /// Starts a forming game: deals the powers by the players' preferences
+  /// (several to each player when there are fewer players than powers),
+  /// lays out the board (empty, in the Winter before the first year, under
+  /// EMPTY BOARD), and sets the first deadline. Returns nothing; the
+  /// members now have their powers.
   pub fn start(&mut self, now: DateTime<Utc>, tz: Tz, rng: &mut impl Rng) {
+    if self.settings.variant.empty_board {
+      self.position = empty_board(self.map, &self.position);
+    }
     let players: Vec<usize> =
       (0..self.members.len()).filter(|&i| self.members[i].role == Role::Player).collect();
     let preferences: Vec<Preference> = players

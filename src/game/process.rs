@@ -8,7 +8,7 @@ use chrono::{DateTime, Utc};
 use chrono_tz::Tz;
 
 use super::{deadline, Ending, Game, PowerOrders, Status, YearCenters};
-use crate::adjudicate::{self, AdjustmentOutcome, Resolved, Rules};
+use crate::adjudicate::{self, AdjustmentOutcome, Resolved};
 use crate::map::PowerId;
 use crate::order::{Adjustment, UnitOrder};
 use crate::phase::{Phase, PhaseKind};
@@ -56,6 +56,8 @@ pub struct PhaseResult {
   pub fall_ended: bool,
   /// Whether nobody had anything to order in it.
   pub skipped: bool,
+  /// Units dislodged in it and disbanded at once (AUTO DISBAND).
+  pub disbanded: Vec<Unit>,
 }
 
 /// What became of the orders of one phase.
@@ -119,6 +121,7 @@ impl Game {
     } else {
       self.future.clear();
     }
+    self.wait_for_disbands();
     self.timing.phase_began = now;
     self.timing.orders_in = None;
     self.timing.start = None;
@@ -134,6 +137,25 @@ impl Game {
       self.note_readiness(now);
     }
     processed
+  }
+
+  /// ANY DISBAND (manual §9.1): an adjustment phase waits for its deadline
+  /// for everyone who has units, so that each may choose to disband; a
+  /// player who is done sends SET NO WAIT.
+  fn wait_for_disbands(&mut self) {
+    if !self.settings.variant.any_disband
+      || self.status != Status::Active
+      || self.position.phase.kind != PhaseKind::Adjustment
+    {
+      return;
+    }
+    let position = &self.position;
+    for member in &mut self.members {
+      let has_units = member.power.is_some_and(|p| position.units_of(p).next().is_some());
+      if member.role == super::Role::Player && has_units && !member.cd && !member.abandoned {
+        member.wait = true;
+      }
+    }
   }
 
   /// A deadline moved out of every absence of the people still playing
@@ -167,7 +189,7 @@ impl Game {
   /// Adjudicates the current phase and moves the board on.
   fn process_one(&mut self, skipped: bool) -> PhaseResult {
     let before = self.position.clone();
-    let rules = Rules::default();
+    let rules = self.rules();
     let (after, resolution) = match before.phase.kind {
       PhaseKind::Movement => {
         let result = adjudicate::movement(self.map, &before, &self.unit_orders(), &rules);
@@ -189,7 +211,7 @@ impl Game {
         (result.position, resolution)
       }
     };
-    let concluded = adjudicate::conclude(self.map, &before, after);
+    let concluded = adjudicate::conclude(self.map, &before, after, &rules);
     self.position = concluded.position;
     if concluded.fall_ended {
       let centers =
@@ -204,6 +226,7 @@ impl Game {
       before,
       fall_ended: concluded.fall_ended,
       skipped,
+      disbanded: concluded.disbanded,
     };
     self.seq += 1;
     self.orders = vec![PowerOrders::default(); self.map.powers().len()];

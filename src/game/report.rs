@@ -43,6 +43,14 @@ pub fn header(code: &str, game: &Game, tz: Tz) -> String {
   )
 }
 
+/// `Standard, Gunboat, Summer, Any Center`: the map and the options in
+/// force, as LIST shows them.
+pub fn variant_words(game: &Game) -> String {
+  let mut words = vec![capitalised(game.map.name())];
+  words.extend(game.settings.options().into_iter().map(|o| o.title().to_string()));
+  words.join(", ")
+}
+
 /// `Movement for Fall of 1901`, `Retreats for…`, `Adjustments for Winter…`.
 pub fn phase_words(phase: Phase) -> String {
   let kind = match phase.kind {
@@ -239,6 +247,7 @@ fn phase_results(text: &mut String, game: &Game, result: &PhaseResult) {
         writeln!(text, "Movement results for {} of {}.  {seq}\n", phase.season_name(), phase.year);
       unit_results(text, map, resolved, false);
       dislodged(text, map, &result.after);
+      disbanded(text, map, &result.disbanded);
     }
     Resolution::Retreat(resolved) if !result.skipped => {
       let _ =
@@ -329,6 +338,30 @@ fn dislodged(text: &mut String, map: &Map, after: &Position) {
       let options: Vec<String> = d.retreats.iter().map(|&l| map.location_name(l)).collect();
       let _ = writeln!(text, "{head} can retreat to {}.", options.join(" or "));
     }
+  }
+  text.push('\n');
+}
+
+/// `The Austrian Army in Bohemia was dislodged and disbanded.` (AUTO
+/// DISBAND games have no retreats.)
+fn disbanded(text: &mut String, map: &Map, units: &[Unit]) {
+  if units.is_empty() {
+    return;
+  }
+  text.push_str(
+    "The following units were dislodged, and are disbanded (there are no retreats
+in this game):
+
+",
+  );
+  for unit in units {
+    let _ = writeln!(
+      text,
+      "The {} {} in {} was disbanded.",
+      map.power(unit.power).adjective,
+      unit.kind.name(),
+      place_with_article(map, unit.location)
+    );
   }
   text.push('\n');
 }
@@ -579,7 +612,13 @@ pub fn listing(game: &Game, viewer: Option<usize>, now: DateTime<Utc>, tz: Tz) -
     .as_ref()
     .and_then(|(_, phase)| phase.parse::<Phase>().ok())
     .unwrap_or(game.position.phase);
+  // SET SECRET: only the Masters learn how many players there are.
+  let secret = game.settings.variant.secret
+    && !viewer.is_some_and(|i| game.members.get(i).is_some_and(|m| m.role == Role::Master));
   match &game.status {
+    Status::Forming if secret => {
+      let _ = writeln!(text, "Game '{name}' is forming: it is waiting for players to sign on.");
+    }
     Status::Forming => {
       let missing = game.players_missing();
       let _ = writeln!(
@@ -639,11 +678,7 @@ pub fn listing(game: &Game, viewer: Option<usize>, now: DateTime<Utc>, tz: Tz) -
   }
   let s = &game.settings;
   let _ = writeln!(text, "\nThe settings of '{name}':");
-  let mut variant = capitalised(game.map.name());
-  if s.gunboat {
-    variant.push_str(", Gunboat");
-  }
-  let _ = writeln!(text, "  Variant:        {variant}");
+  let _ = writeln!(text, "  Variant:        {}", variant_words(game));
   let _ = writeln!(text, "  Moderated:      {}", if s.moderated { "yes" } else { "no" });
   let assignment = match s.assignment {
     super::preference::Assignment::List => "by preference lists (PRFLIST)",
@@ -651,7 +686,9 @@ pub fn listing(game: &Game, viewer: Option<usize>, now: DateTime<Utc>, tz: Tz) -
     super::preference::Assignment::Both => "by lists, '*' for a random power (PRFBOTH)",
   };
   let _ = writeln!(text, "  Powers dealt:   {assignment}");
-  let _ = writeln!(text, "  Players:        {}", s.players);
+  if !secret {
+    let _ = writeln!(text, "  Players:        {}", s.players);
+  }
   let _ = writeln!(text, "  Victory:        {} supply centers", s.victory_centers);
   let _ = writeln!(text, "  Press:          {}", s.press.describe());
   let draws = if s.dias { "DIAS (draws include all survivors)" } else { "NoDIAS" };
@@ -671,6 +708,10 @@ pub fn listing(game: &Game, viewer: Option<usize>, now: DateTime<Utc>, tz: Tz) -
     let _ = writeln!(text, "\nThe following are in game '{name}':");
     let width = label_width(game.map).max("Observer".len() + 1);
     for (i, member) in game.members.iter().enumerate() {
+      let unseen_player = member.role == Role::Player && member.power.is_none();
+      if secret && unseen_player && viewer != Some(i) {
+        continue;
+      }
       let label = match (member.role, member.power) {
         (Role::Master, _) => "Master".to_string(),
         (Role::Observer, _) => "Observer".to_string(),

@@ -562,3 +562,147 @@ fn strict_convoy_refuses_a_fleet_on_no_chain_between_the_coasts() {
   assert!(refused.to_string().contains("STRICT CONVOY"), "{refused}");
   assert!(game.enter_order(england, "F Nth C A Yor - Nwy").is_ok());
 }
+
+// ------------------------------------------------------ optional rules
+
+/// A game started with `players` players and the options given.
+fn started_with(players: usize, options: &[GameOption]) -> Game {
+  let deadlines = [DeadlineRule::movement(), DeadlineRule::other(), DeadlineRule::other()];
+  let mut settings = Settings::new(map(), deadlines);
+  for option in options {
+    option.set(&mut settings, true);
+  }
+  settings.players = players as u32;
+  let mut game = Game::new("test", map(), settings, t(0));
+  for n in 0..players {
+    game.members.push(Member::new(
+      Role::Player,
+      &format!("p{n}@x.test"),
+      None,
+      String::new(),
+      t(0),
+    ));
+  }
+  assert_eq!(game.players_missing(), 0);
+  let mut rng = rand::rngs::StdRng::seed_from_u64(1);
+  game.start(t(0), chrono_tz::UTC, &mut rng);
+  game
+}
+
+#[test]
+fn an_empty_board_game_starts_with_winter_builds_in_the_home_centres() {
+  let mut game = started_with(7, &[GameOption::EmptyBoard]);
+  assert_eq!(game.position.phase.to_string(), "F1900B");
+  assert_eq!(game.position.units().count(), 0);
+  let russia = power("Russia");
+  assert_eq!(game.adjustments_owed(russia), 4);
+  assert_eq!(game.record.tenures[0].from, "F1900B");
+  assert!(game.enter_order(russia, "Build F Stp/nc").is_ok());
+  assert!(game.enter_order(russia, "Build A Ber").is_err(), "Berlin is German");
+  for power in map().power_ids() {
+    let homes = map().power(power).home_centers.clone();
+    for home in homes {
+      if game.position.unit_at(home).is_none() {
+        let text = format!("Build A {}", map().province(home).abbr);
+        game.enter_order(power, &text).expect("an army in each home centre");
+      }
+    }
+  }
+  assert!(game.all_in());
+  let processed = game.process(t(2), chrono_tz::UTC);
+  assert_eq!(processed.phases.len(), 1);
+  assert_eq!(game.position.phase.to_string(), "S1901M");
+  assert_eq!(game.position.units().count(), 22);
+}
+
+#[test]
+fn a_summer_game_plays_three_movement_turns_a_year() {
+  let mut game = started_with(7, &[GameOption::Summer]);
+  let mut seen = Vec::new();
+  for hour in 1..=3 {
+    seen.push(game.position.phase.to_string());
+    all_hold(&mut game);
+    game.process(t(hour), chrono_tz::UTC);
+  }
+  seen.push(game.position.phase.to_string());
+  assert_eq!(seen, ["S1901M", "U1901M", "F1901M", "S1902M"]);
+  assert_eq!(game.record.years.len(), 1, "centres change hands after Fall only");
+}
+
+#[test]
+fn build_orders_follow_the_build_rule_of_the_game() {
+  for (option, belgium_ok) in [(None, false), (Some(GameOption::AnyCenter), true)] {
+    let mut game = started_with(7, option.as_slice());
+    game.position.phase = "F1901B".parse().expect("a phase");
+    let france = power("France");
+    game.position.set_owner(place("Bel"), Some(france));
+    let result = game.enter_order(france, "Build A Bel");
+    assert_eq!(result.is_ok(), belgium_ok, "{option:?}: {result:?}");
+    assert_eq!(game.build_sites(france), usize::from(belgium_ok));
+  }
+}
+
+#[test]
+fn under_any_disband_every_power_with_units_may_disband_and_waits_for_the_deadline() {
+  let mut game = started_with(7, &[GameOption::AnyDisband]);
+  let france = power("France");
+  // A year of holds: nobody is due anything, yet a Winter is held.
+  all_hold(&mut game);
+  game.process(t(1), chrono_tz::UTC);
+  all_hold(&mut game);
+  game.process(t(2), chrono_tz::UTC);
+  assert_eq!(game.position.phase.to_string(), "F1901B");
+  assert!(game.must_order(france) && game.is_in(france), "nothing is owed");
+  assert!(game.members.iter().all(|m| m.wait), "a wait is set for everyone");
+  let refused = game.enter_order(france, "Build F Mar").expect_err("no room yet");
+  assert!(refused.to_string().contains("remove a unit first"), "{refused}");
+  game.enter_order(france, "Remove A Mar").expect("any unit may go");
+  game.enter_order(france, "Build F Mar").expect("the room is used");
+  game.process(t(3), chrono_tz::UTC);
+  assert_eq!(game.position.phase.to_string(), "S1902M");
+  let marseilles = game.position.unit_at(place("Mar")).expect("a unit in Marseilles");
+  assert_eq!(marseilles.kind, crate::map::UnitType::Fleet);
+}
+
+#[test]
+fn an_auto_disband_game_has_no_retreat_phase() {
+  let mut game = started_with(7, &[GameOption::AutoDisband]);
+  let army = |power, at| Unit {
+    power,
+    kind: crate::map::UnitType::Army,
+    location: crate::map::Location::province(place(at)),
+  };
+  game.position.place(map(), army(power("France"), "Bur")).expect("an army in Burgundy");
+  game.position.place(map(), army(power("Germany"), "Ruh")).expect("an army in Ruhr");
+  game.enter_order(power("Germany"), "A Mun - Bur").expect("an order");
+  game.enter_order(power("Germany"), "A Ruh S A Mun - Bur").expect("an order");
+  let processed = game.process(t(1), chrono_tz::UTC);
+  assert_eq!(game.position.phase.to_string(), "F1901M");
+  assert_eq!(processed.phases[0].disbanded.len(), 1);
+  let text = report::results(&game, &processed, chrono_tz::UTC);
+  assert!(text.contains("The French Army in Burgundy was disbanded."), "{text}");
+}
+
+#[test]
+fn coastal_convoy_orders_are_taken_only_when_the_game_allows_them() {
+  for (option, allowed) in [(None, false), (Some(GameOption::CoastalConvoys), true)] {
+    let mut game = started_with(7, option.as_slice());
+    let result = game.enter_order(power("England"), "F Lon C A Lvp - Wal");
+    assert_eq!(result.is_ok(), allowed, "{option:?}: {result:?}");
+  }
+}
+
+#[test]
+fn a_duplex_game_shares_the_powers_out_and_each_seat_orders_its_own_power() {
+  let game = started_with(3, &[]);
+  let mut per_player = std::collections::BTreeMap::new();
+  for member in game.players() {
+    *per_player.entry(member.address.clone()).or_insert(0) += 1;
+  }
+  let mut counts: Vec<i32> = per_player.values().copied().collect();
+  counts.sort();
+  assert_eq!(counts, [2, 2, 3], "seven powers shared by three players");
+  for power in map().power_ids() {
+    assert!(game.player_of(power).is_some(), "{power:?} has a player");
+  }
+}

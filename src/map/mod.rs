@@ -408,20 +408,41 @@ impl Map {
     self.seas_next_to(a).contains(&b) || self.seas_next_to(b).contains(&a)
   }
 
+  /// True when a convoy route may step between `a` and `b`: a fleet border
+  /// with a sea on one side, or, with `coastal` (SET COASTAL CONVOYS, where
+  /// fleets on coasts convoy too), any fleet border. A fleet on one coast
+  /// of Spain, Bulgaria or St Petersburg convoys as if from either coast.
+  pub fn convoy_step(&self, a: ProvinceId, b: ProvinceId, coastal: bool) -> bool {
+    self.borders_sea(a, b) || (coastal && self.fleet_neighbours_any_coast(a).any(|p| p == b))
+  }
+
   /// True when the seas in `fleets` (the seas holding convoying fleets)
   /// chain from coastal `from` to coastal `to`.
   pub fn convoy_connects(&self, from: ProvinceId, to: ProvinceId, fleets: &[ProvinceId]) -> bool {
+    self.convoy_connects_with(from, to, fleets, false)
+  }
+
+  /// As [`Map::convoy_connects`]; with `coastal`, `fleets` may hold
+  /// coastal provinces as well, linked by any fleet border.
+  pub fn convoy_connects_with(
+    &self,
+    from: ProvinceId,
+    to: ProvinceId,
+    fleets: &[ProvinceId],
+    coastal: bool,
+  ) -> bool {
+    let step = |a: ProvinceId, b: ProvinceId| self.convoy_step(a, b, coastal);
     let mut reached: Vec<ProvinceId> =
-      fleets.iter().copied().filter(|&s| self.borders_sea(from, s)).collect();
+      fleets.iter().copied().filter(|&s| s != from && s != to && step(from, s)).collect();
     let mut next = 0;
     while next < reached.len() {
       let sea = reached[next];
       next += 1;
-      if self.borders_sea(sea, to) {
+      if step(sea, to) {
         return true;
       }
       for &other in fleets {
-        if !reached.contains(&other) && self.borders_sea(sea, other) {
+        if other != from && other != to && !reached.contains(&other) && step(sea, other) {
           reached.push(other);
         }
       }

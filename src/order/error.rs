@@ -166,6 +166,21 @@ pub enum OrderError {
   #[error("{place} is occupied; a unit can only be built in an empty home centre.")]
   CentreOccupied { place: String },
 
+  #[error("{place} is not a supply centre, so nothing can be built there.")]
+  NotSupplyCentre { place: String },
+
+  #[error(
+    "{power} owns none of its home centres, so cannot build in {place}: this game (ONE \
+     CENTER) allows builds away from home only while a home centre is held."
+  )]
+  NoHomeCentreOwned { place: String, power: String },
+
+  #[error(
+    "{power} has no builds this turn. This game allows any unit to be disbanded (ANY \
+     DISBAND): remove a unit first, in the same or an earlier message, to make room for a build."
+  )]
+  DisbandFirst { power: String },
+
   #[error("Say whether to build an army or a fleet in {place}: write A {abbr} or F {abbr}.")]
   BuildTypeMissing { place: String, abbr: String },
 

@@ -5,18 +5,32 @@
 
 use super::render::unit_name;
 use super::{Action, Adjustment, Order, OrderError, ParsedOrder, UnitOrder, Via};
+use crate::adjudicate::{build_site, Rules, SiteProblem};
 use crate::map::{Coast, Location, Map, PowerId, ProvinceId, Terrain, UnitType};
 use crate::phase::PhaseKind;
 use crate::position::{Dislodged, Position, Unit};
 
-/// Checks a movement- or retreat-phase order of `power` against `position`.
+/// Checks a movement- or retreat-phase order of `power` against `position`
+/// under the standard rules.
 pub fn validate(
   map: &Map,
   position: &Position,
   power: PowerId,
   order: &ParsedOrder,
 ) -> Result<UnitOrder, OrderError> {
-  let board = Board { map, position, power };
+  validate_with(map, position, power, order, &Rules::default())
+}
+
+/// Checks a movement- or retreat-phase order under the game's optional
+/// `rules` (which fleets may convoy).
+pub fn validate_with(
+  map: &Map,
+  position: &Position,
+  power: PowerId,
+  order: &ParsedOrder,
+  rules: &Rules,
+) -> Result<UnitOrder, OrderError> {
+  let board = Board { map, position, power, rules };
   let phase = position.phase.kind;
   match (order, phase) {
     (ParsedOrder::Unit { kind, at, action }, PhaseKind::Movement) => {
@@ -29,14 +43,27 @@ pub fn validate(
   }
 }
 
-/// Checks an adjustment-phase order of `power` against `position`.
+/// Checks an adjustment-phase order of `power` against `position` under
+/// the standard rules.
 pub fn validate_adjustment(
   map: &Map,
   position: &Position,
   power: PowerId,
   order: &ParsedOrder,
 ) -> Result<Adjustment, OrderError> {
-  let board = Board { map, position, power };
+  validate_adjustment_with(map, position, power, order, &Rules::default())
+}
+
+/// Checks an adjustment-phase order under the game's optional `rules`
+/// (where builds go, whether any unit may be disbanded).
+pub fn validate_adjustment_with(
+  map: &Map,
+  position: &Position,
+  power: PowerId,
+  order: &ParsedOrder,
+  rules: &Rules,
+) -> Result<Adjustment, OrderError> {
+  let board = Board { map, position, power, rules };
   match *order {
     ParsedOrder::Build { kind, at } => board.build(kind, at),
     ParsedOrder::Remove { kind, at } => board.remove(kind, at),
@@ -88,6 +115,7 @@ struct Board<'a> {
   map: &'a Map,
   position: &'a Position,
   power: PowerId,
+  rules: &'a Rules,
 }
 
 // ------------------------------------------------------------ movement
@@ -226,8 +254,8 @@ impl Board<'_> {
 
   // ------------------------------------------------------------ convoys
 
-  /// njudge's route check: coastal ends, and each step a sea holding a
-  /// fleet and touching the one before.
+  /// njudge's route check: coastal ends, and each step a sea (or, with
+  /// coastal convoys, a coast) holding a fleet and touching the one before.
   fn check_route(
     &self,
     from: ProvinceId,
@@ -238,7 +266,7 @@ impl Board<'_> {
     self.check_coastal(to)?;
     let mut previous = from;
     for &sea in route {
-      if self.map.province(sea).terrain != Terrain::Sea {
+      if !self.may_convoy_from(sea) {
         return Err(OrderError::RouteNotSea { place: self.place(sea) });
       }
       if !self.has_fleet(sea) {
@@ -251,7 +279,7 @@ impl Board<'_> {
   }
 
   fn check_touch(&self, sea: ProvinceId, other: ProvinceId) -> Result<(), OrderError> {
-    if self.map.borders_sea(sea, other) {
+    if self.map.convoy_step(sea, other, self.rules.coastal_convoys) {
       Ok(())
     } else {
       Err(OrderError::RouteBroken { from: self.place(other), to: self.place(sea) })
@@ -286,11 +314,21 @@ impl Board<'_> {
   fn fleet_path(&self, from: ProvinceId, to: ProvinceId, without: Option<ProvinceId>) -> bool {
     let fleets: Vec<ProvinceId> =
       self.map.province_ids().filter(|&s| self.convoy_sea(s) && Some(s) != without).collect();
-    self.map.convoy_connects(from, to, &fleets)
+    self.map.convoy_connects_with(from, to, &fleets, self.rules.coastal_convoys)
   }
 
   fn convoy_sea(&self, province: ProvinceId) -> bool {
-    self.map.province(province).terrain == Terrain::Sea && self.has_fleet(province)
+    self.may_convoy_from(province) && self.has_fleet(province)
+  }
+
+  /// Whether a fleet in `province` may convoy: at sea, or on a coast when
+  /// the game has coastal convoys.
+  fn may_convoy_from(&self, province: ProvinceId) -> bool {
+    match self.map.province(province).terrain {
+      Terrain::Sea => true,
+      Terrain::Coast => self.rules.coastal_convoys,
+      Terrain::Land | Terrain::Impassable => false,
+    }
   }
 
   fn has_fleet(&self, province: ProvinceId) -> bool {
@@ -308,9 +346,7 @@ impl Board<'_> {
     from: ProvinceId,
     to: ProvinceId,
   ) -> Result<Order, OrderError> {
-    if fleet.kind != UnitType::Fleet
-      || self.map.province(fleet.location.province).terrain != Terrain::Sea
-    {
+    if fleet.kind != UnitType::Fleet || !self.may_convoy_from(fleet.location.province) {
       return Err(OrderError::CannotConvoy { unit: self.name(fleet) });
     }
     let target = self.any_unit(kind, from)?;
@@ -476,12 +512,16 @@ impl Board<'_> {
 // ---------------------------------------------------------- adjustments
 
 impl Board<'_> {
+  /// `F Stp/sc` alone: a build or a removal, whichever the power is due;
+  /// under ANY DISBAND, a removal when its own unit stands there.
   fn build_or_remove(
     &self,
     kind: Option<UnitType>,
     at: Location,
   ) -> Result<Adjustment, OrderError> {
+    let own_unit_there = self.position.unit_at(at.province).is_some_and(|u| u.power == self.power);
     match self.due() {
+      _ if self.rules.any_disband && own_unit_there => self.remove(kind, at),
       due if due > 0 => self.build(kind, at),
       due if due < 0 => self.remove(kind, at),
       _ => Err(OrderError::NoAdjustmentsDue { power: self.power_name() }),
@@ -500,8 +540,10 @@ impl Board<'_> {
     Ok(Adjustment::Build { kind, at })
   }
 
+  /// A removal, when the power has too many units, or of any unit under
+  /// ANY DISBAND.
   fn remove(&self, kind: Option<UnitType>, at: Location) -> Result<Adjustment, OrderError> {
-    if self.due() >= 0 {
+    if self.due() >= 0 && !self.rules.any_disband {
       return Err(OrderError::NoRemovalsDue { power: self.power_name() });
     }
     Ok(Adjustment::Remove { unit: self.own_unit(kind, at.province)? })
@@ -516,24 +558,33 @@ impl Board<'_> {
     self.position.adjustment_due(self.map, self.power)
   }
 
+  /// Builds are due, or (ANY DISBAND) could be made room for by disbanding
+  /// one of the power's units; whether room was made is for the game to
+  /// see, which knows the power's other orders.
   fn require_builds(&self) -> Result<(), OrderError> {
-    if self.due() > 0 {
+    let could_disband =
+      self.rules.any_disband && self.position.units_of(self.power).next().is_some();
+    if self.due() > 0 || could_disband {
       Ok(())
     } else {
       Err(OrderError::NoBuildsDue { power: self.power_name() })
     }
   }
 
-  /// An empty home centre the power still owns.
+  /// An empty centre the power may build in under the game's build rule.
   fn check_build_site(&self, province: ProvinceId) -> Result<(), OrderError> {
     let (place, power) = (self.place(province), self.power_name());
-    if self.map.province(province).home_of != Some(self.power) {
-      return Err(OrderError::NotHomeCentre { place, power });
+    match build_site(self.map, self.position, self.power, province, self.rules) {
+      Ok(()) => {}
+      Err(SiteProblem::NotHome) => return Err(OrderError::NotHomeCentre { place, power }),
+      Err(SiteProblem::NotCentre) => return Err(OrderError::NotSupplyCentre { place }),
+      Err(SiteProblem::NotOwned) => return Err(OrderError::CentreNotOwned { place, power }),
+      Err(SiteProblem::NoHomeOwned) => return Err(OrderError::NoHomeCentreOwned { place, power }),
     }
-    if self.position.owner(province) != Some(self.power) {
-      return Err(OrderError::CentreNotOwned { place, power });
-    }
-    if self.position.unit_at(province).is_some() {
+    // Under ANY DISBAND the power's own unit there may be disbanded first;
+    // the game checks that it is.
+    let own_unit = |u: Unit| self.rules.any_disband && u.power == self.power;
+    if self.position.unit_at(province).is_some_and(|u| !own_unit(u)) {
       return Err(OrderError::CentreOccupied { place });
     }
     Ok(())

@@ -139,6 +139,9 @@ impl Session<'_> {
         let _ = writeln!(text, "{:19}{}", "", entry.comment);
       }
       match entry.status {
+        IndexStatus::Forming if entry.secret => {
+          let _ = writeln!(text, "{:19}Forming.", "");
+        }
         IndexStatus::Forming if entry.missing > 0 => {
           let _ = writeln!(
             text,
@@ -261,6 +264,14 @@ impl Session<'_> {
       ));
       return Ok(());
     }
+    if game.settings.variant.secret && !master && !game.is_finished() {
+      self.error(&format!(
+        "The number of players in game '{}' is secret: only its Master may see who\n\
+         plays in it.",
+        game.name
+      ));
+      return Ok(());
+    }
     let mut text = format!("The people in game '{}':\n\n", game.name);
     for member in &game.members {
       if member.role == Role::Observer && !full {
@@ -301,6 +312,9 @@ fn settings_words(entry: &IndexEntry) -> String {
   let mut words = report::capitalised(&entry.variant);
   if entry.gunboat {
     words.push_str(", Gunboat");
+  }
+  for option in &entry.options {
+    let _ = write!(words, ", {option}");
   }
   if entry.moderated {
     let master = entry.masters.first().map(|a| a.split('@').next().unwrap_or(a)).unwrap_or("");

@@ -9,7 +9,7 @@ use sha2::{Digest, Sha256};
 
 use super::{game_name, Seat, Session};
 use crate::game::report::capitalised;
-use crate::game::{deadline, Game, Member, Role, Settings, Status, Tenure};
+use crate::game::{deadline, Game, GameOption, Member, Role, Settings, Status, Tenure};
 use crate::map::Map;
 use crate::password;
 use crate::store::game_file::{HistoryKind, Stored};
@@ -28,43 +28,73 @@ const REFUSED: &str = "Invalid password or power: nothing was signed on. Orders 
 #[derive(Debug, PartialEq, Eq)]
 struct Variant {
   map: String,
-  gunboat: bool,
+  /// The options named, in [`GameOption::ALL`] order.
+  options: Vec<GameOption>,
 }
 
 impl Variant {
   /// Reads `[variant] [option…]`.
   fn parse(words: &[&str]) -> Result<Variant, String> {
-    let mut variant = Variant { map: "standard".into(), gunboat: false };
+    let mut variant = Variant { map: "standard".into(), options: Vec::new() };
     for word in words {
       let lower = word.to_ascii_lowercase();
       if Map::builtin_names().any(|name| name == lower) {
         variant.map = lower;
-      } else if lower == "gunboat" {
-        variant.gunboat = true;
+      } else if let Some(option) = GameOption::parse(word) {
+        variant.options.push(option);
       } else {
-        let maps: Vec<String> = Map::builtin_names().map(capitalised).collect();
-        return Err(format!(
-          "'{word}' is not a variant or option this judge knows.\n\
-           Variants: {}. Options: Gunboat.",
-          maps.join(", ")
-        ));
+        return Err(unknown_variant_word(word));
       }
     }
+    variant.options = GameOption::ALL.into_iter().filter(|o| variant.options.contains(o)).collect();
     Ok(variant)
   }
 
+  /// What a SIGN ON to the game must say: its map, Gunboat if it is, and
+  /// the options named when it was created or by SET VARIANT.
   fn of(game: &Game) -> Variant {
-    Variant { map: game.map.name().to_ascii_lowercase(), gunboat: game.settings.gunboat }
+    Variant { map: game.map.name().to_ascii_lowercase(), options: game.settings.sign_on_options() }
+  }
+
+  fn gunboat(&self) -> bool {
+    self.options.contains(&GameOption::Gunboat)
+  }
+
+  /// The option words, lower case, leaving out Gunboat (the games index
+  /// keeps that apart).
+  fn named(&self) -> Vec<String> {
+    self
+      .options
+      .iter()
+      .filter(|&&o| o != GameOption::Gunboat)
+      .map(|o| o.word().to_ascii_lowercase())
+      .collect()
+  }
+
+  /// ` Gunboat Summer`: the option words as a sign-on spells them.
+  fn option_words(&self) -> String {
+    self.options.iter().map(|o| format!(" {}", o.word())).collect()
   }
 
   /// `Standard Gunboat`, as a sign-on would spell it.
   fn words(&self) -> String {
-    let mut words = capitalised(&self.map);
-    if self.gunboat {
-      words.push_str(" Gunboat");
-    }
-    words
+    format!("{}{}", capitalised(&self.map), self.option_words())
   }
+}
+
+/// The error for a word that is neither a variant nor an option.
+pub(super) fn unknown_variant_word(word: &str) -> String {
+  let maps: Vec<String> = Map::builtin_names().map(capitalised).collect();
+  let options: Vec<&str> = GameOption::ALL.iter().map(|o| o.word()).collect();
+  let (first, rest) = options.split_at(options.len().min(5));
+  let shown: String = word.chars().take(30).collect();
+  format!(
+    "'{shown}' is not a variant or option this judge knows.\n\
+     Variants: {}.\nOptions: {},\n{}.",
+    maps.join(", "),
+    first.join(", "),
+    rest.join(", ")
+  )
 }
 
 impl Session<'_> {
@@ -210,7 +240,9 @@ impl Session<'_> {
     let config = self.ctx.config;
     let deadlines = [config.movement.clone(), config.retreat.clone(), config.adjust.clone()];
     let mut settings = Settings::new(map, deadlines);
-    settings.gunboat = variant.gunboat;
+    for &option in &variant.options {
+      option.name_in(&mut settings);
+    }
     let mut game = Game::new(&name, map, settings, self.ctx.now);
     game.members.push(self.new_member(Role::Player, Some(&user), hash));
     let needed = game.players_missing();
@@ -350,7 +382,8 @@ impl Session<'_> {
       .index()?
       .into_iter()
       .filter(|e| e.status == IndexStatus::Forming && e.variant == variant.map)
-      .filter(|e| e.gunboat == variant.gunboat && e.missing > 0)
+      .filter(|e| e.gunboat == variant.gunboat() && e.named == variant.named())
+      .filter(|e| e.missing > 0)
       .filter(|e| !e.members.iter().any(|a| a.eq_ignore_ascii_case(&self.reply_to)))
       .collect();
     forming.sort_by_key(|e| e.created);
@@ -427,7 +460,7 @@ impl Session<'_> {
             "Game '{name}' is a {} game. To sign on to it, write:\n\
              SIGN ON ?{name} password{}",
             actual.words(),
-            if actual.gunboat { " Gunboat" } else { "" }
+            actual.option_words()
           ));
           return Ok(());
         }
@@ -454,11 +487,16 @@ impl Session<'_> {
         return Ok(());
       }
       let missing = stored.game.players_missing();
+      let secret = stored.game.settings.variant.secret;
       self.seat_at(lock, stored, index, false);
-      self.say(&format!(
-        "You are signed on to game '{name}', which has not started yet: it needs\n\
-         {missing} more players."
-      ));
+      if secret {
+        self.say(&format!("You are signed on to game '{name}', which has not started yet."));
+      } else {
+        self.say(&format!(
+          "You are signed on to game '{name}', which has not started yet: it needs\n\
+           {missing} more players."
+        ));
+      }
       return Ok(());
     }
     let Some(user) = self.registered_sender("Joining a game")? else { return Ok(()) };
@@ -474,12 +512,9 @@ impl Session<'_> {
     let index = stored.game.members.len() - 1;
     let count = stored.game.players().count();
     let missing = stored.game.players_missing();
+    // SET SECRET: the number of players is not told (manual §9.1).
+    let secret = stored.game.settings.variant.secret;
     self.seat_at(lock, stored, index, true);
-    self.say(&format!(
-      "You are signed up to play a power in game '{name}', which now has {count}\n\
-       player{}.",
-      plural(count)
-    ));
     let shown = self.shown_sender();
     let manual = self.seat.as_ref().is_some_and(|s| s.stored.game.settings.manual_start);
     let waiting = if missing == 0 && manual {
@@ -487,17 +522,37 @@ impl Session<'_> {
     } else {
       ""
     };
-    self.announce(
-      &format!("New Player Signon: #{count}"),
-      &format!(
-        "{shown} has signed up to play a power in game '{name}'.\n\
-         Game '{name}' now has {count} player{}.\n{waiting}",
+    if secret {
+      self.say(&format!("You are signed up to play in game '{name}'."));
+      self.announce(
+        "New Player Signon",
+        &format!("{shown} has signed up to play in game '{name}'.\n"),
+        Some(HistoryKind::Notice),
+        false,
+      );
+    } else {
+      self.say(&format!(
+        "You are signed up to play a power in game '{name}', which now has {count}\n\
+         player{}.",
         plural(count)
-      ),
-      Some(HistoryKind::Notice),
-      false,
-    );
-    if missing > 0 {
+      ));
+      self.announce(
+        &format!("New Player Signon: #{count}"),
+        &format!(
+          "{shown} has signed up to play a power in game '{name}'.\n\
+           Game '{name}' now has {count} player{}.\n{waiting}",
+          plural(count)
+        ),
+        Some(HistoryKind::Notice),
+        false,
+      );
+    }
+    if secret && missing > 0 {
+      self.say(
+        "You will be told when the game starts. Send SET PREFERENCE with your\n\
+         preferred powers (e.g. SET PREFERENCE E[FG]) now.",
+      );
+    } else if missing > 0 {
       self.say(&format!(
         "You will be told when {missing} more player{} signed on. Send SET\n\
          PREFERENCE with your preferred powers (e.g. SET PREFERENCE E[FG]) now.",
@@ -604,6 +659,9 @@ impl Session<'_> {
       (Role::Player, None) => "a player".to_string(),
     };
     let status = match &game.status {
+      Status::Forming if game.settings.variant.secret && member.role != Role::Master => {
+        " It has not started yet.".to_string()
+      }
       Status::Forming => {
         format!(" It has not started yet: it needs {} more players.", game.players_missing())
       }

@@ -21,6 +21,7 @@ mod play;
 mod press;
 mod register;
 mod timing;
+mod variant;
 mod vote;
 
 use chrono::{DateTime, Utc};
@@ -385,6 +386,15 @@ impl Session<'_> {
       CommandKind::If => self.future_if(args),
       CommandKind::Else => self.future_else(args),
       CommandKind::EndIf => self.future_endif(args),
+      CommandKind::SetVariant => self.set_variant(args),
+      CommandKind::SetNotVariant => self.set_not_variant(args),
+      CommandKind::SetHomeCenter => self.set_home_center(),
+      CommandKind::SetPlayers => self.set_players(args),
+      kind if variant::option_of(kind).is_some() => {
+        if let Some((option, on)) = variant::option_of(kind) {
+          self.set_option(option, on);
+        }
+      }
       _ => {
         let usage = keyword.usage;
         let section = keyword.section;
@@ -695,6 +705,7 @@ impl Session<'_> {
 fn takes_no_argument(kind: CommandKind) -> bool {
   Flag::of(kind).is_some()
     || PressSetting::of(kind).is_some()
+    || variant::option_of(kind).is_some()
     || matches!(
       kind,
       CommandKind::SetWait
@@ -710,6 +721,7 @@ fn takes_no_argument(kind: CommandKind) -> bool {
         | CommandKind::SetNoBroadcast
         | CommandKind::SetAllPress
         | CommandKind::SetNormalPress
+        | CommandKind::SetHomeCenter
     )
 }
 

@@ -31,7 +31,7 @@ use super::game_file::{self, HistoryEntry, Journal, Stored};
 use super::ledger::{self, LedgerEntry};
 use super::lock::Lock;
 use super::{atomic, queue, spool, DataDir, StoreError};
-use crate::game::{Game, Role, Status};
+use crate::game::{Game, GameOption, Role, Status};
 use crate::mail::outbound::Rendered;
 use crate::mail::transport::outbox_file_name;
 
@@ -60,6 +60,16 @@ pub struct IndexEntry {
   pub listed: bool,
   pub moderated: bool,
   pub gunboat: bool,
+  /// The option words other than Gunboat that a SIGN ON must give
+  /// (lower case), and the titles of all options in force other than
+  /// Gunboat, for the brief list.
+  #[serde(default)]
+  pub named: Vec<String>,
+  #[serde(default)]
+  pub options: Vec<String>,
+  /// The number of players is secret (SET SECRET).
+  #[serde(default)]
+  pub secret: bool,
   /// The Masters' addresses.
   pub masters: Vec<String>,
   /// Every member's address, lower case: who may see an unlisted game in
@@ -112,6 +122,21 @@ impl IndexEntry {
       listed: game.settings.listed,
       moderated: game.settings.moderated,
       gunboat: game.settings.gunboat,
+      named: game
+        .settings
+        .sign_on_options()
+        .into_iter()
+        .filter(|&o| o != GameOption::Gunboat)
+        .map(|o| o.word().to_ascii_lowercase())
+        .collect(),
+      options: game
+        .settings
+        .options()
+        .into_iter()
+        .filter(|&o| o != GameOption::Gunboat)
+        .map(|o| o.title().to_string())
+        .collect(),
+      secret: game.settings.variant.secret,
       masters: game
         .members
         .iter()

@@ -1,0 +1,298 @@
+//! A game's optional rules (manual §9.1): where powers build, disbanding,
+//! retreats, the empty board, the summer turn, coastal convoys, and the
+//! secrecy of the number of players; and the option words that CREATE,
+//! SET VARIANT and SIGN ON ?name use for them. Pure data: the board obeys
+//! the rules through [`Variant::rules`], the game through its settings.
+
+use serde::{Deserialize, Serialize};
+
+use super::Settings;
+use crate::adjudicate::{BuildRule, Rules};
+
+/// The optional rules a game is played with; all off by default (the
+/// standard game).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Variant {
+  pub builds: BuildRule,
+  /// A power may disband any unit in an adjustment phase (ANY DISBAND).
+  pub any_disband: bool,
+  /// Dislodged units are disbanded; no retreats (AUTO DISBAND).
+  pub auto_disband: bool,
+  /// The game starts with no units, in a Winter build phase (EMPTY BOARD).
+  pub empty_board: bool,
+  /// A summer movement turn between Spring and Fall (SUMMER).
+  pub summer: bool,
+  /// Fleets on coasts may convoy (COASTAL CONVOYS).
+  pub coastal_convoys: bool,
+  /// The number of players, as against powers, is kept from the players
+  /// and observers (SECRET).
+  pub secret: bool,
+  /// The options named as variant words (CREATE, SET VARIANT): a SIGN ON
+  /// ?name to the forming game must name them too (manual §4).
+  pub named: Vec<GameOption>,
+}
+
+impl Variant {
+  /// The rules the board obeys in this game.
+  pub fn rules(&self) -> Rules {
+    Rules {
+      builds: self.builds,
+      any_disband: self.any_disband,
+      auto_disband: self.auto_disband,
+      summer: self.summer,
+      coastal_convoys: self.coastal_convoys,
+      ..Rules::default()
+    }
+  }
+}
+
+/// One option of a game, as a word in CREATE, SET VARIANT and SIGN ON, and
+/// as a setting that is on or off.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum GameOption {
+  Gunboat,
+  AnyCenter,
+  OneCenter,
+  AnyDisband,
+  AutoDisband,
+  EmptyBoard,
+  Summer,
+  CoastalConvoys,
+  Secret,
+}
+
+impl GameOption {
+  /// Every option, in the order listings name them.
+  pub const ALL: [GameOption; 9] = [
+    GameOption::Gunboat,
+    GameOption::Summer,
+    GameOption::AnyCenter,
+    GameOption::OneCenter,
+    GameOption::AnyDisband,
+    GameOption::AutoDisband,
+    GameOption::EmptyBoard,
+    GameOption::CoastalConvoys,
+    GameOption::Secret,
+  ];
+
+  /// Reads an option word: case, spaces, `-` and `_` do not matter, and
+  /// centre/center, singular/plural and BLANK BOARD are all understood.
+  pub fn parse(word: &str) -> Option<GameOption> {
+    let squeezed: String =
+      word.chars().filter(|c| c.is_ascii_alphanumeric()).map(|c| c.to_ascii_lowercase()).collect();
+    Some(match squeezed.as_str() {
+      "gunboat" => GameOption::Gunboat,
+      "anycenter" | "anycenters" | "anycentre" | "anycentres" => GameOption::AnyCenter,
+      "onecenter" | "onecenters" | "onecentre" | "onecentres" => GameOption::OneCenter,
+      "anydisband" => GameOption::AnyDisband,
+      "autodisband" => GameOption::AutoDisband,
+      "emptyboard" | "blankboard" => GameOption::EmptyBoard,
+      "summer" => GameOption::Summer,
+      "coastalconvoy" | "coastalconvoys" => GameOption::CoastalConvoys,
+      "secret" => GameOption::Secret,
+      _ => return None,
+    })
+  }
+
+  /// The word as a SIGN ON writes it: `AnyCenter`.
+  pub fn word(self) -> &'static str {
+    match self {
+      GameOption::Gunboat => "Gunboat",
+      GameOption::AnyCenter => "AnyCenter",
+      GameOption::OneCenter => "OneCenter",
+      GameOption::AnyDisband => "AnyDisband",
+      GameOption::AutoDisband => "AutoDisband",
+      GameOption::EmptyBoard => "EmptyBoard",
+      GameOption::Summer => "Summer",
+      GameOption::CoastalConvoys => "CoastalConvoys",
+      GameOption::Secret => "Secret",
+    }
+  }
+
+  /// The option's name as listings show it: `Any Center`.
+  pub fn title(self) -> &'static str {
+    match self {
+      GameOption::Gunboat => "Gunboat",
+      GameOption::AnyCenter => "Any Center",
+      GameOption::OneCenter => "One Center",
+      GameOption::AnyDisband => "Any Disband",
+      GameOption::AutoDisband => "Auto Disband",
+      GameOption::EmptyBoard => "Empty Board",
+      GameOption::Summer => "Summer",
+      GameOption::CoastalConvoys => "Coastal Convoys",
+      GameOption::Secret => "Secret",
+    }
+  }
+
+  /// The SET command that turns the option on or off.
+  pub fn command(self, on: bool) -> &'static str {
+    match (self, on) {
+      (GameOption::Gunboat, true) => "SET VARIANT Gunboat",
+      (GameOption::Gunboat, false) => "SET NOT VARIANT Gunboat",
+      (GameOption::AnyCenter, true) => "SET ANY CENTER",
+      (GameOption::OneCenter, true) => "SET ONE CENTER",
+      (GameOption::AnyCenter | GameOption::OneCenter, false) => "SET HOME CENTER",
+      (GameOption::AnyDisband, true) => "SET ANY DISBAND",
+      (GameOption::AnyDisband, false) => "SET NORMAL DISBAND",
+      (GameOption::AutoDisband, true) => "SET AUTO DISBAND",
+      (GameOption::AutoDisband, false) => "SET NO AUTO DISBAND",
+      (GameOption::EmptyBoard, true) => "SET EMPTY BOARD",
+      (GameOption::EmptyBoard, false) => "SET NOT VARIANT EmptyBoard",
+      (GameOption::Summer, true) => "SET SUMMER",
+      (GameOption::Summer, false) => "SET NO SUMMER",
+      (GameOption::CoastalConvoys, true) => "SET COASTAL CONVOYS",
+      (GameOption::CoastalConvoys, false) => "SET NO COASTAL CONVOYS",
+      (GameOption::Secret, true) => "SET SECRET",
+      (GameOption::Secret, false) => "SET NO SECRET",
+    }
+  }
+
+  /// What the game is like with the option on or off, in words.
+  pub fn meaning(self, on: bool) -> &'static str {
+    match (self, on) {
+      (GameOption::Gunboat, true) => "the game is Gunboat: the players are anonymous",
+      (GameOption::Gunboat, false) => "the game is not Gunboat: the players are named",
+      (GameOption::AnyCenter, true) => "powers may build in any supply center they own",
+      (GameOption::OneCenter, true) => {
+        "powers may build in any supply center they own\n\
+         while they still own a home center"
+      }
+      (GameOption::AnyCenter | GameOption::OneCenter, false) => {
+        "powers build only in their own home centers (the standard rule)"
+      }
+      (GameOption::AnyDisband, true) => {
+        "any unit may be disbanded in adjustment phases,\n\
+         and the room used for a build; each adjustment phase waits for its deadline"
+      }
+      (GameOption::AnyDisband, false) => {
+        "only powers with more units than centers disband\n\
+         in adjustment phases (the standard rule)"
+      }
+      (GameOption::AutoDisband, true) => {
+        "dislodged units are disbanded at once: there are no retreats"
+      }
+      (GameOption::AutoDisband, false) => "dislodged units retreat as usual",
+      (GameOption::EmptyBoard, true) => {
+        "the game starts with an empty board, in a Winter\n\
+         build phase in which each power builds its units in its home centers"
+      }
+      (GameOption::EmptyBoard, false) => "the game starts with the standard units on the board",
+      (GameOption::Summer, true) => "a Summer movement phase comes between Spring and Fall",
+      (GameOption::Summer, false) => "there is no Summer phase",
+      (GameOption::CoastalConvoys, true) => "fleets in coastal provinces may convoy",
+      (GameOption::CoastalConvoys, false) => "only fleets at sea may convoy",
+      (GameOption::Secret, true) => "the number of players is not revealed",
+      (GameOption::Secret, false) => "the number of players may be shown",
+    }
+  }
+
+  /// Whether the option is on in `settings`.
+  pub fn is_on(self, settings: &Settings) -> bool {
+    let v = &settings.variant;
+    match self {
+      GameOption::Gunboat => settings.gunboat,
+      GameOption::AnyCenter => v.builds == BuildRule::Any,
+      GameOption::OneCenter => v.builds == BuildRule::One,
+      GameOption::AnyDisband => v.any_disband,
+      GameOption::AutoDisband => v.auto_disband,
+      GameOption::EmptyBoard => v.empty_board,
+      GameOption::Summer => v.summer,
+      GameOption::CoastalConvoys => v.coastal_convoys,
+      GameOption::Secret => v.secret,
+    }
+  }
+
+  /// Turns the option on or off. An option turned off is no longer one a
+  /// SIGN ON must name; the build rules exclude each other.
+  pub fn set(self, settings: &mut Settings, on: bool) {
+    let v = &mut settings.variant;
+    match self {
+      GameOption::Gunboat => settings.gunboat = on,
+      GameOption::AnyCenter | GameOption::OneCenter => {
+        let rule = if self == GameOption::AnyCenter { BuildRule::Any } else { BuildRule::One };
+        if on {
+          v.builds = rule;
+        } else if v.builds == rule {
+          v.builds = BuildRule::Home;
+        }
+      }
+      GameOption::AnyDisband => v.any_disband = on,
+      GameOption::AutoDisband => v.auto_disband = on,
+      GameOption::EmptyBoard => v.empty_board = on,
+      GameOption::Summer => v.summer = on,
+      GameOption::CoastalConvoys => v.coastal_convoys = on,
+      GameOption::Secret => v.secret = on,
+    }
+    let kept: Vec<GameOption> = settings.variant.named.clone();
+    settings.variant.named = kept.into_iter().filter(|o| o.is_on(settings)).collect();
+  }
+
+  /// Turns the option on as a variant word (CREATE, SET VARIANT): SIGN ON
+  /// ?name must then name it.
+  pub fn name_in(self, settings: &mut Settings) {
+    self.set(settings, true);
+    if !settings.variant.named.contains(&self) {
+      settings.variant.named.push(self);
+    }
+  }
+}
+
+impl Settings {
+  /// The options in force, in listing order.
+  pub fn options(&self) -> Vec<GameOption> {
+    GameOption::ALL.into_iter().filter(|o| o.is_on(self)).collect()
+  }
+
+  /// The option words a SIGN ON ?name must give, beside the map's name:
+  /// Gunboat when the game is gunboat, and each option named as a variant
+  /// word.
+  pub fn sign_on_options(&self) -> Vec<GameOption> {
+    GameOption::ALL
+      .into_iter()
+      .filter(|&o| o.is_on(self) && (o == GameOption::Gunboat || self.variant.named.contains(&o)))
+      .collect()
+  }
+}
+
+#[cfg(test)]
+mod tests {
+  use super::*;
+
+  #[test]
+  fn option_words_read_in_every_spelling() {
+    for (word, option) in [
+      ("gunboat", GameOption::Gunboat),
+      ("AnyCentre", GameOption::AnyCenter),
+      ("any_centers", GameOption::AnyCenter),
+      ("ONE-CENTER", GameOption::OneCenter),
+      ("BlankBoard", GameOption::EmptyBoard),
+      ("empty board", GameOption::EmptyBoard),
+      ("CoastalConvoy", GameOption::CoastalConvoys),
+    ] {
+      assert_eq!(GameOption::parse(word), Some(option), "{word}");
+    }
+    assert_eq!(GameOption::parse("chaos"), None);
+    for option in GameOption::ALL {
+      assert_eq!(GameOption::parse(option.word()), Some(option));
+      assert_eq!(GameOption::parse(option.title()), Some(option));
+    }
+  }
+
+  #[test]
+  fn build_rules_exclude_each_other_and_named_options_follow_the_settings() {
+    let mut settings = Settings::default();
+    GameOption::AnyCenter.name_in(&mut settings);
+    GameOption::Summer.set(&mut settings, true);
+    assert_eq!(settings.variant.builds, BuildRule::Any);
+    assert_eq!(settings.sign_on_options(), vec![GameOption::AnyCenter]);
+    GameOption::OneCenter.set(&mut settings, true);
+    assert_eq!(settings.variant.builds, BuildRule::One);
+    assert!(settings.sign_on_options().is_empty(), "Any Center is off now");
+    GameOption::AnyCenter.set(&mut settings, false);
+    assert_eq!(settings.variant.builds, BuildRule::One, "turning off another rule keeps One");
+    assert_eq!(settings.options(), vec![GameOption::Summer, GameOption::OneCenter]);
+    let rules = settings.variant.rules();
+    assert!(rules.summer && rules.builds == BuildRule::One && !rules.any_disband);
+  }
+}

@@ -1,0 +1,185 @@
+//! The variant settings of manual §9 (SET VARIANT, SET NOT VARIANT, and
+//! the optional rules of §9.1: ANY / ONE / HOME CENTER, ANY / NORMAL
+//! DISBAND, AUTO DISBAND, EMPTY BOARD, SUMMER, COASTAL CONVOYS, SECRET,
+//! PLAYERS). They change the nature of the game, so only a moderator may
+//! use them, and only before the game starts; each change is told to
+//! everyone as a `Parameter Change`.
+
+use super::join::unknown_variant_word;
+use super::Session;
+use crate::command::CommandKind;
+use crate::game::report::capitalised;
+use crate::game::GameOption;
+use crate::map::Map;
+
+/// The option a §9.1 SET command turns on or off, and which way.
+pub(super) fn option_of(kind: CommandKind) -> Option<(GameOption, bool)> {
+  Some(match kind {
+    CommandKind::SetAnyCenter => (GameOption::AnyCenter, true),
+    CommandKind::SetOneCenter => (GameOption::OneCenter, true),
+    CommandKind::SetAnyDisband => (GameOption::AnyDisband, true),
+    CommandKind::SetNormalDisband => (GameOption::AnyDisband, false),
+    CommandKind::SetAutoDisband => (GameOption::AutoDisband, true),
+    CommandKind::SetNoAutoDisband => (GameOption::AutoDisband, false),
+    CommandKind::SetBlankBoard => (GameOption::EmptyBoard, true),
+    CommandKind::SetSummer => (GameOption::Summer, true),
+    CommandKind::SetNoSummer => (GameOption::Summer, false),
+    CommandKind::SetCoastalConvoys => (GameOption::CoastalConvoys, true),
+    CommandKind::SetNoCoastalConvoys => (GameOption::CoastalConvoys, false),
+    CommandKind::SetSecret => (GameOption::Secret, true),
+    CommandKind::SetNoSecret => (GameOption::Secret, false),
+    _ => return None,
+  })
+}
+
+impl Session<'_> {
+  /// SET ANY CENTER, SET SUMMER, … : one optional rule on or off.
+  pub(super) fn set_option(&mut self, option: GameOption, on: bool) {
+    if !self.may_moderate(option.command(on), true) {
+      return;
+    }
+    if let Some(seat) = self.seat.as_mut() {
+      option.set(&mut seat.stored.game.settings, on);
+    }
+    self.parameter_change(option.meaning(on));
+  }
+
+  /// SET HOME CENTER: builds in home centres only (the standard rule).
+  pub(super) fn set_home_center(&mut self) {
+    if !self.may_moderate("SET HOME CENTER", true) {
+      return;
+    }
+    if let Some(seat) = self.seat.as_mut() {
+      let settings = &mut seat.stored.game.settings;
+      GameOption::AnyCenter.set(settings, false);
+      GameOption::OneCenter.set(settings, false);
+    }
+    self.parameter_change(GameOption::AnyCenter.meaning(false));
+  }
+
+  /// SET VARIANT variant | option: one word per command (manual §9).
+  pub(super) fn set_variant(&mut self, args: &str) {
+    if !self.may_moderate("SET VARIANT", true) {
+      return;
+    }
+    let Some(word) = one_word("SET VARIANT", args).map_err(|e| self.error(&e)).ok() else {
+      return;
+    };
+    let lower = word.to_ascii_lowercase();
+    if Map::builtin_names().any(|name| name == lower) {
+      let Some(seat) = self.seat.as_ref() else { return };
+      let current = seat.stored.game.map.name().to_ascii_lowercase();
+      if current == lower {
+        self.say(&format!(
+          "Game '{}' is already a {} game, so nothing was changed. (SET NOT VARIANT\n\
+           option drops an option.)",
+          seat.stored.game.name,
+          capitalised(&current)
+        ));
+      } else {
+        self.error(&format!(
+          "This judge cannot change the map of a game once created: create a new game\n\
+           with CREATE ?name password {}. Nothing was changed.",
+          capitalised(&lower)
+        ));
+      }
+      return;
+    }
+    let Some(option) = GameOption::parse(&word) else {
+      self.error(&format!("{}\nNothing was changed.", unknown_variant_word(&word)));
+      return;
+    };
+    if let Some(seat) = self.seat.as_mut() {
+      option.name_in(&mut seat.stored.game.settings);
+    }
+    let name = self.seat.as_ref().map(|s| s.stored.game.name.clone()).unwrap_or_default();
+    self.parameter_change(&format!(
+      "{};\nto sign on, write SIGN ON ?{name} password {}",
+      option.meaning(true),
+      option.word()
+    ));
+  }
+
+  /// SET NOT VARIANT option: drops one option (manual §9).
+  pub(super) fn set_not_variant(&mut self, args: &str) {
+    if !self.may_moderate("SET NOT VARIANT", true) {
+      return;
+    }
+    let Some(word) = one_word("SET NOT VARIANT", args).map_err(|e| self.error(&e)).ok() else {
+      return;
+    };
+    if Map::builtin_names().any(|name| name.eq_ignore_ascii_case(&word)) {
+      self.error(&format!(
+        "SET NOT VARIANT drops an option (such as Gunboat or Summer), not the variant\n\
+         itself; '{word}' is a variant. Nothing was changed."
+      ));
+      return;
+    }
+    let Some(option) = GameOption::parse(&word) else {
+      self.error(&format!("{}\nNothing was changed.", unknown_variant_word(&word)));
+      return;
+    };
+    if let Some(seat) = self.seat.as_mut() {
+      option.set(&mut seat.stored.game.settings, false);
+    }
+    self.parameter_change(option.meaning(false));
+  }
+
+  /// SET PLAYERS n (manual §9.1): how many players the game waits for;
+  /// with fewer players than powers, the powers are shared out among them
+  /// (a duplex game). It starts at the end of the message once it has them.
+  pub(super) fn set_players(&mut self, args: &str) {
+    if !self.may_moderate("SET PLAYERS", true) {
+      return;
+    }
+    let Some(seat) = self.seat.as_ref() else { return };
+    let game = &seat.stored.game;
+    let powers = game.map.powers().len() as u32;
+    let signed = game.players().count() as u32;
+    let secret = game.settings.variant.secret;
+    let number = match args.trim().parse::<u32>() {
+      Ok(n) if (1..=powers).contains(&n) && n >= signed => n,
+      Ok(n) if (1..=powers).contains(&n) => {
+        self.error(&format!(
+          "{signed} players have signed on already, so the game cannot be set to {n}.\n\
+           Nothing was changed."
+        ));
+        return;
+      }
+      _ => {
+        self.error(&format!(
+          "SET PLAYERS needs a number of players from 1 to {powers} (the number of\n\
+           powers), not '{}'. Nothing was changed.",
+          args.trim()
+        ));
+        return;
+      }
+    };
+    if let Some(seat) = self.seat.as_mut() {
+      seat.stored.game.settings.players = number;
+    }
+    let what = if secret {
+      "the number of players (as against powers) was changed; it is secret".to_string()
+    } else if number < powers {
+      format!("the game needs {number} players, who share the {powers} powers between them")
+    } else {
+      format!("the game needs {number} players")
+    };
+    self.parameter_change(&what);
+  }
+}
+
+/// The one word SET VARIANT and SET NOT VARIANT take.
+fn one_word(command: &str, args: &str) -> Result<String, String> {
+  let words: Vec<&str> = args.split_whitespace().collect();
+  match words.as_slice() {
+    [word] => Ok(word.to_string()),
+    [] => Err(format!(
+      "{command} needs a variant or option, e.g. {command} Gunboat. Nothing was changed."
+    )),
+    _ => Err(format!(
+      "{command} takes one variant or option per command; send a line for each.\n\
+       Nothing was changed."
+    )),
+  }
+}
