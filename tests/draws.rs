@@ -538,9 +538,13 @@ fn the_others_concede_to_the_largest_power_and_the_end_sends_diaries_and_keeps_s
 #[test]
 fn the_master_sets_the_centres_that_win_and_a_tie_at_the_top_raises_them() {
   let judge = Judge::with_config(FAST);
-  let table = Table::start(&judge, "vc", START);
+  // The victory rule is a variant setting: it is set before the start
+  // (manual §9.1).
+  register(&judge, START, MASTER);
+  judge.send_at(START, MASTER, "create", "CREATE ?vx masterpw\nBECOME MASTER\n");
+  judge.take_mail();
   let mail =
-    ask(&judge, MASTER, "SIGN ON Mvc masterpw\nSET CENTERS 0\nSET CENTERS 35\nSET CENTERS four\n");
+    ask(&judge, MASTER, "SIGN ON Mvx masterpw\nSET CENTERS 0\nSET CENTERS 35\nSET CENTERS four\n");
   assert_eq!(mail.len(), 1, "nobody else is told of refused settings: {:#?}", subjects(&mail));
   for bad in ["0", "35", "four"] {
     says(
@@ -551,14 +555,13 @@ fn the_master_sets_the_centres_that_win_and_a_tie_at_the_top_raises_them() {
       ),
     );
   }
-  says(&table.listing(T), "Victory: 18 supply centers");
-  let mail = ask(&judge, MASTER, "SIGN ON Mvc masterpw\nSET CENTERS 4\n");
-  says(&reply_in(&mail, MASTER).body, "In game 'vc', a power wins with 4 supply centers.");
-  let notice = message(&mail, &player("Turkey"), "XXXX:vc - S1901M Parameter Change");
+  let table = table_with(&judge, "vc", "", "SET CENTERS 4\n");
+  let mail = ask(&judge, MASTER, "SIGN ON Mvc masterpw\nSET CENTERS 5\n");
   says(
-    &notice.body,
-    "master@players.test has changed a setting of game 'vc': a power wins with 4 supply centers.",
+    &reply_in(&mail, MASTER).body,
+    "SET CENTERS applies only before the game starts, and this game has started.",
   );
+  assert_eq!(mail.len(), 1, "{:#?}", subjects(&mail));
   says(&table.listing(T), "Victory: 4 supply centers");
 
   // England takes Norway in 1901: England and Russia both have four, so

@@ -4,10 +4,10 @@
 //! ROLLBACK, a corrected order and the turn processed again, after which
 //! the kept orders are decided anew by the new board (manual §§6.3, 8.2).
 
-#[path = "support/judge.rs"]
-mod judge_support;
 #[path = "support/game.rs"]
 mod game_support;
+#[path = "support/judge.rs"]
+mod judge_support;
 
 use game_support::{password, player, register, FAST, MASTER};
 use judge_support::{subjects, Judge, Sent};
@@ -58,7 +58,12 @@ fn forced_begin_kept_orders_rollback_and_reprocess() {
   let reply = judge.take_mail();
   let reply = find(&reply, &player("France"), "S1901M");
   assert!(reply.body.contains("Noted for F1901M"), "{}", reply.body);
-  judge.send_at(T1, &player("Germany"), "o", "SIGN ON Grp pwgermany\nA Mun-Bur\nA Ber H\nF Kie H\n");
+  judge.send_at(
+    T1,
+    &player("Germany"),
+    "o",
+    "SIGN ON Grp pwgermany\nA Mun-Bur\nA Ber H\nF Kie H\n",
+  );
   judge.send_at(T1, &player("Italy"), "o", "SIGN ON Irp pwitaly\nA Ven H\nA Rom H\nF Nap H\n");
   let mail = judge.take_mail();
   assert!(mail.iter().all(|m| !m.subject.ends_with("Results")), "the dummies hold the game up");

@@ -181,7 +181,8 @@ impl Session<'_> {
 
   /// SET CENTERS n: the supply centres that win the game.
   pub(super) fn set_centers(&mut self, args: &str) {
-    if !self.may_moderate("SET CENTERS", false) {
+    // A variant setting: before the start only (manual §9.1).
+    if !self.may_moderate("SET CENTERS", true) {
       return;
     }
     let Some(seat) = self.seat.as_mut() else { return };
