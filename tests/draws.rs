@@ -93,28 +93,9 @@ fn ask(judge: &Judge, from: &str, body: &str) -> Vec<Sent> {
   judge.take_mail()
 }
 
-/// A standard game whose Master gives `settings` right after creating it,
-/// filled by the seven players (each asking for a different power);
-/// `options` are the CREATE and SIGN ON options (`Standard Gunboat`).
+/// A game set up with `options` and `settings` before the start.
 fn table_with<'j>(judge: &'j Judge, game: &str, options: &str, settings: &str) -> Table<'j> {
-  register(judge, START, MASTER);
-  for (power, _) in POWERS {
-    register(judge, START, &player(power));
-  }
-  judge.take_mail();
-  let create = format!("CREATE ?{game} masterpw {options}\nBECOME MASTER\n{settings}");
-  judge.send_at(START, MASTER, "create", &create);
-  for (power, letter) in POWERS {
-    let body = format!("SIGN ON ?{game} {} {options}\nSET PREFERENCE {letter}\n", password(power));
-    judge.send_at(START, &player(power), "join", &body);
-  }
-  let mail = judge.take_mail();
-  assert!(
-    mail.iter().any(|m| m.subject == format!("XXXX:{game} - S1901M Game Starting")),
-    "the game did not start: {:#?}",
-    subjects(&mail)
-  );
-  Table { judge, game: game.to_string() }
+  Table::start_with(judge, game, START, options, settings)
 }
 
 /// Germany, Italy, Russia and Turkey each accept any draw among Austria,

@@ -103,6 +103,37 @@ impl<'j> Table<'j> {
     Table { judge, game: game.to_string() }
   }
 
+  /// A standard game whose Master gives `settings` right after creating
+  /// it, filled by the seven players (each asking for a different power);
+  /// `options` are the CREATE and SIGN ON options (`Standard Gunboat`).
+  pub fn start_with(
+    judge: &'j Judge,
+    game: &str,
+    now: &str,
+    options: &str,
+    settings: &str,
+  ) -> Table<'j> {
+    register(judge, now, MASTER);
+    for (power, _) in POWERS {
+      register(judge, now, &player(power));
+    }
+    judge.take_mail();
+    let create = format!("CREATE ?{game} masterpw {options}\nBECOME MASTER\n{settings}");
+    judge.send_at(now, MASTER, "create", &create);
+    for (power, letter) in POWERS {
+      let body =
+        format!("SIGN ON ?{game} {} {options}\nSET PREFERENCE {letter}\n", password(power));
+      judge.send_at(now, &player(power), "join", &body);
+    }
+    let mail = judge.take_mail();
+    assert!(
+      mail.iter().any(|m| m.subject.ends_with(&format!("{game} - S1901M Game Starting"))),
+      "the game did not start: {:#?}",
+      mail.iter().map(|m| &m.subject).collect::<Vec<_>>()
+    );
+    Table { judge, game: game.to_string() }
+  }
+
   /// Mails `lines` as `power` (signed on first) at `now`.
   pub fn send(&self, power: &str, now: &str, lines: &str) -> Run {
     let body = format!("SIGN ON {}{} {}\n{lines}", initial(power), self.game, password(power));
