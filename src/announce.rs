@@ -235,7 +235,8 @@ pub fn press(
     let member = &game.members[i];
     let body = if member.role == Role::Master { &master_body } else { &body };
     for address in member.addresses() {
-      announcement.mail.push(mail(address, &subject, body));
+      // A duplex player's seats share an address: one copy is enough.
+      push_once(&mut announcement.mail, mail(address, &subject, body));
     }
   }
   if plan.archived {

@@ -177,11 +177,17 @@ impl Game {
   /// RESUME of a game that is over (manual §8.3): it is under way again
   /// from where it stopped, with a fresh deadline.
   pub fn reopen(&mut self, now: DateTime<Utc>, tz: Tz) {
-    if self.is_finished() {
-      self.status = Status::Active;
-      self.record.ended = None;
-      self.restart_clock(now, tz);
+    if !self.is_finished() {
+      return;
     }
+    self.record.ended = None;
+    if self.started.is_none() {
+      // Terminated before it began: it forms again.
+      self.status = Status::Forming;
+      return;
+    }
+    self.status = Status::Active;
+    self.restart_clock(now, tz);
   }
 
   /// FORCE BEGIN: the missing players are filled in by dummies that are

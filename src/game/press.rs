@@ -585,8 +585,10 @@ fn recipients(game: &Game, sender: usize, delivery: &Delivery, private: bool) ->
       Role::Player => m.power.is_some_and(|p| a.powers.contains(&p)),
     }
   };
+  let own = &game.members[sender].address;
   (0..game.members.len())
-    .filter(|&i| i != sender)
+    // Nor to the sender's other seats (a duplex player plays several).
+    .filter(|&i| i != sender && !game.members[i].address.eq_ignore_ascii_case(own))
     .filter(|&i| {
       let m = &game.members[i];
       let watching = !private
@@ -827,5 +829,15 @@ mod tests {
     let private = plan_of(&game, 2, "TO G", false).expect("press to one power");
     assert_eq!(private.recipients, [3]);
     assert!(private.notes.is_empty(), "partial press is not a statement");
+  }
+
+  #[test]
+  fn a_duplex_player_does_not_get_their_own_press_through_another_seat() {
+    let mut game = game();
+    // p0 also plays England (seat 1).
+    game.members[1].address = "p0@x.test".to_string();
+    let broadcast = plan_of(&game, 0, "", true).expect("a broadcast");
+    assert!(!broadcast.recipients.contains(&1), "{:?}", broadcast.recipients);
+    assert!(broadcast.recipients.contains(&2));
   }
 }

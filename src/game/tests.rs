@@ -706,3 +706,18 @@ fn a_duplex_game_shares_the_powers_out_and_each_seat_orders_its_own_power() {
     assert!(game.player_of(power).is_some(), "{power:?} has a player");
   }
 }
+
+#[test]
+fn a_game_terminated_before_it_began_forms_again_when_resumed() {
+  let deadlines = [DeadlineRule::movement(), DeadlineRule::other(), DeadlineRule::other()];
+  let mut game = Game::new("early", map(), Settings::new(map(), deadlines), t(0));
+  game.terminate(t(1));
+  assert!(game.is_finished());
+  game.reopen(t(2), chrono_tz::UTC);
+  assert_eq!(game.status, Status::Forming);
+  let mut started = started();
+  started.terminate(t(1));
+  started.reopen(t(2), chrono_tz::UTC);
+  assert_eq!(started.status, Status::Active);
+  assert!(started.timing.deadline.is_some_and(|d| d > t(2)));
+}

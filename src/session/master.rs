@@ -266,7 +266,11 @@ impl Session<'_> {
       format!("Game '{name}' has been resumed: its deadline moved on by the time it was paused.")
     } else if game.is_finished() {
       game.reopen(now, tz);
-      format!("Game '{name}', which was over, is under way again.")
+      if game.status == Status::Forming {
+        format!("Game '{name}', which was over before it began, is forming again.")
+      } else {
+        format!("Game '{name}', which was over, is under way again.")
+      }
     } else {
       self.error(&format!("Game '{name}' is neither paused nor over; nothing was changed."));
       return;
