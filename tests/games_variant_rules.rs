@@ -98,3 +98,22 @@ fn coastal_convoys_let_a_fleet_on_a_coast_carry_an_army() {
   assert!(austria.body.contains("Error"), "a coastal fleet does not convoy: {}", austria.body);
   assert!(!table.listing(T).contains("Army  Albania"));
 }
+
+#[test]
+fn a_unit_proxied_by_its_owner_moves_by_the_other_powers_order() {
+  let judge = Judge::with_config(FAST);
+  let table = Table::start_with(&judge, "px", START, "", "SET PROXY\n");
+  table.send("Germany", T, "A Vie-Gal\nA Bud-Rum\n");
+  let reply = table.reply(&judge.take_mail(), "Germany").clone();
+  assert!(reply.body.contains("Accepted: Army Vienna -> Galicia."), "{}", reply.body);
+  play(
+    &table,
+    &[
+      ("Austria", "A Vie P Germany\nA Bud H\nF Tri H\n"),
+      ("Germany", "A Vie-Gal\nA Bud-Rum\nA Mun H\nA Ber H\nF Kie H\n"),
+    ],
+  );
+  let listing = table.listing(T);
+  assert!(listing.contains("Austria: Army  Galicia"), "proxied to Germany:\n{listing}");
+  assert!(listing.contains("Austria: Army  Budapest"), "not proxied, so it held:\n{listing}");
+}

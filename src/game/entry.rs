@@ -22,13 +22,38 @@ impl Game {
   /// Takes one order for `power` (one piece of a line: lines are split at
   /// commas and semicolons by the caller), or says why not.
   pub fn enter_order(&mut self, power: PowerId, text: &str) -> Result<Accepted, OrderError> {
+    self.take_order(power, text, true)
+  }
+
+  /// Takes an order read back from the game's file: it was checked against
+  /// the settings when it came in, and a setting changed since (SET NO
+  /// PROXY, SET STRICT CONVOY) does not take it back.
+  pub fn restore_order(&mut self, power: PowerId, text: &str) -> Result<Accepted, OrderError> {
+    self.take_order(power, text, false)
+  }
+
+  fn take_order(
+    &mut self,
+    power: PowerId,
+    text: &str,
+    fresh: bool,
+  ) -> Result<Accepted, OrderError> {
     let kind = self.position.phase.kind;
     let parsed = order::parse_order(self.map, kind, text)?;
     let rules = self.rules();
     match kind {
       PhaseKind::Movement | PhaseKind::Retreat => {
-        let checked = order::validate_with(self.map, &self.position, power, &parsed, &rules)?;
-        self.check_settings(&checked)?;
+        // With SET PROXY a player may order another power's unit: the
+        // order is checked as its owner's, and counts only if the owner
+        // proxies the unit to this power (see `unit_orders`).
+        let owner = self.owner_of_order(text).filter(|&owner| {
+          owner != power && kind == PhaseKind::Movement && (self.settings.proxy || !fresh)
+        });
+        let checked =
+          order::validate_with(self.map, &self.position, owner.unwrap_or(power), &parsed, &rules)?;
+        if fresh {
+          self.check_settings(&checked)?;
+        }
         Ok(self.put_unit_order(power, checked, text))
       }
       PhaseKind::Adjustment => {

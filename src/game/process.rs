@@ -10,7 +10,7 @@ use chrono_tz::Tz;
 use super::{deadline, Ending, Game, PowerOrders, Status, YearCenters};
 use crate::adjudicate::{self, AdjustmentOutcome, Resolved};
 use crate::map::PowerId;
-use crate::order::{Adjustment, UnitOrder};
+use crate::order::{Adjustment, Order, UnitOrder};
 use crate::phase::{Phase, PhaseKind};
 use crate::position::{Position, Unit};
 
@@ -234,8 +234,27 @@ impl Game {
   }
 
   /// Every unit order in, for the adjudicator.
+  /// Every unit order in, for the adjudicator: each power's orders for its
+  /// own units, except that a unit proxied to another power (SET PROXY)
+  /// takes that power's order for it, or holds when it has none.
   fn unit_orders(&self) -> Vec<UnitOrder> {
-    self.orders.iter().flat_map(|o| o.units.iter().map(|e| e.order.clone())).collect()
+    let mut orders = Vec::new();
+    for (owner, list) in self.orders.iter().enumerate() {
+      for entered in list.units.iter().filter(|e| e.order.unit.power.index() == owner) {
+        match entered.order.order {
+          Order::Proxy { power } => {
+            let given = self.orders.get(power.index()).and_then(|o| {
+              o.units.iter().find(|e| {
+                e.order.unit == entered.order.unit && !matches!(e.order.order, Order::Proxy { .. })
+              })
+            });
+            orders.extend(given.map(|e| e.order.clone()));
+          }
+          _ => orders.push(entered.order.clone()),
+        }
+      }
+    }
+    orders
   }
 
   /// The power with the most centres, if it has enough to win and nobody

@@ -721,3 +721,34 @@ fn a_game_terminated_before_it_began_forms_again_when_resumed() {
   assert_eq!(started.status, Status::Active);
   assert!(started.timing.deadline.is_some_and(|d| d > t(2)));
 }
+
+#[test]
+fn a_unit_proxied_to_another_power_takes_that_powers_order_or_holds() {
+  let mut game = started();
+  let (austria, germany, russia) = (power("Austria"), power("Germany"), power("Russia"));
+  assert!(game.enter_order(germany, "A Vie - Gal").is_err(), "not Germany's unit");
+  game.settings.proxy = true;
+  all_hold(&mut game);
+  game.enter_order(austria, "A Vie P Germany").expect("a proxy");
+  game.enter_order(germany, "A Vie - Gal").expect("an order for a proxied unit");
+  // Orders for units not proxied to the sender are taken but not used.
+  game.enter_order(russia, "A Vie - Boh").expect("taken");
+  game.enter_order(germany, "A Bud - Rum").expect("taken");
+  assert!(game.orders_complete(germany) && game.orders_complete(austria));
+  game.process(t(1), chrono_tz::UTC);
+  let at = |name: &str| game.position.unit_at(place(name)).map(|u| u.power);
+  assert_eq!(at("Gal"), Some(austria), "Germany moved Austria's army");
+  assert_eq!(at("Bud"), Some(austria), "Budapest held: it was not Germany's to order");
+  assert_eq!(at("Boh"), None);
+  assert_eq!(at("Rum"), None);
+}
+
+#[test]
+fn a_proxied_unit_nobody_orders_holds() {
+  let mut game = started();
+  game.settings.proxy = true;
+  all_hold(&mut game);
+  game.enter_order(power("France"), "A Par P Germany").expect("a proxy");
+  game.process(t(1), chrono_tz::UTC);
+  assert_eq!(game.position.unit_at(place("Par")).map(|u| u.power), Some(power("France")));
+}

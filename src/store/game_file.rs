@@ -283,7 +283,9 @@ fn read_orders(game: &mut Game, files: &[OrdersFile]) -> Result<(), String> {
   for entry in files {
     let power = power_named(map, &entry.power)?;
     for text in &entry.orders {
-      game.enter_order(power, text).map_err(|e| format!("{}: order '{text}': {e}", entry.power))?;
+      game
+        .restore_order(power, text)
+        .map_err(|e| format!("{}: order '{text}': {e}", entry.power))?;
     }
     game.orders[power.index()].error_flag = entry.error_flag;
     game.orders[power.index()].by_master = entry.by_master;
@@ -463,5 +465,25 @@ mod tests {
     old.as_object_mut().expect("an object").remove("future");
     let old = serde_json::to_vec(&old).expect("json");
     assert!(from_json(&old).expect("an old file").game.future.is_empty());
+  }
+
+  #[test]
+  fn orders_a_setting_has_since_forbidden_still_read_back() {
+    let map = Map::standard().expect("map");
+    let settings =
+      Settings::new(map, [DeadlineRule::movement(), DeadlineRule::other(), DeadlineRule::other()]);
+    let mut game = Game::new("proxy", map, settings, Utc::now());
+    game.status = Status::Active;
+    game.seq = 1;
+    game.settings.proxy = true;
+    let austria = map.find_power("Austria").expect("Austria");
+    let germany = map.find_power("Germany").expect("Germany");
+    game.enter_order(austria, "A Vie P Germany").expect("a proxy");
+    game.enter_order(germany, "A Vie - Gal").expect("an order for a proxied unit");
+    // The moderator turns proxies off before the phase is processed.
+    game.settings.proxy = false;
+    let stored = Stored::new(game);
+    let back = from_json(&to_json(&stored).expect("json")).expect("still readable");
+    assert_eq!(back.game.orders, stored.game.orders);
   }
 }
