@@ -91,23 +91,67 @@ impl Phase {
   }
 }
 
+/// Why a phase named in a command (PHASE, PROCESS) cannot be read.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum PhaseWordsError {
+  #[error("'{text}' is not a phase")]
+  Unreadable { text: String },
+  #[error("Adjustments come only after the Fall: write F{year}B (or Winter {year} Builds).")]
+  AdjustmentNotInFall { year: u16 },
+  #[error("Winter has only the adjustment phase: write F{year}B (or Winter {year} Builds).")]
+  WinterMovement { year: u16 },
+}
+
 impl Phase {
-  /// Reads a phase as players write it in commands: `F1905R`, `F 1905 R`
-  /// or `Fall 1905 Retreat` (each word by its first letter, Summer as U).
-  pub fn parse_words(text: &str) -> Result<Phase, PhaseError> {
-    let words: Vec<&str> = text.split_whitespace().collect();
-    let squeezed: String = words.concat();
-    if let Ok(phase) = squeezed.parse() {
-      return Ok(phase);
+  /// Reads a phase as players write it in commands: `S 1903 M`, `F1905R`,
+  /// `Fall 1905 Movement`, `Winter 1905 Builds`; seasons and phases by the
+  /// start of their names (Summer as U or SU…), spaces optional.
+  pub fn parse_words(text: &str) -> Result<Phase, PhaseWordsError> {
+    let unreadable =
+      || PhaseWordsError::Unreadable { text: text.trim().chars().take(40).collect() };
+    // Runs of letters and of digits, whatever separates them.
+    let mut parts: Vec<String> = Vec::new();
+    for c in text.chars().filter(|c| !c.is_whitespace() && !matches!(c, ',' | '.')) {
+      let continues = parts
+        .last()
+        .and_then(|p| p.chars().last())
+        .is_some_and(|l| l.is_ascii_digit() == c.is_ascii_digit());
+      match parts.last_mut() {
+        Some(part) if continues => part.push(c),
+        _ => parts.push(c.to_string()),
+      }
     }
-    let error = || PhaseError { text: text.trim().to_string() };
-    let [season, year, kind] = words[..] else { return Err(error()) };
-    let season = match season.to_ascii_lowercase().as_str() {
-      "summer" => 'U',
-      word => word.chars().next().ok_or_else(error)?,
+    let [season, year, kind] = parts.as_slice() else { return Err(unreadable()) };
+    let season = season.to_ascii_lowercase();
+    let kind = kind.to_ascii_lowercase();
+    let starts = |word: &str, full: &[&str]| full.iter().any(|f| f.starts_with(word));
+    let (season, winter) = match season.as_str() {
+      "u" => (Season::Summer, false),
+      s if s.len() >= 2 && starts(s, &["summer"]) => (Season::Summer, false),
+      s if starts(s, &["spring"]) => (Season::Spring, false),
+      s if starts(s, &["fall", "autumn"]) => (Season::Fall, false),
+      s if starts(s, &["winter"]) => (Season::Fall, true),
+      _ => return Err(unreadable()),
     };
-    let kind = kind.chars().next().ok_or_else(error)?;
-    format!("{season}{year}{kind}").parse().map_err(|_| error())
+    let kind = match kind.as_str() {
+      k if starts(k, &["movement", "moves"]) => PhaseKind::Movement,
+      k if starts(k, &["retreats"]) => PhaseKind::Retreat,
+      k if starts(k, &["builds", "adjustments"]) => PhaseKind::Adjustment,
+      _ => return Err(unreadable()),
+    };
+    let year: u16 = match year.parse() {
+      Ok(year) if year > 0 => year,
+      _ => return Err(unreadable()),
+    };
+    match kind {
+      PhaseKind::Adjustment if season != Season::Fall => {
+        Err(PhaseWordsError::AdjustmentNotInFall { year })
+      }
+      PhaseKind::Movement | PhaseKind::Retreat if winter => {
+        Err(PhaseWordsError::WinterMovement { year })
+      }
+      _ => Ok(Phase::new(season, year, kind)),
+    }
   }
 }
 
@@ -169,7 +213,8 @@ mod tests {
     assert_eq!(Phase::parse_words("Fall 1901 Adjustment"), Ok(build));
     let summer = Phase::parse_words("Summer 1905 Movement").map(|p| p.season);
     assert_eq!(summer, Ok(Season::Summer));
-    for bad in ["", "Fall", "Fall 1905", "Autumn 1905 Movement", "Fall year Movement"] {
+    assert_eq!(Phase::parse_words("Autumn 1905 Retreat"), Ok(fall_retreat));
+    for bad in ["", "Fall", "Fall 1905", "Fall year Movement", "X 1905 M", "S 19o5 M"] {
       assert!(Phase::parse_words(bad).is_err(), "{bad}");
     }
   }

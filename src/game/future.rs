@@ -16,7 +16,7 @@ use serde::{Deserialize, Serialize};
 use super::{report, Game, PhaseResult};
 use crate::map::{Map, PowerId};
 use crate::order::{self, Condition, ConditionError, OrderError, ParsedOrder};
-use crate::phase::{Phase, PhaseKind, Season};
+use crate::phase::{Phase, PhaseKind, PhaseWordsError, Season};
 
 /// At most this many lines are kept for one power, over all its blocks.
 pub const MAX_LINES: usize = 300;
@@ -223,59 +223,20 @@ pub fn check_order(map: &Map, kind: PhaseKind, text: &str) -> Result<(), BlockEr
   }
 }
 
-/// A phase as PHASE names it: `S 1903 M`, `Fall 1905 Movement`, `F1905B`,
-/// `Winter 1905 Builds`; seasons and phases by their first letters
-/// (Summer is U), spaces optional.
+/// A phase as PHASE names it (see [`Phase::parse_words`]), or what to tell
+/// the player.
 pub fn read_phase(text: &str) -> Result<Phase, String> {
-  let usage = format!(
-    "'{}' is not a phase: write PHASE season year phase, e.g. PHASE Fall 1905 Movement, \
-     PHASE S 1903 M or PHASE F1905B.",
-    text.trim()
-  );
-  // Runs of letters and of digits, whatever separates them.
-  let mut parts: Vec<String> = Vec::new();
-  for c in text.chars().filter(|c| !c.is_whitespace() && !matches!(c, ',' | '.')) {
-    let continues = parts
-      .last()
-      .and_then(|p| p.chars().last())
-      .is_some_and(|l| l.is_ascii_digit() == c.is_ascii_digit());
-    match parts.last_mut() {
-      Some(part) if continues => part.push(c),
-      _ => parts.push(c.to_string()),
-    }
+  let phase = Phase::parse_words(text).map_err(|error| match error {
+    PhaseWordsError::Unreadable { .. } => format!(
+      "{error}: write PHASE season year phase, e.g. PHASE Fall 1905 Movement, \
+       PHASE S 1903 M or PHASE F1905B."
+    ),
+    error => error.to_string(),
+  })?;
+  if phase.season == Season::Summer {
+    return Err("This judge's maps have no Summer phases.".to_string());
   }
-  let [season, year, kind] = parts.as_slice() else { return Err(usage) };
-  let season = season.to_ascii_lowercase();
-  let kind = kind.to_ascii_lowercase();
-  let starts = |word: &str, full: &[&str]| full.iter().any(|f| f.starts_with(word));
-  let (season, winter) = match season.as_str() {
-    "u" => (Season::Summer, false),
-    s if s.len() >= 2 && starts(s, &["summer"]) => (Season::Summer, false),
-    s if starts(s, &["spring"]) => (Season::Spring, false),
-    s if starts(s, &["fall", "autumn"]) => (Season::Fall, false),
-    s if starts(s, &["winter"]) => (Season::Fall, true),
-    _ => return Err(usage),
-  };
-  let kind = match kind.as_str() {
-    k if starts(k, &["movement", "moves"]) => PhaseKind::Movement,
-    k if starts(k, &["retreats"]) => PhaseKind::Retreat,
-    k if starts(k, &["builds", "adjustments"]) => PhaseKind::Adjustment,
-    _ => return Err(usage),
-  };
-  let year: u16 = match year.parse() {
-    Ok(year) if year > 0 => year,
-    _ => return Err(usage),
-  };
-  match (season, kind) {
-    (Season::Summer, _) => Err("This judge's maps have no Summer phases.".to_string()),
-    (_, PhaseKind::Adjustment) if season != Season::Fall => Err(format!(
-      "Adjustments come only after the Fall: write PHASE F{year}B (or Winter {year} Builds)."
-    )),
-    (_, PhaseKind::Movement | PhaseKind::Retreat) if winter => Err(format!(
-      "Winter has only the adjustment phase: write PHASE F{year}B (or Winter {year} Builds)."
-    )),
-    _ => Ok(Phase::new(season, year, kind)),
-  }
+  Ok(phase)
 }
 
 /// `Fall 1905 Movement (F1905M)`.

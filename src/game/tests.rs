@@ -33,20 +33,7 @@ fn place(name: &str) -> crate::map::ProvinceId {
 
 /// A started standard game, one player per power, deadlines by the manual.
 fn started() -> Game {
-  let deadlines = [DeadlineRule::movement(), DeadlineRule::other(), DeadlineRule::other()];
-  let mut game = Game::new("test", map(), Settings::new(map(), deadlines), t(0));
-  for (n, _) in map().powers().iter().enumerate() {
-    game.members.push(Member::new(
-      Role::Player,
-      &format!("p{n}@x.test"),
-      None,
-      String::new(),
-      t(0),
-    ));
-  }
-  let mut rng = rand::rngs::StdRng::seed_from_u64(1);
-  game.start(t(0), chrono_tz::UTC, &mut rng);
-  game
+  started_with(map().powers().len(), &[])
 }
 
 /// Orders every unit of every power to hold.

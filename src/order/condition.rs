@@ -16,10 +16,9 @@ use nom::branch::alt;
 use nom::bytes::complete::{tag, take_while, take_while1};
 use nom::character::complete::char;
 use nom::combinator::{opt, value};
-use nom::error::{ErrorKind, ParseError};
 use nom::sequence::{pair, preceded};
-use nom::IResult;
 
+use super::fail::{self, Fail};
 use crate::map::{Lookup, Map, PowerId, ProvinceId, UnitType};
 use crate::position::Position;
 
@@ -88,34 +87,10 @@ fn did_you_mean(suggestions: &[String]) -> String {
   }
 }
 
-/// Why a parser stopped: not this reading (`Soft`), or the player's mistake.
-#[derive(Debug)]
-enum Fail {
-  Soft,
-  Hard(ConditionError),
-}
+type Res<'a, T> = fail::Res<'a, T, ConditionError>;
 
-impl ParseError<&str> for Fail {
-  fn from_error_kind(_: &str, _: ErrorKind) -> Fail {
-    Fail::Soft
-  }
-
-  fn append(_: &str, _: ErrorKind, other: Fail) -> Fail {
-    other
-  }
-
-  fn or(self, other: Fail) -> Fail {
-    match self {
-      Fail::Hard(_) => self,
-      Fail::Soft => other,
-    }
-  }
-}
-
-type Res<'a, T> = IResult<&'a str, T, Fail>;
-
-fn hard<T>(error: ConditionError) -> Result<T, nom::Err<Fail>> {
-  Err(nom::Err::Failure(Fail::Hard(error)))
+fn hard<T>(error: ConditionError) -> Result<T, nom::Err<Fail<ConditionError>>> {
+  fail::hard(error)
 }
 
 /// Reads a condition (the text after IF or ELSE IF).
@@ -137,11 +112,9 @@ pub fn parse_condition(map: &Map, text: &str) -> Result<Condition, ConditionErro
       hard(ConditionError::Unexpected { text: shown(rest) })
     }
   });
-  match parsed {
-    Ok(found) => Ok(found),
-    Err(nom::Err::Error(Fail::Hard(e)) | nom::Err::Failure(Fail::Hard(e))) => Err(e),
-    Err(_) => Err(ConditionError::Unexpected { text: shown(text) }),
-  }
+  parsed.map_err(|e| {
+    fail::mistake(e).unwrap_or_else(|| ConditionError::Unexpected { text: shown(text) })
+  })
 }
 
 /// The start of a text, for a message.
@@ -213,7 +186,7 @@ fn term<'a>(map: &'a Map, depth: usize) -> impl FnMut(&'a str) -> Res<'a, Condit
       let (rest, inner) = needed(term(map, depth + 1)(rest), "NOT")?;
       return Ok((rest, Condition::Not(Box::new(inner))));
     }
-    if let Ok((rest, _)) = char::<&str, Fail>('(')(i) {
+    if let Ok((rest, _)) = char::<&str, Fail<ConditionError>>('(')(i) {
       let (rest, inner) = needed(condition(map, depth + 1)(rest), "'('")?;
       let (rest, _) = blank(rest)?;
       // The end of the line closes every parenthesis still open.

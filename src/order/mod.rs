@@ -11,6 +11,7 @@
 
 mod condition;
 mod error;
+mod fail;
 mod parse;
 mod render;
 mod validate;

@@ -7,18 +7,18 @@
 //! although `-` is also the move operator.
 //!
 //! Parsers fail softly (`Fail::Soft`) while another reading may still
-//! fit, and hard (`Fail::Order`) once the player's mistake is certain,
+//! fit, and hard (`Fail::Hard`) once the player's mistake is certain,
 //! which carries the message all the way out.
 
 use nom::branch::alt;
 use nom::bytes::complete::{tag, take_while, take_while1};
 use nom::character::complete::{alpha1, digit1};
 use nom::combinator::{opt, recognize, value};
-use nom::error::{ErrorKind, ParseError};
 use nom::multi::many1;
 use nom::sequence::{pair, preceded, terminated};
-use nom::{IResult, Parser};
+use nom::Parser;
 
+use super::fail::{self, Fail};
 use super::{Action, OrderError, ParsedOrder};
 use crate::map::{Coast, Location, Lookup, Map, PowerId, ProvinceId, UnitType};
 use crate::phase::PhaseKind;
@@ -41,33 +41,7 @@ const WAIVE: &[&str] = &["waives", "waive", "w"];
 const ARMY: &[&str] = &["army", "a"];
 const FLEET: &[&str] = &["fleet", "f"];
 
-/// Why a parser stopped.
-#[derive(Debug)]
-enum Fail {
-  /// Not this reading; nom may try another.
-  Soft,
-  /// The order is wrong, and this is what to tell the player.
-  Order(OrderError),
-}
-
-impl ParseError<&str> for Fail {
-  fn from_error_kind(_: &str, _: ErrorKind) -> Fail {
-    Fail::Soft
-  }
-
-  fn append(_: &str, _: ErrorKind, other: Fail) -> Fail {
-    other
-  }
-
-  fn or(self, other: Fail) -> Fail {
-    match self {
-      Fail::Order(_) => self,
-      Fail::Soft => other,
-    }
-  }
-}
-
-type Res<'a, T> = IResult<&'a str, T, Fail>;
+type Res<'a, T> = fail::Res<'a, T, OrderError>;
 
 /// Splits a line holding several orders at `,` and `;`.
 pub fn split_orders(line: &str) -> impl Iterator<Item = &str> {
@@ -138,16 +112,14 @@ fn whole<'a, T>(text: &'a str, body: impl FnOnce(&'a str) -> Res<'a, T>) -> Res<
 }
 
 fn finish<T>(result: Res<'_, T>) -> Result<T, OrderError> {
-  match result {
-    Ok((_, found)) => Ok(found),
-    Err(nom::Err::Error(Fail::Order(error)) | nom::Err::Failure(Fail::Order(error))) => Err(error),
+  result.map(|(_, found)| found).map_err(|error| {
     // Every top-level parser turns its misses into messages; this is a fallback.
-    Err(_) => Err(OrderError::Expected {
+    fail::mistake(error).unwrap_or_else(|| OrderError::Expected {
       expected: "a unit or a province",
       after: String::new(),
       found: String::new(),
-    }),
-  }
+    })
+  })
 }
 
 // ------------------------------------------------------------- orders
@@ -476,5 +448,5 @@ fn soft<'a, T>() -> Res<'a, T> {
 }
 
 fn hard<'a, T>(error: OrderError) -> Res<'a, T> {
-  Err(nom::Err::Failure(Fail::Order(error)))
+  fail::hard(error)
 }

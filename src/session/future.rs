@@ -212,55 +212,53 @@ impl Session<'_> {
   /// A line that is not a command, while PHASE blocks are being read:
   /// returns false when it is an order for the current phase.
   pub(super) fn future_order(&mut self, text: &str) -> bool {
-    match &self.future.reading {
-      Reading::Now => false,
-      Reading::Refused => {
-        self.say(REFUSED_LINE);
-        true
-      }
-      Reading::StrayIf { .. } => {
-        self.say(STRAY_LINE);
-        true
-      }
-      Reading::Block { .. } => {
-        let lower = text.to_ascii_lowercase();
-        if lower == "then" {
-          self.say("(THEN is optional after IF; noted.)");
-        } else if let Some(rest) = lower.strip_prefix("elseif").filter(|r| r.starts_with(' ')) {
-          let condition = text.get(text.len() - rest.len()..).unwrap_or(rest).trim();
-          self.block_line(Line::ElseIf(condition.to_string()));
-        } else {
-          let pieces: Vec<&str> = split_orders(text).collect();
-          let several = pieces.len() > 1;
-          for piece in pieces {
-            if several {
-              self.body.push_str(&format!("'{piece}': "));
-            }
-            self.block_line(Line::Order(piece.to_string()));
-          }
+    if self.drop_unread_line() {
+      return true;
+    }
+    if !matches!(self.future.reading, Reading::Block { .. }) {
+      return false;
+    }
+    let lower = text.to_ascii_lowercase();
+    if lower == "then" {
+      self.say("(THEN is optional after IF; noted.)");
+    } else if let Some(rest) = lower.strip_prefix("elseif").filter(|r| r.starts_with(' ')) {
+      let condition = text.get(text.len() - rest.len()..).unwrap_or(rest).trim();
+      self.block_line(Line::ElseIf(condition.to_string()));
+    } else {
+      let pieces: Vec<&str> = split_orders(text).collect();
+      let several = pieces.len() > 1;
+      for piece in pieces {
+        if several {
+          self.body.push_str(&format!("'{piece}': "));
         }
-        true
+        self.block_line(Line::Order(piece.to_string()));
       }
     }
+    true
   }
 
   /// SET [NO] WAIT inside a PHASE block is kept for its phase.
   fn future_wait(&mut self, on: bool) -> bool {
-    match self.future.reading {
-      Reading::Now => false,
-      Reading::Refused => {
-        self.say(REFUSED_LINE);
-        true
-      }
-      Reading::StrayIf { .. } => {
-        self.say(STRAY_LINE);
-        true
-      }
-      Reading::Block { .. } => {
-        self.block_line(Line::Wait(on));
-        true
-      }
+    if self.drop_unread_line() {
+      return true;
     }
+    if !matches!(self.future.reading, Reading::Block { .. }) {
+      return false;
+    }
+    self.block_line(Line::Wait(on));
+    true
+  }
+
+  /// Answers a line after a refused PHASE or inside a stray IF, which is not
+  /// read; false when the line is to be read.
+  fn drop_unread_line(&mut self) -> bool {
+    let note = match self.future.reading {
+      Reading::Refused => REFUSED_LINE,
+      Reading::StrayIf { .. } => STRAY_LINE,
+      Reading::Now | Reading::Block { .. } => return false,
+    };
+    self.say(note);
+    true
   }
 
   /// One line into the open block, answered.

@@ -10,7 +10,7 @@ use super::{join::seed, play::accepted_line, Session};
 use crate::announce;
 use crate::game::{report, Role, Status};
 use crate::order::split_orders;
-use crate::phase::Phase;
+use crate::phase::{Phase, PhaseWordsError};
 use crate::store::game_file::HistoryKind;
 
 impl Session<'_> {
@@ -361,12 +361,14 @@ impl Session<'_> {
     if !args.trim().is_empty() {
       let named = match Phase::parse_words(args) {
         Ok(phase) => phase,
-        Err(_) => {
-          let shown: String = args.trim().chars().take(30).collect();
+        Err(error @ PhaseWordsError::Unreadable { .. }) => {
           self.error(&format!(
-            "'{shown}' is not a phase: write it like F1905R or Fall 1905 Retreat.\n\
-             Nothing was processed."
+            "{error}: write it like F1905R or Fall 1905 Retreat.\nNothing was processed."
           ));
+          return;
+        }
+        Err(error) => {
+          self.error(&format!("{error}\nNothing was processed."));
           return;
         }
       };
