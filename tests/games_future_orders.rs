@@ -350,3 +350,21 @@ fn mistakes_are_explained_raise_the_error_flag_and_change_nothing() {
   assert!(said.contains("not a province") && said.contains("not kept"), "{said}");
   assert!(reply.body.contains("1 order kept for Fall 1901 Movement"), "{}", reply.body);
 }
+
+#[test]
+fn summer_phases_can_be_named_only_in_a_game_that_has_them() {
+  let judge = Judge::with_config(FAST);
+  let table = Table::start_with(&judge, "nosummer", START, "", "");
+  table.send("France", START, "PHASE U 1901 M\nA Par - Bur\n");
+  let mail = judge.take_mail();
+  let reply = &table.reply(&mail, "France").body;
+  assert!(reply.contains("has no Summer phases"), "{reply}");
+
+  let judge = Judge::with_config(FAST);
+  let table = Table::start_with(&judge, "summer", START, "", "SET SUMMER\n");
+  table.send("France", START, "PHASE Summer 1901 Movement\nA Par - Bur\n");
+  let mail = judge.take_mail();
+  let reply = &table.reply(&mail, "France").body;
+  assert!(!reply.contains("Summer phases"), "{reply}");
+  assert!(reply.contains("U1901M"), "{reply}");
+}

@@ -17,6 +17,7 @@ use crate::game::report::wrap;
 use crate::game::{Role, Status};
 use crate::map::PowerId;
 use crate::order::split_orders;
+use crate::phase::Season;
 
 /// Where the message's lines are going.
 #[derive(Debug, Default)]
@@ -80,6 +81,14 @@ impl Session<'_> {
       }
     };
     let name = kept::phase_name(phase);
+    if phase.season == Season::Summer && !game.settings.variant.summer {
+      self.refused_order_lines += 1;
+      self.error(&format!(
+        "Game '{}' has no Summer phases (it is not SET SUMMER).\n{not_read}",
+        game.name
+      ));
+      return;
+    }
     if phase <= now {
       let why = if phase == now {
         format!(
