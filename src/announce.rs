@@ -12,7 +12,7 @@ use chrono_tz::Tz;
 use crate::config::Config;
 use crate::dedication;
 use crate::game::{deadline, report, Game, Processed, Role, TimeEvent};
-use crate::mail::outbound::Outgoing;
+use crate::mail::outbound::{MailKind, Outgoing};
 use crate::mail::subject;
 use crate::map::PowerId;
 use crate::store::game_file::{HistoryEntry, HistoryKind};
@@ -399,6 +399,7 @@ fn mail(to: &str, subject: &str, body: &str) -> Outgoing {
     body: body.to_string(),
     in_reply_to: None,
     references: Vec::new(),
+    kind: MailKind::Notice,
   }
 }
 

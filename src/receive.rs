@@ -19,7 +19,7 @@ use sha2::{Digest, Sha256};
 use crate::config::Config;
 use crate::delivery::{self, DeliveryError};
 use crate::mail::inbound::Inbound;
-use crate::mail::outbound::Outgoing;
+use crate::mail::outbound::{MailKind, Outgoing};
 use crate::mail::subject;
 use crate::mail::transport::Transport;
 use crate::session::{self, Context, GameChange};
@@ -228,5 +228,6 @@ fn too_large(config: &Config, inbound: &Inbound, reply_to: &str, size: usize) ->
     ),
     in_reply_to: inbound.message_id.clone(),
     references: inbound.message_id.iter().cloned().collect(),
+    kind: MailKind::Reply,
   }
 }

@@ -30,7 +30,7 @@ use crate::announce::{self, Announcement};
 use crate::config::Config;
 use crate::delivery::{self, DeliveryError};
 use crate::game::{deadline, report, Game, Status};
-use crate::mail::outbound::Outgoing;
+use crate::mail::outbound::{MailKind, Outgoing};
 use crate::store::games::{Change, Games, IndexEntry, IndexStatus};
 use crate::store::{atomic, seen, spool, DataDir, StoreError};
 use crate::{receive, successor};
@@ -304,6 +304,7 @@ fn keeper_outage(config: &Config, outage: &Outage, games: &[String]) -> Outgoing
     ),
     in_reply_to: None,
     references: Vec::new(),
+    kind: MailKind::Notice,
   }
 }
 
@@ -333,6 +334,7 @@ fn damaged(
     ),
     in_reply_to: None,
     references: Vec::new(),
+    kind: MailKind::Notice,
   };
   delivery::enqueue(data, config, transport, &origin(name, 0, now), now, &[mail])?;
   atomic::write_unsynced(&marker, message.as_bytes())?;

@@ -5,7 +5,7 @@
 use chrono::{DateTime, FixedOffset};
 use judge::mail::inbound::Inbound;
 use judge::mail::outbound::{
-  is_valid_message_id, render, render_many, OutboundError, Outgoing, Rendered, Sender,
+  is_valid_message_id, render, render_many, MailKind, OutboundError, Outgoing, Rendered, Sender,
 };
 use judge::mail::subject;
 use judge::mail::transport::{write_outbox, Transport};
@@ -26,6 +26,7 @@ fn reply(subject: &str, body: &str) -> Outgoing {
     body: body.into(),
     in_reply_to: Some("orig-1@example.org".into()),
     references: vec!["root@example.org".into(), "orig-1@example.org".into()],
+    kind: MailKind::Reply,
   }
 }
 
@@ -321,6 +322,7 @@ proptest! {
     let mail = Outgoing {
       to: "p@example.org".into(), subject: subject_text, body, in_reply_to: Some(id.clone()),
       references: vec![id.clone()],
+      kind: MailKind::Reply,
     };
     let out = render(&mail, &SENDER, now(), &id).expect("renders");
     prop_assert!(out.bytes.is_ascii());

@@ -9,7 +9,7 @@ use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 use chrono::DateTime;
-use judge::mail::outbound::{render, Outgoing, Rendered, Sender};
+use judge::mail::outbound::{render, MailKind, Outgoing, Rendered, Sender};
 use judge::mail::transport::{Transport, TransportError};
 use mail_parser::MessageParser;
 use pretty_assertions::assert_eq;
@@ -32,6 +32,7 @@ fn message(to: &str, subject: &str, body: &str, id: &str) -> Rendered {
     body: body.into(),
     in_reply_to: None,
     references: Vec::new(),
+    kind: MailKind::Reply,
   };
   render(&mail, &sender, now, id).expect("renders")
 }

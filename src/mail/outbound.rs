@@ -23,6 +23,23 @@ pub struct Outgoing {
   pub in_reply_to: Option<String>,
   /// The thread so far (without brackets), if it is a reply.
   pub references: Vec<String>,
+  /// What kind of automatic mail this is (RFC 3834), for the headers that
+  /// keep mail loops and vacation responders away.
+  pub kind: MailKind,
+}
+
+/// What kind of automatic mail a message is: every message the judge
+/// sends is automatic, so each says so (RFC 3834 `Auto-Submitted:`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum MailKind {
+  /// The answer to a message (`Auto-Submitted: auto-replied`).
+  #[default]
+  Reply,
+  /// A notice to one person (`Auto-Submitted: auto-generated`).
+  Notice,
+  /// Mail that goes to every member of a game: results, broadcasts
+  /// (`auto-generated`, and `Precedence: bulk`).
+  Bulk,
 }
 
 /// A rendered message: the envelope and the exact bytes to send.

@@ -35,7 +35,7 @@ use crate::config::Config;
 use crate::game::preference::Assignment;
 use crate::game::{report, Game, Role, Status};
 use crate::mail::inbound::Inbound;
-use crate::mail::outbound::Outgoing;
+use crate::mail::outbound::{MailKind, Outgoing};
 use crate::mail::subject;
 use crate::phase::{Phase, PhaseKind};
 use crate::store::game_file::{HistoryEntry, HistoryKind, Stored};
@@ -554,6 +554,7 @@ impl Session<'_> {
       ),
       in_reply_to: None,
       references: Vec::new(),
+      kind: MailKind::Notice,
     });
   }
 
@@ -663,6 +664,7 @@ impl Session<'_> {
       in_reply_to: inbound.message_id.clone(),
       // The mail edge already ends the thread with this message's id.
       references: inbound.references.clone(),
+      kind: MailKind::Reply,
     }];
     let copies = self.seat.as_ref().map(|s| s.copy_to.clone()).unwrap_or_default();
     for address in copies {
@@ -676,6 +678,7 @@ impl Session<'_> {
           ),
           in_reply_to: None,
           references: Vec::new(),
+          kind: MailKind::Reply,
         });
       }
     }
@@ -686,6 +689,7 @@ impl Session<'_> {
         body,
         in_reply_to: inbound.message_id.clone(),
         references: Vec::new(),
+        kind: MailKind::Reply,
       });
     }
     mail.extend(self.others);

@@ -7,7 +7,7 @@ use super::info::{form, plausible_address};
 use super::Session;
 use crate::command::Invocation;
 use crate::game::report::capitalised;
-use crate::mail::outbound::Outgoing;
+use crate::mail::outbound::{MailKind, Outgoing};
 use crate::store::users::User;
 use crate::store::StoreError;
 
@@ -177,6 +177,7 @@ impl Session<'_> {
       ),
       in_reply_to: None,
       references: Vec::new(),
+      kind: MailKind::Notice,
     });
     Ok(())
   }
