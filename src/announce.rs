@@ -57,7 +57,7 @@ pub fn to_members(
       continue;
     }
     for address in member.addresses() {
-      push_once(&mut announcement.mail, mail(address, &subject, &body));
+      push_once(&mut announcement.mail, mail(address, &subject, &body, MailKind::Bulk));
     }
   }
   if let Some(kind) = kind {
@@ -77,7 +77,7 @@ pub fn starting(config: &Config, game: &Game, now: DateTime<Utc>) -> Announcemen
   for (i, member) in game.members.iter().enumerate() {
     let body = format!("{header}\n{}", report::starting(game, i, tz));
     for address in member.addresses() {
-      push_once(&mut announcement.mail, mail(address, &subject, &body));
+      push_once(&mut announcement.mail, mail(address, &subject, &body, MailKind::Bulk));
     }
   }
   let body = format!("{header}\n{}", report::starting_for_observers(game, tz));
@@ -108,7 +108,7 @@ pub fn results(
   let mut announcement = Announcement::default();
   for member in &game.members {
     for address in member.addresses() {
-      push_once(&mut announcement.mail, mail(address, &subject, &body));
+      push_once(&mut announcement.mail, mail(address, &subject, &body, MailKind::Bulk));
     }
   }
   announcement.history.push(entry(now, phase.clone(), HistoryKind::Results, subject, body));
@@ -122,7 +122,7 @@ pub fn results(
     let body = format!("{header}\n{text}");
     for member in &game.members {
       for address in member.addresses() {
-        push_once(&mut announcement.mail, mail(address, &subject, &body));
+        push_once(&mut announcement.mail, mail(address, &subject, &body, MailKind::Bulk));
       }
     }
     announcement.history.push(entry(now, phase, HistoryKind::Broadcast, subject, body));
@@ -147,7 +147,7 @@ fn pending_orders(config: &Config, game: &Game, processed: &Processed) -> Vec<Ou
     let subject = subject::game(&config.judge_code, &game.name, &phase, "Pending Orders");
     let body = format!("{header}\n{}", item.text);
     for address in member.addresses() {
-      out.push(mail(address, &subject, &body));
+      out.push(mail(address, &subject, &body, MailKind::Notice));
     }
   }
   out
@@ -236,7 +236,7 @@ pub fn press(
     let body = if member.role == Role::Master { &master_body } else { &body };
     for address in member.addresses() {
       // A duplex player's seats share an address: one copy is enough.
-      push_once(&mut announcement.mail, mail(address, &subject, body));
+      push_once(&mut announcement.mail, mail(address, &subject, body, MailKind::Bulk));
     }
   }
   if plan.archived {
@@ -322,7 +322,7 @@ fn late(
     let addresses: Vec<String> = member.addresses().map(str::to_lowercase).collect();
     announcement.mail.retain(|m| !addresses.contains(&m.to.to_lowercase()));
     for address in member.addresses() {
-      announcement.mail.push(mail(address, &late_subject, &body));
+      announcement.mail.push(mail(address, &late_subject, &body, MailKind::Notice));
     }
   }
   announcement
@@ -361,6 +361,8 @@ pub fn to_masters(
   mail
 }
 
+/// Keeps the mail to the game's Masters only; a notice to its Masters is
+/// no longer mail to the whole game, so it is not marked bulk.
 fn keep_masters(game: &Game, mail: &mut Vec<Outgoing>) {
   let masters: Vec<String> = game
     .members
@@ -369,6 +371,9 @@ fn keep_masters(game: &Game, mail: &mut Vec<Outgoing>) {
     .flat_map(|m| m.addresses().map(str::to_lowercase).collect::<Vec<_>>())
     .collect();
   mail.retain(|m| masters.contains(&m.to.to_lowercase()));
+  for m in mail.iter_mut() {
+    m.kind = MailKind::Notice;
+  }
 }
 
 /// `FG`: the initials of some powers, as njudge's subjects give them.
@@ -392,14 +397,17 @@ fn push_once(mail: &mut Vec<Outgoing>, message: Outgoing) {
   }
 }
 
-fn mail(to: &str, subject: &str, body: &str) -> Outgoing {
+/// One message of an announcement: `Bulk` when the same news goes to every
+/// member of the game (results, press, notices to all), `Notice` when it is
+/// for one person (a late notice to the late player, pending orders).
+fn mail(to: &str, subject: &str, body: &str, kind: MailKind) -> Outgoing {
   Outgoing {
     to: to.to_string(),
     subject: subject.to_string(),
     body: body.to_string(),
     in_reply_to: None,
     references: Vec::new(),
-    kind: MailKind::Notice,
+    kind,
   }
 }
 

@@ -10,7 +10,7 @@ use clap::{Args, Parser, Subcommand};
 
 use crate::config::Config;
 use crate::delivery::DeliveryError;
-use crate::store::DataDir;
+use crate::store::{permissions, DataDir};
 use crate::{interchange, log, receive, sweep};
 
 /// Exit status for malformed input to `judge adjudicate`.
@@ -72,6 +72,10 @@ fn parse_now(text: &str) -> Result<DateTime<FixedOffset>, String> {
 
 /// Runs the program and returns its exit status.
 pub fn run() -> i32 {
+  // The data directory holds passwords (judge.toml, spooled mail) and
+  // addresses: whatever the judge creates is for its own user only
+  // (files 0600, directories 0700), whatever umask the MTA or cron gave us.
+  rustix::process::umask(rustix::fs::Mode::from_raw_mode(0o077));
   let cli = match Cli::try_parse() {
     Ok(cli) => cli,
     Err(error) => {
@@ -108,17 +112,33 @@ pub fn run() -> i32 {
   }
 }
 
-/// `judge init`: makes the data directory and says what it did.
+/// `judge init`: makes the data directory, takes away what other users
+/// could read in an existing one, and says what it did.
 fn init(data: &DataDir) -> i32 {
-  match data.ensure() {
-    Ok(written) => {
-      let config = data.config_path();
-      let what = if written { "wrote" } else { "kept the existing" };
-      println!("judge init: {what} {}; the data directory is ready.", config.display());
-      0
+  let written = match data.ensure() {
+    Ok(written) => written,
+    Err(error) => return fail_with("init", 1, &error.to_string()),
+  };
+  let _log = log::start(data);
+  match permissions::tighten(data.root()) {
+    Ok(0) => {}
+    Ok(changed) => {
+      tracing::warn!(changed, "init closed the data directory to other users");
+      println!(
+        "judge init: {changed} files and directories in {} could be read by other users; \
+         they are now the judge's own (files 0600, directories 0700).",
+        data.root().display()
+      );
     }
-    Err(error) => fail_with("init", 1, &error.to_string()),
+    Err(error) => {
+      tracing::error!(%error, "init could not close the data directory to other users");
+      return fail_with("init", 1, &format!("cannot make the data directory private: {error}"));
+    }
   }
+  let config = data.config_path();
+  let what = if written { "wrote" } else { "kept the existing" };
+  println!("judge init: {what} {}; the data directory is ready.", config.display());
+  0
 }
 
 /// Runs `job` on a ready data directory with logging to `DIR/log/`; a

@@ -20,6 +20,9 @@ pub struct Config {
   pub judge_name: String,
   pub judge_code: String,
   pub keeper_address: String,
+  /// The envelope sender of the judge's mail, where bounces go; empty
+  /// means `keeper_address`. See [`Config::bounces_to`].
+  pub bounce_address: String,
   pub timezone: String,
   pub max_message_bytes: usize,
   pub whois: bool,
@@ -115,6 +118,7 @@ impl Default for Config {
       judge_name: "Diplomacy Judge".into(),
       judge_code: "XXXX".into(),
       keeper_address: "judgekeeper@localhost".into(),
+      bounce_address: String::new(),
       timezone: "UTC".into(),
       max_message_bytes: 1024 * 1024,
       whois: true,
@@ -218,6 +222,9 @@ impl Config {
     if !self.judge_address.contains('@') {
       return Err(format!("judge_address '{}' is not an e-mail address", self.judge_address));
     }
+    if !self.bounce_address.is_empty() && !self.bounce_address.contains('@') {
+      return Err(format!("bounce_address '{}' is not an e-mail address", self.bounce_address));
+    }
     for (name, d) in
       [("move", &self.movement), ("retreat", &self.retreat), ("adjust", &self.adjust)]
     {
@@ -228,6 +235,17 @@ impl Config {
       return Err("[outage] after_hours must be above 0 and extend_hours at least 0".into());
     }
     Ok(())
+  }
+
+  /// Where bounces of the judge's mail go (its envelope sender):
+  /// `bounce_address`, or the keeper when that is empty (the judge's own
+  /// address would drop them unread).
+  pub fn bounces_to(&self) -> &str {
+    if self.bounce_address.is_empty() {
+      &self.keeper_address
+    } else {
+      &self.bounce_address
+    }
   }
 
   /// The judge's time zone.
@@ -261,6 +279,15 @@ mod tests {
     assert_eq!(config.retreat.clock, -1);
     assert_eq!(config.retreat.grace, 71.0);
     assert_eq!(config.movement, DeadlineRule::movement());
+  }
+
+  #[test]
+  fn bounces_go_to_the_keeper_unless_a_bounce_address_is_set() {
+    let config = Config::parse("keeper_address = \"k@x.org\"\n").unwrap_or_default();
+    assert_eq!(config.bounces_to(), "k@x.org");
+    let config = Config::parse("bounce_address = \"b@x.org\"\n").unwrap_or_default();
+    assert_eq!(config.bounces_to(), "b@x.org");
+    assert!(Config::parse("bounce_address = \"nobody\"").is_err_and(|e| e.contains("nobody")));
   }
 
   #[test]

@@ -57,8 +57,10 @@ pub fn enqueue(
 }
 
 /// Renders `mail` sent on behalf of `origin`, with Message-IDs made from
-/// the clock and the origin. A message whose recipient is not a usable
-/// address is dropped with a log line: there is nobody to tell.
+/// the clock and the origin, and the bounce address as envelope sender
+/// (bounces then reach a person instead of the judge, which drops them).
+/// A message whose recipient is not a usable address is dropped with a log
+/// line: there is nobody to tell.
 pub fn render(
   config: &Config,
   origin: &str,
@@ -68,7 +70,11 @@ pub fn render(
   let tz = config.tz().unwrap_or(chrono_tz::UTC);
   let local = now.with_timezone(&tz).fixed_offset();
   let domain = config.judge_address.rsplit_once('@').map(|(_, d)| d).unwrap_or("localhost");
-  let sender = Sender { address: &config.judge_address, name: &config.judge_name };
+  let sender = Sender {
+    address: &config.judge_address,
+    name: &config.judge_name,
+    envelope_from: Some(config.bounces_to()),
+  };
   let short: String = origin.chars().take(16).collect();
   let mut rendered = Vec::with_capacity(mail.len());
   for (n, message) in mail.iter().enumerate() {

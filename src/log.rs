@@ -7,18 +7,27 @@ use std::sync::Mutex;
 
 use crate::store::DataDir;
 
-/// Starts logging to the data directory's log file. Returns false (and the
-/// judge runs on without a log) if the file cannot be opened: a log must
-/// never be the reason mail is refused.
+/// Starts logging to the data directory's log file, or, if the file
+/// cannot be opened (a full disk, a folder made read-only), to stderr,
+/// where the MTA or cron keeps it: a log must never be the reason mail is
+/// refused or the sweep stops. Returns whether the log file is in use.
 pub fn start(data: &DataDir) -> bool {
   let path = data.path("log").join("judge.log");
-  let Ok(file) = OpenOptions::new().create(true).append(true).open(&path) else {
-    return false;
-  };
-  tracing_subscriber::fmt()
-    .with_writer(Mutex::new(file))
-    .with_ansi(false)
-    .with_target(false)
-    .try_init()
-    .is_ok()
+  match OpenOptions::new().create(true).append(true).open(&path) {
+    Ok(file) => tracing_subscriber::fmt()
+      .with_writer(Mutex::new(file))
+      .with_ansi(false)
+      .with_target(false)
+      .try_init()
+      .is_ok(),
+    Err(error) => {
+      let _ = tracing_subscriber::fmt()
+        .with_writer(std::io::stderr)
+        .with_ansi(false)
+        .with_target(false)
+        .try_init();
+      tracing::warn!(path = %path.display(), %error, "the log file cannot be written; logging to stderr");
+      false
+    }
+  }
 }

@@ -1,16 +1,24 @@
 //! `judge receive`: one message from the MTA, start to finish.
 //!
 //! 1. The raw message is spooled before anything else.
-//! 2. Under the message lock, unless it was handled before (same key: the
-//!    hash of its Message-ID, or of its bytes), its commands are carried
-//!    out and every outgoing message is made durable: written to the outbox
-//!    by the file transport, or to the queue for the others. If any is
-//!    queued, the key is recorded as handled. The message leaves the spool.
-//! 3. The queued mail is sent, and the record dropped. If the transport
-//!    refuses, the mail stays queued and the caller exits 75: the MTA
-//!    delivers the message again, step 2 finds the record, and only the
-//!    sending is retried.
+//! 2. Under the message lock, unless it was carried out before (same key:
+//!    the hash of its Message-ID, or of its bytes; see `store::seen`), its
+//!    commands are carried out and committed with all their mail: with the
+//!    game it changed (`store::games`), or on its own (`store::seen`).
+//!    The commit is the point of no return. The message leaves the spool.
+//! 3. The mail is sent. Whatever fails after the commit (writing mail
+//!    out, sending it) is left to the sweep, and the MTA hears "done": a
+//!    message is carried out and answered once.
+//!
+//! Before the commit, a passing failure (a full disk, a lock held too
+//! long) gives exit 75 and the MTA brings the message again. A failure
+//! that would come again (a panic, a damaged file) keeps the message in
+//! the spool for the sweep to retry; after [`spool::MAX_FAILURES`] it is
+//! set aside in `DIR/quarantine/` and the keeper is told, so one poison
+//! message never stops the judge.
 
+use std::panic::{self, AssertUnwindSafe};
+use std::path::Path;
 use std::time::{Duration, Instant};
 
 use chrono::{DateTime, Utc};
@@ -25,8 +33,9 @@ use crate::mail::transport::Transport;
 use crate::session::{self, Context, GameChange};
 use crate::store::games::{Change, Games};
 use crate::store::lock::{message_lock_path, Lock};
+use crate::store::seen::Seen;
 use crate::store::users::Users;
-use crate::store::{atomic, seen, spool, DataDir};
+use crate::store::{atomic, spool, DataDir, StoreError};
 
 /// What became of one message, for the log.
 #[derive(Debug, Default)]
@@ -49,7 +58,25 @@ pub fn message_key(raw: &[u8], inbound: &Inbound) -> String {
   hash.finalize().iter().take(16).map(|b| format!("{b:02x}")).collect()
 }
 
+/// How carrying out a spooled message ended.
+enum Attempt {
+  Done(Report),
+  /// A passing failure before the commit: nothing was changed.
+  Passing(DeliveryError),
+  /// A failure that would come again.
+  Lasting(Lasting),
+}
+
+/// Why a message failed in a way that would come again.
+struct Lasting {
+  /// For the keeper and the log.
+  reason: String,
+  /// The game whose files are damaged, when that was the cause.
+  game: Option<String>,
+}
+
 /// Handles one raw message: spools it, carries it out, sends the mail.
+/// An error means nothing was changed and the MTA should try again.
 pub fn receive(
   data: &DataDir,
   config: &Config,
@@ -59,28 +86,215 @@ pub fn receive(
   let inbound = Inbound::parse(raw, &config.judge_address);
   let key = message_key(raw, &inbound);
   let claimed = spool::put(&data.path("spool"), raw, &key)?;
-  let result = handle(data, config, raw, &inbound, &key, &claimed.path, now);
-  if result.is_err() {
-    // Exit 75: the MTA delivers the message again, so the spool must not
-    // keep a second copy for the sweep to carry out.
-    let _ = atomic::remove(&claimed.path);
-  }
+  let attempt = attempt(|| handle(data, config, raw, &inbound, &key, &claimed.path, now));
+  let result = match attempt {
+    Attempt::Done(report) => Ok(report),
+    Attempt::Passing(error) => {
+      // Exit 75: the MTA delivers the message again, so the spool must not
+      // keep a second copy for the sweep to carry out.
+      let _ = atomic::remove(&claimed.path);
+      spool::forget_failures(&claimed.path);
+      Err(error)
+    }
+    Attempt::Lasting(lasting) => {
+      // The spool keeps it for the sweep to retry; the MTA is done.
+      Ok(failed(data, config, &claimed.path, raw, &lasting, now))
+    }
+  };
   claimed.release();
   result
 }
 
-/// Handles a message already in the spool at `path` (from `receive`, or
-/// left by a crash and found by `sweep`).
+/// Handles a message already in the spool at `path` that a crash or a
+/// failure left there (called by `sweep`, holding its claim). Returns
+/// whether it is done with (carried out, or set aside); `Err` for a
+/// passing failure (it stays for the next sweep).
 pub fn handle_spooled(
   data: &DataDir,
   config: &Config,
-  path: &std::path::Path,
+  path: &Path,
   now: DateTime<Utc>,
 ) -> Result<Report, DeliveryError> {
   let raw = spool::read(path)?;
   let inbound = Inbound::parse(&raw, &config.judge_address);
   let key = message_key(&raw, &inbound);
-  handle(data, config, &raw, &inbound, &key, path, now)
+  match attempt(|| handle(data, config, &raw, &inbound, &key, path, now)) {
+    Attempt::Done(report) => Ok(report),
+    Attempt::Passing(error) => Err(error),
+    Attempt::Lasting(lasting) => Ok(failed(data, config, path, &raw, &lasting, now)),
+  }
+}
+
+/// Runs `job`, turning a panic into a lasting failure: a bug met by one
+/// message must not stop the judge for every other.
+fn attempt(job: impl FnOnce() -> Result<Report, DeliveryError>) -> Attempt {
+  match panic::catch_unwind(AssertUnwindSafe(job)) {
+    Ok(Ok(report)) => Attempt::Done(report),
+    Ok(Err(DeliveryError::Store(StoreError::Damaged { path, message }))) => {
+      Attempt::Lasting(Lasting {
+        reason: format!("{} is damaged: {message}", path.display()),
+        game: damaged_game(&path),
+      })
+    }
+    Ok(Err(error)) => Attempt::Passing(error),
+    Err(payload) => Attempt::Lasting(Lasting {
+      reason: format!("the judge failed (panic): {}", panic_text(&*payload)),
+      game: None,
+    }),
+  }
+}
+
+/// The game a damaged file belongs to (`…/games/<name>/game.json`).
+fn damaged_game(path: &Path) -> Option<String> {
+  let mut parts = path.iter().rev().skip(1);
+  let name = parts.next()?.to_str()?.to_string();
+  (parts.next()? == "games").then_some(name)
+}
+
+/// The message of a panic.
+pub fn panic_text(payload: &(dyn std::any::Any + Send)) -> String {
+  if let Some(text) = payload.downcast_ref::<&str>() {
+    text.to_string()
+  } else if let Some(text) = payload.downcast_ref::<String>() {
+    text.clone()
+  } else {
+    "no message".to_string()
+  }
+}
+
+/// A spooled message failed in a way that would come again: count it; at
+/// the first failure tell the sender it is held (and the keeper of a
+/// damaged game, once per game), at the last set it aside and tell the
+/// keeper.
+fn failed(
+  data: &DataDir,
+  config: &Config,
+  path: &Path,
+  raw: &[u8],
+  lasting: &Lasting,
+  now: DateTime<Utc>,
+) -> Report {
+  let reason = lasting.reason.as_str();
+  tracing::error!(path = %path.display(), %reason, "message failed");
+  let inbound = Inbound::parse(raw, &config.judge_address);
+  let mut report =
+    Report { sender: inbound.reply_address().unwrap_or("(none)").to_string(), ..Report::default() };
+  let count = match spool::note_failure(path, reason) {
+    Ok(count) => count,
+    Err(error) => {
+      report.outcome = format!("failed ({reason}); the failure could not be counted: {error}");
+      return report;
+    }
+  };
+  let transport = delivery::transport(config, data);
+  let key = message_key(raw, &inbound);
+  let mut mail = Vec::new();
+  if count == 1 {
+    if let Some(to) = inbound.reply_address().filter(|_| inbound.noise.is_none()) {
+      mail.push(held(config, &inbound, to, lasting.game.as_deref()));
+    }
+  }
+  if let Some(game) = &lasting.game {
+    let timeout = Duration::from_secs(config.lock_timeout_seconds);
+    let games = Games::new(data, timeout, delivery::mail_target(&transport, data));
+    match games.note_damaged(game, reason) {
+      Ok(true) => mail.push(damaged_notice(config, game, reason, report.sender.as_str())),
+      Ok(false) => {}
+      Err(error) => tracing::error!(%error, "a damaged game could not be marked"),
+    }
+  }
+  if count >= spool::MAX_FAILURES {
+    match spool::quarantine(path, &data.path("quarantine"), reason) {
+      Ok(kept) => {
+        report.outcome = format!("quarantined after {count} failures: {reason}");
+        mail.push(quarantined(config, &inbound, &kept, reason, count));
+      }
+      Err(error) => report.outcome = format!("failed {count} times; not quarantined: {error}"),
+    }
+  } else {
+    report.outcome = format!("failed ({count} of {}), kept: {reason}", spool::MAX_FAILURES);
+  }
+  let origin = format!("{key}-failed-{count}");
+  if let Err(error) = delivery::enqueue(data, config, &transport, &origin, now, &mail) {
+    tracing::error!(%error, "the notice of a failed message could not be queued");
+  }
+  report
+}
+
+/// The sender's notice that their message is held.
+fn held(config: &Config, inbound: &Inbound, to: &str, game: Option<&str>) -> Outgoing {
+  let code = &config.judge_code;
+  let why = match game {
+    Some(game) => format!(
+      "Game '{game}' cannot be read at the moment: its files are damaged, and\n\
+       the judgekeeper has been told."
+    ),
+    None => "The judge met a fault that is not yours.".to_string(),
+  };
+  Outgoing {
+    to: to.to_string(),
+    subject: subject::reply(code, None, false, &inbound.subject),
+    body: format!(
+      ":: Judge: {code}\n\n\
+       Your message could not be carried out just now. {why}\n\
+       Nothing in it has been done yet. The judge keeps the message and\n\
+       tries it again shortly; you will get its reply then. If it keeps\n\
+       failing, the judgekeeper is told and will look into it.\n"
+    ),
+    in_reply_to: inbound.message_id.clone(),
+    references: inbound.message_id.iter().cloned().collect(),
+    kind: MailKind::Reply,
+  }
+}
+
+/// The keeper's notice of a damaged game met by a message (once a game;
+/// the sweep uses the same mark).
+fn damaged_notice(config: &Config, game: &str, reason: &str, sender: &str) -> Outgoing {
+  let code = &config.judge_code;
+  Outgoing {
+    to: config.keeper_address.clone(),
+    subject: format!("{code} Damaged game: {game}"),
+    body: format!(
+      "The judge could not read game '{game}' while handling mail from {sender}:\n\n\
+       {reason}\n\n\
+       The game is left as it is until you repair or restore it. Messages for\n\
+       it are kept in the spool and tried again by each sweep (at most {}\n\
+       times each, then set aside in the quarantine). You will not be told\n\
+       again about this game.\n",
+      spool::MAX_FAILURES
+    ),
+    in_reply_to: None,
+    references: Vec::new(),
+    kind: MailKind::Notice,
+  }
+}
+
+/// The keeper's notice of a message set aside.
+fn quarantined(
+  config: &Config,
+  inbound: &Inbound,
+  kept: &Path,
+  reason: &str,
+  count: u32,
+) -> Outgoing {
+  let code = &config.judge_code;
+  let sender = inbound.reply_address().unwrap_or("(no sender)");
+  Outgoing {
+    to: config.keeper_address.clone(),
+    subject: format!("{code} Message quarantined"),
+    body: format!(
+      "A message from {sender} failed {count} times and has been set aside,\n\
+       so that it no longer holds up the judge:\n\n  {}\n\n\
+       Why it failed the last time:\n\n  {reason}\n\n\
+       Once the cause is mended, carry it out with\n\n  judge receive < {}\n\n\
+       or delete it. Nobody else is told.\n",
+      kept.display(),
+      kept.display(),
+    ),
+    in_reply_to: None,
+    references: Vec::new(),
+    kind: MailKind::Notice,
+  }
 }
 
 fn handle(
@@ -89,16 +303,18 @@ fn handle(
   raw: &[u8],
   inbound: &Inbound,
   key: &str,
-  path: &std::path::Path,
+  path: &Path,
   now: DateTime<Utc>,
 ) -> Result<Report, DeliveryError> {
   let started = Instant::now();
   let timeout = Duration::from_secs(config.lock_timeout_seconds);
   let transport = delivery::transport(config, data);
   let mut report = apply(data, config, &transport, raw, inbound, key, path, now, timeout)?;
-  let sent = delivery::flush(data, &transport, Some(key));
-  if let Err(error) = &sent {
-    report.outcome = format!("{} (sending failed: {error})", report.outcome);
+  spool::forget_failures(path);
+  // Committed: from here on nothing is undone, and what fails is left to
+  // the sweep (the mail stays queued).
+  if let Err(error) = delivery::flush(data, &transport, Some(key)) {
+    report.outcome = format!("{} (sending left to the sweep: {error})", report.outcome);
   }
   tracing::info!(
     sender = %report.sender,
@@ -109,14 +325,10 @@ fn handle(
     ms = started.elapsed().as_millis() as u64,
     "message handled"
   );
-  sent?;
-  // Everything went out and the MTA hears "delivered": no redelivery will
-  // come, so the record is no longer needed.
-  seen::remove(&data.path("seen"), key)?;
   Ok(report)
 }
 
-/// Step 2: carry the message out once, queueing its mail.
+/// Step 2: carry the message out once and commit it with its mail.
 #[allow(clippy::too_many_arguments)]
 fn apply(
   data: &DataDir,
@@ -125,23 +337,27 @@ fn apply(
   raw: &[u8],
   inbound: &Inbound,
   key: &str,
-  path: &std::path::Path,
+  path: &Path,
   now: DateTime<Utc>,
   timeout: Duration,
 ) -> Result<Report, DeliveryError> {
   let _lock = Lock::acquire(&message_lock_path(&data.path("lock")), timeout)?;
-  let seen_dir = data.path("seen");
+  let seen = Seen::new(data);
+  let target = delivery::mail_target(transport, data);
   let mut report =
     Report { sender: inbound.reply_address().unwrap_or("(none)").to_string(), ..Report::default() };
   if !path.exists() {
     report.outcome = "already carried out by another judge process".into();
     return Ok(report);
   }
-  if seen::contains(&seen_dir, key) {
-    report.outcome = "already handled; resending its queued mail".into();
+  if seen.contains(key) {
+    report.outcome = "already carried out; nothing done again".into();
+    // Its mail may still be pending after a crash.
+    report.queued = release(&seen, key, &target);
     atomic::remove(path)?;
     return Ok(report);
   }
+  crate::store::automatic::note_sender(data.root(), inbound);
   let mail = match (&inbound.noise, inbound.reply_address()) {
     (Some(noise), _) => {
       report.outcome = format!("no reply: {noise:?}");
@@ -159,7 +375,7 @@ fn apply(
     }
     (None, Some(reply_to)) => {
       let users = Users::new(data, timeout);
-      let games = Games::new(data, timeout, delivery::mail_target(transport, data));
+      let games = Games::new(data, timeout, target.clone());
       let ctx =
         Context { config, users: &users, games: &games, data_root: data.root(), now, origin: key };
       let outcome = session::run(&ctx, inbound, reply_to)?;
@@ -169,29 +385,43 @@ fn apply(
         // Its change and mail were committed before a crash; the game's
         // journal holds the mail, and opening the game wrote it out.
         report.outcome = "already carried out; nothing done again".into();
+        let _ = seen.insert(key, now);
         atomic::remove(path)?;
         return Ok(report);
       }
       report.outcome = format!("replied, {} errors", outcome.errors);
       if let Some(change) = outcome.game {
         report.queued = commit(&games, change, key, config, transport, now, &outcome.mail)?;
-        if report.queued > 0 {
-          seen::insert(&seen_dir, key, now)?;
+        // The game remembers the change too: this record only saves the
+        // next delivery opening the game.
+        if let Err(error) = seen.insert(key, now) {
+          tracing::warn!(%error, "record of a handled message not written");
         }
-        atomic::remove(path)?;
+        let _ = atomic::remove(path);
         return Ok(report);
       }
       outcome.mail
     }
   };
-  report.queued = delivery::enqueue(data, config, transport, key, now, &mail)?;
-  if report.queued > 0 {
-    // Mail is still to be sent: if sending fails, the MTA will deliver
-    // this message again, and this record keeps it from being redone.
-    seen::insert(&seen_dir, key, now)?;
-  }
-  atomic::remove(path)?;
+  let rendered = delivery::render(config, key, now, &mail);
+  let queued = if matches!(transport, Transport::File { .. }) { 0 } else { rendered.len() };
+  seen.commit(key, now, rendered)?;
+  // Committed: the sweep finishes what fails from here on.
+  release(&seen, key, &target);
+  report.queued = queued;
+  let _ = atomic::remove(path);
   Ok(report)
+}
+
+/// Writes out a committed message's mail; a failure is left to the sweep.
+fn release(seen: &Seen, key: &str, target: &crate::store::games::MailTarget) -> usize {
+  match seen.release(key, target) {
+    Ok(released) => released,
+    Err(error) => {
+      tracing::warn!(%error, "message committed; writing its mail out is left to the sweep");
+      0
+    }
+  }
 }
 
 /// Commits a game a message changed, with all the message's mail; returns
@@ -209,7 +439,7 @@ fn commit(
   let queued = if matches!(transport, Transport::File { .. }) { 0 } else { rendered.len() };
   let history = std::mem::take(&mut change.history);
   let ledger = std::mem::take(&mut change.ledger);
-  let change_made = Change { origin: key.to_string(), mail: rendered, history, ledger };
+  let change_made = Change { origin: key.to_string(), time: now, mail: rendered, history, ledger };
   games.commit(&mut change.stored, change_made)?;
   Ok(queued)
 }

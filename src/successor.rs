@@ -44,7 +44,7 @@ pub fn create(
       Ok(Some(_)) | Err(StoreError::Damaged { .. }) => candidate = Game::successor_name(&name),
       Ok(None) => {
         let mut stored = Stored::new(game.successor(&name, now));
-        let change = Change { origin: origin.to_string(), ..Change::default() };
+        let change = Change { origin: origin.to_string(), time: now, ..Change::default() };
         games.commit(&mut stored, change)?;
         made = Some(name);
         break;

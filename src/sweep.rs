@@ -20,9 +20,10 @@
 //! damaged is reported to the judgekeeper once and skipped. Running the
 //! sweep twice at the same time changes nothing the second time.
 
+use std::panic::{self, AssertUnwindSafe};
 use std::time::Duration as StdDuration;
 
-use chrono::{DateTime, Duration, Utc};
+use chrono::{DateTime, Duration, Timelike, Utc};
 use rand::SeedableRng;
 use sha2::{Digest, Sha256};
 
@@ -31,13 +32,10 @@ use crate::config::Config;
 use crate::delivery::{self, DeliveryError};
 use crate::game::{deadline, report, Game, Status};
 use crate::mail::outbound::{MailKind, Outgoing};
-use crate::store::games::{Change, Games, IndexEntry, IndexStatus};
-use crate::store::{atomic, seen, spool, DataDir, StoreError};
+use crate::store::games::{Change, Games, IndexEntry, IndexStatus, LEFTOVER_AGE};
+use crate::store::seen::Seen;
+use crate::store::{atomic, permissions, spool, DataDir, StoreError};
 use crate::{receive, successor};
-
-/// How long a handled-message record is kept: longer than any MTA keeps
-/// retrying a deferred message (Postfix gives up after five days).
-const SEEN_DAYS: i64 = 7;
 
 /// What one sweep did.
 #[derive(Debug, Default, PartialEq, Eq)]
@@ -57,6 +55,10 @@ pub struct SweepReport {
   pub clock_went_back: bool,
   pub sent: usize,
   pub forgotten: usize,
+  /// Spooled messages that failed for a passing reason, left for later.
+  pub spool_waiting: usize,
+  /// Leftovers of interrupted writes removed.
+  pub cleaned: usize,
 }
 
 /// What the outage guard looks for: deadlines after the last sweep
@@ -83,17 +85,27 @@ pub fn sweep(
   now: DateTime<Utc>,
 ) -> Result<SweepReport, DeliveryError> {
   let mut report = SweepReport::default();
+  match permissions::tighten(data.root()) {
+    Ok(0) => {}
+    Ok(n) => tracing::warn!(changed = n, "the data directory was open to other users: tightened"),
+    Err(error) => {
+      tracing::error!(%error, "the data directory's permissions could not be tightened")
+    }
+  }
   for path in spool::list(&data.path("spool"))? {
     // A message a live `receive` is working on is left to it.
     let Some(claimed) = spool::claim(&path)? else { continue };
-    let result = receive::handle_spooled(data, config, &claimed.path, now);
-    claimed.release();
-    match result {
+    // A message that fails for good is counted and in the end set aside
+    // (see `receive`); one that fails for now waits for the next sweep.
+    // Either way the sweep goes on with everything else.
+    match receive::handle_spooled(data, config, &claimed.path, now) {
       Ok(_) => report.respooled += 1,
-      // Its mail stays queued; the queue flush below reports the failure.
-      Err(DeliveryError::Transport(_)) => report.respooled += 1,
-      Err(error) => return Err(error),
+      Err(error) => {
+        tracing::warn!(path = %claimed.path.display(), %error, "spooled message left for later");
+        report.spool_waiting += 1;
+      }
     }
+    claimed.release();
   }
   let transport = delivery::transport(config, data);
   let last = last_sweep(data);
@@ -111,6 +123,7 @@ pub fn sweep(
   let timeout = StdDuration::from_secs(config.lock_timeout_seconds);
   let games = Games::new(data, timeout, delivery::mail_target(&transport, data));
   report.recovered = games.recover_all()?;
+  report.recovered += Seen::new(data).release_all(&delivery::mail_target(&transport, data))?;
   let mut outage_games = Vec::new();
   for entry in games.index()? {
     let abandonment = entry.grace.map(|grace| grace - Duration::days(1));
@@ -119,7 +132,18 @@ pub fn sweep(
     if !needs_a_look(&entry, now, missed) {
       continue;
     }
-    match sweep_game(&games, config, &entry.name, now, outage) {
+    // A bug met in one game must not stop the others: it is reported as
+    // a damaged game (once) and the game skipped.
+    let attempt = panic::catch_unwind(AssertUnwindSafe(|| {
+      sweep_game(&games, config, &entry.name, now, outage)
+    }));
+    let result = attempt.unwrap_or_else(|payload| {
+      Err(StoreError::Damaged {
+        path: data.path("games").join(&entry.name),
+        message: format!("the judge failed (panic) on it: {}", receive::panic_text(&*payload)),
+      })
+    });
+    match result {
       Ok(done) => {
         report.changed += usize::from(done.changed);
         report.processed += done.processed;
@@ -127,12 +151,12 @@ pub fn sweep(
           outage_games.push(entry.name.clone());
         }
         if done.changed {
-          damage_repaired(data, &entry.name);
+          games.clear_damaged(&entry.name);
         }
       }
       Err(StoreError::Damaged { path, message }) => {
         report.damaged += 1;
-        damaged(data, config, &transport, &entry.name, &path, &message, now)?;
+        damaged(&games, data, config, &transport, &entry.name, &path, &message, now)?;
       }
       Err(error) => return Err(error.into()),
     }
@@ -142,11 +166,52 @@ pub fn sweep(
     let mail = keeper_outage(config, &outage, &outage_games);
     delivery::enqueue(data, config, &transport, &origin("outage", 0, now), now, &[mail])?;
   }
-  report.sent = delivery::flush(data, &transport, None)?;
-  report.forgotten = seen::prune(&data.path("seen"), now - Duration::days(SEEN_DAYS))?;
+  // The sweep's work is done and recorded even when the transport is down
+  // (the mail waits in the queue); then it exits 75 so cron reports it.
+  let sent = delivery::flush(data, &transport, None);
+  // Housekeeping reads whole folders: once an hour is enough.
+  if last.is_none_or(|last| last.date_naive() != now.date_naive() || last.hour() != now.hour()) {
+    report.forgotten = Seen::new(data).prune(now)?;
+    report.cleaned = clean(data)?;
+  }
   atomic::write_unsynced(&stamp_path(data), now.to_rfc3339().as_bytes())?;
+  report.sent = sent?;
   Ok(report)
 }
+
+/// Removes what killed or failed writes left behind: temporary files in
+/// the data directory's folders and the spool's orphaned lock files (a
+/// game's own folder is cleaned when the game is next committed).
+fn clean(data: &DataDir) -> Result<usize, StoreError> {
+  let mut removed = spool::clean(&data.path("spool"), LEFTOVER_AGE)?;
+  for dir in CLEANED {
+    removed += atomic::clean_temporaries(&data.path(dir), LEFTOVER_AGE)?;
+  }
+  if removed > 0 {
+    tracing::info!(removed, "leftovers of interrupted writes removed");
+  }
+  Ok(removed)
+}
+
+/// The folders whose leftovers the sweep removes (the data directory
+/// itself is `""`).
+const CLEANED: &[&str] = &[
+  "",
+  "spool",
+  "pending",
+  "seen",
+  "queue",
+  "outbox",
+  "users",
+  "users/by-address",
+  "index",
+  "games",
+  "quarantine",
+  "throttle",
+  "users/pending",
+  "automatic",
+  "users/ledger",
+];
 
 /// Whether the sweep must open a game: it is due or has a notice due, it
 /// is a full game not yet started, or a deadline of it passed while the
@@ -228,7 +293,8 @@ fn sweep_game(
     return Ok(done);
   }
   let mail = delivery::render(config, &origin, now, &announcement.mail);
-  let change = Change { origin, mail, history: announcement.history, ledger: announcement.ledger };
+  let change =
+    Change { origin, time: now, mail, history: announcement.history, ledger: announcement.ledger };
   games.commit(&mut stored, change)?;
   Ok(done)
 }
@@ -309,7 +375,9 @@ fn keeper_outage(config: &Config, outage: &Outage, games: &[String]) -> Outgoing
 }
 
 /// A damaged game: the keeper is told the first time, the game skipped.
+#[allow(clippy::too_many_arguments)]
 fn damaged(
+  games: &Games,
   data: &DataDir,
   config: &Config,
   transport: &crate::mail::transport::Transport,
@@ -319,8 +387,7 @@ fn damaged(
   now: DateTime<Utc>,
 ) -> Result<(), DeliveryError> {
   tracing::error!(game = name, path = %path.display(), %message, "damaged game skipped");
-  let marker = data.path("index").join(format!("{name}.damaged"));
-  if marker.exists() {
+  if !games.note_damaged(name, message)? {
     return Ok(());
   }
   let mail = Outgoing {
@@ -337,24 +404,22 @@ fn damaged(
     kind: MailKind::Notice,
   };
   delivery::enqueue(data, config, transport, &origin(name, 0, now), now, &[mail])?;
-  atomic::write_unsynced(&marker, message.as_bytes())?;
   Ok(())
 }
 
-/// A game that changed is readable again: forget that it was damaged.
-fn damage_repaired(data: &DataDir, name: &str) {
-  let _ = atomic::remove(&data.path("index").join(format!("{name}.damaged")));
-}
-
-/// When the last sweep ran, by the injected clock: a record of the
-/// sweep's own running, kept with the logs.
+/// When the last sweep ran, by the injected clock: kept with the data,
+/// not the logs, so that a log folder that cannot be written never stops
+/// the sweep.
 fn stamp_path(data: &DataDir) -> std::path::PathBuf {
-  data.path("log").join("last-sweep")
+  data.path("last-sweep")
 }
 
-/// When the last sweep ran (by the injected clock).
+/// When the last sweep ran (by the injected clock); the stamp of judges
+/// that kept it in `log/` is read too.
 fn last_sweep(data: &DataDir) -> Option<DateTime<Utc>> {
-  let text = std::fs::read_to_string(stamp_path(data)).ok()?;
+  let text = std::fs::read_to_string(stamp_path(data))
+    .or_else(|_| std::fs::read_to_string(data.path("log").join("last-sweep")))
+    .ok()?;
   DateTime::parse_from_rfc3339(text.trim()).ok().map(|t| t.with_timezone(&Utc))
 }
 

@@ -4,6 +4,9 @@
 //! are gathered, where a body ends, and what is hidden when a line is
 //! echoed back.
 
+#[path = "support/judge.rs"]
+mod judge_support;
+
 use std::collections::{BTreeMap, BTreeSet};
 
 use judge::command::{
@@ -791,14 +794,18 @@ fn passwords_are_masked_wherever_they_appear() {
     ("signon Fgame secret", "signon Fgame ********"),
     ("SignOn Rstab secret", "SignOn Rstab ********"),
     ("SIGN ON ? password", "SIGN ON ? ********"),
-    ("Sign on ?mixup guessme Chaos Gunboat", "Sign on ?mixup ******** Chaos Gunboat"),
+    ("Sign on ?mixup guessme Chaos Gunboat", "Sign on ?mixup ******** ******** ********"),
+    ("sign on E sec Secret1", "sign on E ******** ********"),
+    ("SIGN ON ?my game secret", "SIGN ON ?my ******** ********"),
     ("signon?mixup guessme", "signon?mixup ********"),
     ("SIGN ON mgame masterpw", "SIGN ON mgame ********"),
     ("SIGN ON ogame pw", "SIGN ON ogame ********"),
     ("HELLO Fgame pw", "HELLO Fgame ********"),
     ("LOGIN Fgame pw", "LOGIN Fgame ********"),
-    ("CREATE ?newgame pw Standard Gunboat", "CREATE ?newgame ******** Standard Gunboat"),
+    ("CREATE ?newgame pw Standard Gunboat", "CREATE ?newgame ******** ******** ********"),
+    ("CREATE ?new game secret", "CREATE ?new ******** ********"),
     ("OBSERVE fubar pw", "OBSERVE fubar ********"),
+    ("OBSERVE fu bar secret", "OBSERVE fu ******** ********"),
     ("WATCH fubar pw", "WATCH fubar ********"),
     ("  SET PASSWORD iforgot", "  SET PASSWORD ********"),
     ("set pw iforgot", "set pw ********"),
@@ -811,6 +818,78 @@ fn passwords_are_masked_wherever_they_appear() {
   for (line, expected) in cases {
     assert_eq!(masked(line), expected, "{line:?}");
     assert!(!masked(line).contains("secret"));
+  }
+}
+
+/// What a player sees when the password follows a stray space in the game
+/// name: the reply must not show it (it could be forwarded, or read over a
+/// shoulder), in the echoed line or anywhere else.
+#[test]
+fn a_password_after_a_stray_space_is_not_echoed_in_the_reply() {
+  let judge = judge_support::Judge::new();
+  judge.send(
+    "ann@players.test",
+    "joining",
+    "sign on E sec Secret1
+",
+  );
+  let reply = judge.reply_to("ann@players.test");
+  assert!(reply.body.contains("> sign on E ********"), "the line is echoed: {}", reply.body);
+  assert!(!reply.raw.contains("Secret1"), "{}", reply.raw);
+}
+
+/// The same stray space in CREATE or SIGN ON from a registered player: the
+/// word after the "password" is not a variant, and the refusal must not
+/// quote it back (it is the real password).
+#[test]
+fn a_password_read_as_a_variant_word_is_not_quoted_back() {
+  let judge = judge_support::Judge::new();
+  let ann = "ann@players.test";
+  judge.send(
+    ann,
+    "register",
+    "REGISTER\nName: Ann Smith\nAddress: 1 Main St\nCountry: USA\n\
+     Email: ann@players.test\nLevel: Novice\nEND\n",
+  );
+  judge.take_mail();
+  for line in ["CREATE ?my game Secret1", "SIGN ON ?my game Secret1"] {
+    judge.send(ann, "new game", &format!("{line}\n"));
+    let reply = judge.reply_to(ann);
+    if line.starts_with("CREATE") {
+      assert!(reply.body.contains("not a variant or option"), "{line}: {}", reply.body);
+    }
+    assert!(!reply.raw.contains("Secret1"), "{line}: {}", reply.raw);
+  }
+}
+
+/// A player who types the command into the subject too must not get the
+/// password back in the reply's subject, which mail programs show in every
+/// listing.
+#[test]
+fn a_password_in_the_subject_is_not_copied_to_the_reply_subject() {
+  let judge = judge_support::Judge::new();
+  let cases = [
+    ("signon Fgame Secret1", "Re: XXXX signon Fgame ********"),
+    ("Re: sign on E sec Secret1", "Re: XXXX sign on E ******** ********"),
+    ("my orders: OBSERVE fubar Secret1", "Re: XXXX my orders: OBSERVE fubar ********"),
+    ("CREATE ?game Secret1 Gunboat", "Re: XXXX CREATE ?game ******** ********"),
+    ("set password Secret1", "Re: XXXX set password ********"),
+    (
+      "SET WAIT, PW Secret1, NO DRAW",
+      "Re: XXXX SET WAIT ******** ******** ******** ******** ********",
+    ),
+    ("help with my password", "Re: XXXX help with my password"),
+  ];
+  for (subject, expected) in cases {
+    judge.send(
+      "ann@players.test",
+      subject,
+      "HELP
+",
+    );
+    let reply = judge.reply_to("ann@players.test");
+    assert_eq!(reply.subject, expected, "{subject:?}");
+    assert!(!reply.raw.contains("Secret1"), "{}", reply.raw);
   }
 }
 

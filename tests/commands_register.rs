@@ -86,22 +86,176 @@ fn package_yes_sends_the_package() {
   assert_eq!(mail.len(), 1 + judge::help::package().len(), "{mail:#?}");
 }
 
+/// The confirmation code in the mail the judge sent to `to` among `mail`.
+fn code_in(mail: &[judge_support::Sent], to: &str) -> String {
+  let line = mail
+    .iter()
+    .filter(|m| m.to == to)
+    .flat_map(|m| m.body.lines())
+    .find(|l| l.trim_start().starts_with("I AM ALSO "))
+    .unwrap_or_else(|| panic!("no code mailed to {to}: {mail:#?}"));
+  line.split_whitespace().last().unwrap_or_default().to_string()
+}
+
+const WORK: &str = "ann@work.test";
+const EVE: &str = "eve@players.test";
+
 #[test]
-fn i_am_also_joins_a_new_address_and_tells_the_old_one() {
+fn i_am_also_without_proof_changes_nothing_and_mails_a_code_to_the_old_address() {
   let judge = Judge::new();
   judge.send(ANN, "", &form("Ann Smith", ANN));
   judge.take_mail();
-  judge.send("ann@work.test", "", "I AM ALSO ann@players.test\n");
+  let before = judge.snapshot();
+  judge.send(WORK, "", "I AM ALSO ann@players.test\n");
   let mail = judge.take_mail();
-  assert!(mail[0].body.contains("is now also an address of user #1"), "{}", mail[0].body);
-  assert!(mail.iter().any(|m| m.to == ANN && m.body.contains("ann@work.test")), "{mail:#?}");
-  judge.send("ann@work.test", "", "GET DEDICATION\n");
-  let reply = judge.reply_to("ann@work.test");
-  assert!(reply.body.contains("User number:     1"), "{}", reply.body);
+  let reply = mail.iter().find(|m| m.to == WORK).expect("a reply");
+  assert!(reply.body.contains("Nothing was changed yet"), "{}", reply.body);
+  assert!(reply.body.contains("code was mailed to ann@players.test"), "{}", reply.body);
+  assert!(!reply.body.contains("is now also"), "{}", reply.body);
+  let code = code_in(&mail, ANN);
+  assert_eq!(code.len(), 8, "{code}");
+  assert!(!reply.body.contains(&code), "the sender does not see the code: {}", reply.body);
+  let users = |snapshot: &std::collections::BTreeMap<std::path::PathBuf, Vec<u8>>| {
+    snapshot
+      .iter()
+      .filter(|(p, _)| p.starts_with("users") && !p.starts_with("users/pending"))
+      .map(|(p, b)| (p.clone(), b.clone()))
+      .collect::<Vec<_>>()
+  };
+  assert_eq!(users(&judge.snapshot()), users(&before), "no registration changed");
+  judge.send(WORK, "", "GET DEDICATION\n");
+  assert!(judge.reply_to(WORK).body.contains("not registered on this judge"));
 
   judge.send(BOB, "", "IAMALSO nobody@players.test\n");
   let reply = judge.reply_to(BOB);
   assert!(reply.body.contains("nobody@players.test is not registered"), "{}", reply.body);
+}
+
+#[test]
+fn the_code_sent_back_from_the_new_address_joins_it_and_the_old_address_is_told() {
+  let judge = Judge::new();
+  judge.send(ANN, "", &form("Ann Smith", ANN));
+  judge.send(WORK, "", "I AM ALSO ann@players.test\n");
+  let code = code_in(&judge.take_mail(), ANN);
+  judge.send(WORK, "", &format!("I AM ALSO ann@players.test {}\n", code.to_lowercase()));
+  let mail = judge.take_mail();
+  let reply = mail.iter().find(|m| m.to == WORK).expect("a reply");
+  assert!(reply.body.contains("is now also an address of user #1"), "{}", reply.body);
+  let told = mail.iter().find(|m| m.to == ANN).expect("the old address is told");
+  assert!(told.body.contains("ann@work.test was added"), "{}", told.body);
+  assert!(told.body.contains("confirmation code"), "{}", told.body);
+  judge.send(WORK, "", "GET DEDICATION\n");
+  let reply = judge.reply_to(WORK);
+  assert!(reply.body.contains("User number:     1"), "{}", reply.body);
+  // The code is used up.
+  judge.send("ann@home.test", "", &format!("I AM ALSO ann@players.test {code}\n"));
+  assert!(judge.reply_to("ann@home.test").body.contains("No I AM ALSO"));
+}
+
+#[test]
+fn a_code_from_a_third_address_or_a_wrong_code_joins_nothing() {
+  let judge = Judge::new();
+  judge.send(ANN, "", &form("Ann Smith", ANN));
+  judge.send(WORK, "", "I AM ALSO ann@players.test\n");
+  let code = code_in(&judge.take_mail(), ANN);
+  judge.send(EVE, "", &format!("I AM ALSO ann@players.test {code}\n"));
+  let reply = judge.reply_to(EVE);
+  assert!(reply.body.contains("No I AM ALSO ann@players.test from eve@"), "{}", reply.body);
+  assert!(reply.body.contains("Nothing was changed"), "{}", reply.body);
+  judge.send(EVE, "", "GET DEDICATION\n");
+  assert!(judge.reply_to(EVE).body.contains("not registered on this judge"));
+
+  let wrong = if code == "AAAAAAAA" { "BBBBBBBB" } else { "AAAAAAAA" };
+  judge.send(WORK, "", &format!("I AM ALSO ann@players.test {wrong}\n"));
+  let reply = judge.reply_to(WORK);
+  assert!(reply.body.contains("That is not the code"), "{}", reply.body);
+  judge.send(WORK, "", "GET DEDICATION\n");
+  assert!(judge.reply_to(WORK).body.contains("not registered on this judge"));
+  // The right one still works after a slip.
+  judge.send(WORK, "", &format!("I AM ALSO ann@players.test {code}\n"));
+  assert!(judge.reply_to(WORK).body.contains("is now also an address of user #1"));
+}
+
+#[test]
+fn five_wrong_codes_stop_codes_for_an_hour_and_tell_the_owner() {
+  let judge = Judge::new();
+  judge.send(ANN, "", &form("Ann Smith", ANN));
+  judge.send(WORK, "", "I AM ALSO ann@players.test\n");
+  let code = code_in(&judge.take_mail(), ANN);
+  let wrong = if code == "AAAAAAAA" { "BBBBBBBB" } else { "AAAAAAAA" };
+  for _ in 0..5 {
+    judge.send(WORK, "", &format!("I AM ALSO ann@players.test {wrong}\n"));
+  }
+  let mail = judge.take_mail();
+  let told: Vec<_> = mail.iter().filter(|m| m.to == ANN).collect();
+  assert_eq!(told.len(), 1, "{mail:#?}");
+  assert!(told[0].body.contains("5 wrong confirmation codes"), "{}", told[0].body);
+  judge.send(WORK, "", &format!("I AM ALSO ann@players.test {code}\n"));
+  let reply = judge.reply_to(WORK);
+  assert!(reply.body.contains("are refused until"), "{}", reply.body);
+  assert!(!reply.body.contains("is now also"), "{}", reply.body);
+}
+
+#[test]
+fn a_register_from_an_unproven_address_does_not_touch_the_other_users_record() {
+  let judge = Judge::new();
+  judge.send(ANN, "", &form("Ann Smith", ANN));
+  judge.send(EVE, "", "I AM ALSO ann@players.test\n");
+  judge.send(EVE, "", &form("Eve Intruder", "eve@players.test"));
+  judge.take_mail();
+  judge.send(BOB, "", "WHO IS ann\n");
+  let reply = judge.reply_to(BOB);
+  assert!(reply.body.contains("User #1: ann@players.test\n"), "{}", reply.body);
+  assert!(reply.body.contains("Name: Ann Smith"), "{}", reply.body);
+  assert!(!reply.body.contains("Eve"), "{}", reply.body);
+  judge.send(BOB, "", "WHO IS eve\n");
+  let reply = judge.reply_to(BOB);
+  assert!(reply.body.contains("User #2: eve@players.test\n"), "{}", reply.body);
+}
+
+#[test]
+fn a_change_from_another_address_of_the_user_is_told_to_the_address_of_record() {
+  let judge = Judge::new();
+  judge.send(ANN, "", &form("Ann Smith", ANN));
+  judge.send(WORK, "", "I AM ALSO ann@players.test\n");
+  let code = code_in(&judge.take_mail(), ANN);
+  judge.send(WORK, "", &format!("I AM ALSO ann@players.test {code}\n"));
+  judge.take_mail();
+  judge.send(WORK, "", &form("Ann Jones", WORK));
+  let mail = judge.take_mail();
+  let told = mail.iter().find(|m| m.to == ANN).expect("the address of record is told");
+  assert!(told.body.contains("changed by a REGISTER"), "{}", told.body);
+  assert!(told.body.contains("sent from ann@work.test"), "{}", told.body);
+  assert!(told.body.contains("Name: Ann Jones"), "{}", told.body);
+  // A change from the address of record itself is only in the reply.
+  judge.send(ANN, "", &form("Ann Smith", ANN));
+  let mail = judge.take_mail();
+  assert_eq!(mail.len(), 1, "{mail:#?}");
+}
+
+#[test]
+fn a_registration_cut_short_by_a_crash_is_finished_by_the_retry_as_one_user() {
+  let judge = Judge::new();
+  judge.send(ANN, "", &form("Ann Smith", ANN));
+  // The crash of an earlier judge (record written, address file not): the
+  // address seems unregistered, and the retry used to make user #2.
+  let index = judge.data().join("users/by-address/ann@players.test");
+  std::fs::remove_file(&index).unwrap();
+  judge.take_mail();
+  judge.send(ANN, "", &form("Ann Smith", ANN));
+  let reply = judge.reply_to(ANN);
+  assert!(reply.body.contains("registered on this judge as user #1"), "{}", reply.body);
+  // The crash of this judge (address file written, record not).
+  std::fs::write(judge.data().join("users/by-address/bob@players.test"), "2\n").unwrap();
+  judge.send(BOB, "", "GET DEDICATION\n");
+  assert!(judge.reply_to(BOB).body.contains("not registered"), "a half registration is none");
+  judge.send(BOB, "", &form("Bob Brown", BOB));
+  assert!(judge.reply_to(BOB).body.contains("as user #2"));
+  judge.send(BOB, "", "WHO IS ann@ bob@\n");
+  let reply = judge.reply_to(BOB);
+  assert_eq!(reply.body.matches("User #").count(), 2, "{}", reply.body);
+  let records = judge.files_in("users").into_iter().filter(|p| p.is_file()).count();
+  assert_eq!(records, 2);
 }
 
 #[test]

@@ -369,3 +369,42 @@ fn unmoderated_games_let_players_moderate_but_not_master() {
     subjects(&mail)
   );
 }
+
+/// Manual §8.2: a Master resigns by EJECTing their own address. That
+/// message once panicked the judge and, left in the spool, stopped every
+/// later sweep.
+#[test]
+fn a_master_ejecting_themselves_leaves_the_game() {
+  let judge = Judge::with_config(FAST);
+  let table = Table::start(&judge, "me", START);
+  let second = "second@players.test";
+  register(&judge, START, second);
+  judge.send_at(START, second, "watch", "OBSERVE me secondpw\n");
+  judge.take_mail();
+  let mail = master(&judge, "me", T1, &format!("PROMOTE {second}\n"));
+  assert!(reply(&mail, MASTER).body.contains("is now a Master"));
+
+  let run = judge.send_at(
+    T1,
+    MASTER,
+    "bye",
+    &format!("SIGN ON Mme masterpw\nEJECT {MASTER}\nSET WAIT\nPAUSE\n"),
+  );
+  assert_eq!(run.status, 0, "{}", run.stderr);
+  let mail = judge.take_mail();
+  let body = &reply(&mail, MASTER).body;
+  assert!(body.contains("is no longer a Master"), "{body}");
+  assert!(body.contains("no longer a member"), "later lines are refused: {body}");
+  assert!(judge.data().join("spool").read_dir().unwrap().next().is_none(), "spool empty");
+  // The other Master runs the game on; the first can no longer sign on.
+  let mail = master(&judge, "me", T2, "PAUSE\n");
+  let refused = &reply(&mail, MASTER).body;
+  assert!(refused.contains("Invalid password") && !refused.contains("is paused"), "{refused}");
+  judge.send_at(T2, second, "p", "SIGN ON Mme secondpw\nPAUSE\n");
+  let mail = judge.take_mail();
+  let paused = &reply(&mail, second).body;
+  assert!(paused.contains("is paused until you send RESUME"), "{paused}");
+  let sweep = judge.run_at(T3, &["sweep"], b"");
+  assert_eq!(sweep.status, 0, "{}", sweep.stderr);
+  let _ = table;
+}

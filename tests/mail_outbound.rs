@@ -3,7 +3,7 @@
 //! subjects, and the file transport's outbox.
 
 use chrono::{DateTime, FixedOffset};
-use judge::mail::inbound::Inbound;
+use judge::mail::inbound::{Inbound, Noise};
 use judge::mail::outbound::{
   is_valid_message_id, render, render_many, MailKind, OutboundError, Outgoing, Rendered, Sender,
 };
@@ -13,7 +13,8 @@ use mail_parser::{Message, MessageParser};
 use pretty_assertions::assert_eq;
 use proptest::prelude::*;
 
-const SENDER: Sender<'static> = Sender { address: "judge@example.net", name: "Diplomacy Judge" };
+const SENDER: Sender<'static> =
+  Sender { address: "judge@example.net", name: "Diplomacy Judge", envelope_from: None };
 
 fn now() -> DateTime<FixedOffset> {
   DateTime::parse_from_rfc3339("2026-03-02T23:30:00+01:00").expect("a valid test time")
@@ -77,6 +78,9 @@ fn reply_has_every_header_the_contract_names() {
   assert_eq!(header(&lines, "MIME-Version"), vec!["1.0"]);
   assert_eq!(header(&lines, "Content-Type"), vec!["text/plain; charset=utf-8"]);
   assert_eq!(header(&lines, "Content-Transfer-Encoding"), vec!["7bit"]);
+  assert_eq!(header(&lines, "Auto-Submitted"), vec!["auto-replied"]);
+  assert_eq!(header(&lines, "X-Auto-Response-Suppress"), vec!["All"]);
+  assert!(header(&lines, "Precedence").is_empty(), "a reply is not bulk mail");
 
   let message = parsed(&out);
   let date = message.date().expect("a Date header");
@@ -114,7 +118,8 @@ fn utf8_body_and_subject_round_trip() {
   assert_eq!(back.body, body);
   assert_eq!(back.subject, "Grüße — 東京");
   assert_eq!(back.from.as_deref(), Some("judge@example.net"));
-  assert_eq!(back.noise, None);
+  // Another judge reading it knows not to answer.
+  assert_eq!(back.noise, Some(Noise::AutoSubmitted("auto-replied".into())));
 }
 
 #[test]
@@ -139,7 +144,8 @@ fn subject_cannot_inject_a_header() {
 
 #[test]
 fn sender_name_cannot_inject_a_header_and_may_be_utf8() {
-  let sender = Sender { address: "judge@example.net", name: "Jüdge\r\nBcc: evil@x" };
+  let sender =
+    Sender { address: "judge@example.net", name: "Jüdge\r\nBcc: evil@x", envelope_from: None };
   let out = render(&reply("x", "y\n"), &sender, now(), "n@example.net").expect("renders");
   assert!(header(&header_lines(&out), "Bcc").is_empty());
   let message = parsed(&out);
@@ -159,7 +165,7 @@ fn bad_addresses_are_refused() {
       "{bad:?}"
     );
   }
-  let sender = Sender { address: "not an address", name: "J" };
+  let sender = Sender { address: "not an address", name: "J", envelope_from: None };
   assert_eq!(
     render(&reply("x", "y"), &sender, now(), "1@example.net"),
     Err(OutboundError::BadAddress("not an address".into()))
@@ -386,4 +392,35 @@ fn file_transport_reports_an_unwritable_outbox() {
   let transport = Transport::File { outbox: blocker.join("outbox") };
   let result = transport.send(&rendered(&reply("x", "y")));
   assert!(matches!(result, Err(judge::mail::transport::TransportError::File { .. })), "{result:?}");
+}
+
+/// Every message says it is automatic (RFC 3834), so that no other judge
+/// or vacation responder answers it; mail to a whole game is bulk.
+#[test]
+fn each_kind_of_mail_says_it_is_automatic() {
+  for (kind, auto, precedence) in [
+    (MailKind::Reply, "auto-replied", None),
+    (MailKind::Notice, "auto-generated", None),
+    (MailKind::Bulk, "auto-generated", Some("bulk")),
+  ] {
+    let mail = Outgoing { kind, ..reply("x", "y\n") };
+    let lines = header_lines(&rendered(&mail));
+    assert_eq!(header(&lines, "Auto-Submitted"), vec![auto], "{kind:?}");
+    assert_eq!(header(&lines, "Precedence"), Vec::from_iter(precedence), "{kind:?}");
+    assert_eq!(header(&lines, "X-Auto-Response-Suppress"), vec!["All"], "{kind:?}");
+  }
+}
+
+/// Bounces go to the envelope sender: the keeper's address, say, while
+/// the From header stays the judge's; a bad one falls back to the judge.
+#[test]
+fn the_envelope_sender_is_the_bounce_address_and_from_stays_the_judge() {
+  let sender = Sender { envelope_from: Some("keeper@example.net"), ..SENDER };
+  let out = render(&reply("x", "y\n"), &sender, now(), "1@example.net").expect("renders");
+  assert_eq!(out.from, "keeper@example.net");
+  let lines = header_lines(&out);
+  assert_eq!(header(&lines, "From"), vec!["\"Diplomacy Judge\" <judge@example.net>"]);
+  let sender = Sender { envelope_from: Some("not an address"), ..SENDER };
+  let out = render(&reply("x", "y\n"), &sender, now(), "1@example.net").expect("renders");
+  assert_eq!(out.from, "judge@example.net");
 }

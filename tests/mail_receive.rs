@@ -50,8 +50,16 @@ fn mail_system_noise_gets_no_reply() {
   judge.take_mail();
   let plain = judge.message(ANN, "x", "HELP\n");
   let with_header = |h: &str| plain.replacen("To:", &format!("{h}\r\nTo:"), 1);
+  // An automatic reply changes one thing: its sender is noted as one that
+  // sends automatic mail (REPLY-TO refuses it; see tests/mail_loops.rs).
+  let before = judge.snapshot();
+  let auto = with_header("Auto-Submitted: auto-replied");
+  assert_eq!(judge.receive(auto.as_bytes()).status, 0);
+  assert_eq!(judge.take_mail().len(), 0, "no reply");
+  let mut after = judge.snapshot();
+  assert!(after.remove(std::path::Path::new("automatic/ann@players.test")).is_some());
+  assert_eq!(after, before, "nothing else changed");
   for raw in [
-    with_header("Auto-Submitted: auto-replied"),
     with_header("Precedence: bulk"),
     with_header("Precedence: junk"),
     with_header("Precedence: list"),
@@ -162,8 +170,12 @@ fn failing_transport() -> String {
   "[transport]\nkind = \"sendmail\"\ncommand = \"/nonexistent/sendmail\"\n".to_string()
 }
 
+/// A transport that refuses mail after the message was carried out does
+/// not make the MTA deliver the message again (exit 0): the reply waits in
+/// the queue, a redelivery changes nothing, and it goes out once mail
+/// flows again.
 #[test]
-fn a_transport_failure_exits_75_and_a_redelivery_is_not_applied_twice() {
+fn a_transport_failure_after_the_commit_leaves_the_reply_queued_and_nothing_twice() {
   let judge = Judge::with_config(&failing_transport());
   let raw = judge.message(
     ANN,
@@ -172,12 +184,13 @@ fn a_transport_failure_exits_75_and_a_redelivery_is_not_applied_twice() {
     Address: 1 Main St, Springfield\nCountry: USA\nLevel: Novice\nEND\n",
   );
   let first = judge.receive(raw.as_bytes());
-  assert_eq!(first.status, 75, "{}", first.stderr);
+  assert_eq!(first.status, 0, "carried out: the MTA is done: {}", first.stderr);
   assert_eq!(judge.files_in("queue").len(), 1, "the reply waits in the queue");
   assert!(judge.files_in("spool").is_empty(), "the message itself is done");
 
-  // The MTA delivers the same message again, still without a transport...
-  assert_eq!(judge.receive(raw.as_bytes()).status, 75);
+  // Were the MTA to deliver the same message again, still without a
+  // transport...
+  assert_eq!(judge.receive(raw.as_bytes()).status, 0);
   assert_eq!(judge.files_in("queue").len(), 1, "no second reply");
 
   // ...and once mail flows again, the one reply goes out and nothing is redone.
@@ -194,7 +207,8 @@ fn a_transport_failure_exits_75_and_a_redelivery_is_not_applied_twice() {
 #[test]
 fn sweep_resends_queued_mail_and_is_idempotent() {
   let judge = Judge::with_config(&failing_transport());
-  assert_eq!(judge.receive(judge.message(ANN, "", "VERSION\n").as_bytes()).status, 75);
+  assert_eq!(judge.receive(judge.message(ANN, "", "VERSION\n").as_bytes()).status, 0);
+  assert_eq!(judge.files_in("queue").len(), 1, "the reply waits in the queue");
   assert_eq!(judge.run(&["sweep"], b"").status, 75, "still no transport");
   std::fs::write(judge.data().join("judge.toml"), "").unwrap();
   let run = judge.run(&["sweep"], b"");
@@ -244,7 +258,7 @@ fn a_hundred_simultaneous_deliveries_are_all_answered() {
 #[test]
 fn a_damaged_queue_file_is_set_aside_and_the_rest_is_sent() {
   let judge = Judge::with_config(&failing_transport());
-  assert_eq!(judge.receive(judge.message(ANN, "", "VERSION\n").as_bytes()).status, 75);
+  assert_eq!(judge.receive(judge.message(ANN, "", "VERSION\n").as_bytes()).status, 0);
   std::fs::write(judge.data().join("queue/00000000000000000000-bad.json"), "{not json").unwrap();
   std::fs::write(judge.data().join("judge.toml"), "").unwrap();
   let run = judge.run(&["sweep"], b"");

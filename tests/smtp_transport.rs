@@ -24,7 +24,8 @@ fn spawn_lock() -> std::sync::MutexGuard<'static, ()> {
 }
 
 fn message(to: &str, subject: &str, body: &str, id: &str) -> Rendered {
-  let sender = Sender { address: "judge@example.net", name: "Diplomacy Judge" };
+  let sender =
+    Sender { address: "judge@example.net", name: "Diplomacy Judge", envelope_from: None };
   let now = DateTime::parse_from_rfc3339("2026-03-02T23:30:00Z").expect("a valid test time");
   let mail = Outgoing {
     to: to.into(),

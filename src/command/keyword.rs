@@ -252,8 +252,8 @@ pub static KEYWORDS: &[Keyword] = &[
     K::IAmAlso,
     Anyone,
     "3.3",
-    "I AM ALSO address",
-    "Tell the judge that this new address belongs to the user registered at that old one.",
+    "I AM ALSO address [code]",
+    "Join this new address to the registration at that old one, with the code mailed there.",
     &["I AM ALSO"],
   ),
   row(

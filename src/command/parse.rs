@@ -218,7 +218,10 @@ pub(super) fn masked(line: &BodyLine) -> String {
 }
 
 /// The arguments of a command with every password replaced by [`MASK`],
-/// spacing kept: the second word of SIGN ON, OBSERVE and CREATE, all of
+/// spacing kept: every word of SIGN ON, OBSERVE and CREATE after the
+/// first (a stray space in the game name, `SIGN ON E sec pw`, moves the
+/// password to the third word, and a password may well be an option word
+/// such as `Secret`, so the variant and options are hidden too), all of
 /// SET PASSWORD, the keeper's password at the end of ADJUST and RECORD,
 /// and the word after PASSWORD or PW anywhere in a SET line (njudge takes
 /// several settings on one SET line).
@@ -226,7 +229,7 @@ pub(super) fn mask_args(kind: CommandKind, args: &str) -> String {
   let spans = word_spans(args);
   let words: Vec<&str> = spans.iter().map(|&(start, end)| &args[start..end]).collect();
   let secret = |i: usize| match kind {
-    CommandKind::SignOn | CommandKind::Observe | CommandKind::Create => i == 1,
+    CommandKind::SignOn | CommandKind::Observe | CommandKind::Create => i >= 1,
     CommandKind::SetPassword => true,
     CommandKind::Adjust | CommandKind::Record => i + 1 == words.len(),
     _ if kind.is_set() => i > 0 && is_password_word(words[i - 1]),
@@ -303,6 +306,7 @@ mod tests {
   #[test]
   fn masking_keeps_the_spacing() {
     assert_eq!(mask_args(CommandKind::SignOn, " Fgame   pw  "), " Fgame   ********  ");
+    assert_eq!(mask_args(CommandKind::SignOn, "E sec  pw"), "E ********  ********");
     assert_eq!(mask_args(CommandKind::Adjust, "u 5 pw"), "u 5 ********");
     assert_eq!(mask_args(CommandKind::SetWait, "wait, password x"), "wait, password ********");
     assert_eq!(mask_args(CommandKind::Get, "password x"), "password x");

@@ -45,7 +45,8 @@ pub enum MailKind {
 /// A rendered message: the envelope and the exact bytes to send.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Rendered {
-  /// The envelope sender: the judge's bare address.
+  /// The envelope sender (`MAIL FROM`, sendmail's `-f`), a bare address:
+  /// where bounces go, so the keeper hears of a dead player address.
   pub from: String,
   /// The envelope recipient: a bare address.
   pub to: String,
@@ -71,6 +72,10 @@ pub struct Sender<'a> {
   pub address: &'a str,
   /// The display name (`Diplomacy Judge`).
   pub name: &'a str,
+  /// The envelope sender, where bounces go (the keeper's address, say);
+  /// `None`, or an address that does not parse, means `address`, so that
+  /// a bad setting never stops the mail.
+  pub envelope_from: Option<&'a str>,
 }
 
 /// Longest id put in a header, so that a header line can never grow past
@@ -89,6 +94,11 @@ pub fn is_valid_message_id(id: &str) -> bool {
 /// Renders one message. `message_id` is the id to give it (without
 /// brackets); `now` is the injected clock, shown in its own offset.
 ///
+/// Every message says it is automatic (RFC 3834 `Auto-Submitted:`), so
+/// that another judge or a vacation responder never answers it (and mail
+/// loops cannot start); `X-Auto-Response-Suppress: All` says the same to
+/// Outlook and Exchange, and mail to a whole game is `Precedence: bulk`.
+///
 /// The subject and the sender's name are put on one line (controls become
 /// spaces) before lettre sees them, so nothing can add a header. An id in
 /// `in_reply_to`/`references` that is not a valid message id is dropped;
@@ -101,6 +111,8 @@ pub fn render(
   message_id: &str,
 ) -> Result<Rendered, OutboundError> {
   let from = parse_address(sender.address)?;
+  let envelope_from =
+    sender.envelope_from.and_then(|a| parse_address(a).ok()).unwrap_or_else(|| from.clone());
   let to = parse_address(&mail.to)?;
   let name = one_line(sender.name);
   let id = own_message_id(message_id, from.domain());
@@ -140,6 +152,13 @@ pub fn render(
     date.clone(),
     date,
   ));
+  for (name, value) in automatic_headers(mail.kind) {
+    message.headers_mut().insert_raw(HeaderValue::dangerous_new_pre_encoded(
+      HeaderName::new_from_ascii_str(name),
+      value.to_string(),
+      value.to_string(),
+    ));
+  }
   let mut bytes = match String::from_utf8(message.formatted()) {
     Ok(bytes) => bytes,
     Err(e) => String::from_utf8_lossy(e.as_bytes()).into_owned(),
@@ -149,7 +168,24 @@ pub fn render(
   if !bytes.ends_with("\r\n") {
     bytes.push_str("\r\n");
   }
-  Ok(Rendered { from: from.to_string(), to: to.to_string(), message_id: id, bytes })
+  Ok(Rendered { from: envelope_from.to_string(), to: to.to_string(), message_id: id, bytes })
+}
+
+/// The headers that mark a message of `kind` as automatic (fixed ASCII
+/// text, nothing from a user).
+fn automatic_headers(kind: MailKind) -> Vec<(&'static str, &'static str)> {
+  let mut headers = vec![(
+    "Auto-Submitted",
+    match kind {
+      MailKind::Reply => "auto-replied",
+      MailKind::Notice | MailKind::Bulk => "auto-generated",
+    },
+  )];
+  if kind == MailKind::Bulk {
+    headers.push(("Precedence", "bulk"));
+  }
+  headers.push(("X-Auto-Response-Suppress", "All"));
+  headers
 }
 
 /// Renders a batch (a broadcast, say), taking a fresh id for each message

@@ -1,14 +1,27 @@
 //! njudge's subject lines, which players' filters and mapping tools parse.
 
 use super::inbound::one_line;
+use crate::command::{lookup, CommandKind, Invocation, MASK};
+
+/// A subject with more words than this is not copied into the reply: every
+/// word is a place a command could start, and masking must stay cheap
+/// whatever arrives. (Masking never changes the number of words, so a reply
+/// to a reply keeps the same subject.)
+const MAX_SUBJECT_WORDS: usize = 200;
 
 /// `Re: CODE:game - S1901M <subject>` (signed on) or `Re: CODE <subject>`,
 /// with `[Error Flag] ` after `Re: ` when orders had errors. The user's
 /// subject is first stripped of earlier `Re:`, `[Error Flag]`, `[You are
 /// late!]`, judge-code, game and phase prefixes so subjects do not grow.
+///
+/// A password in the subject is never copied: from the first command that
+/// carries one (`SIGN ON Fgame pw`, `SET PASSWORD x`…), the words are
+/// masked as the body's echo masks them, or more.
 pub fn reply(code: &str, game: Option<(&str, &str)>, error_flag: bool, original: &str) -> String {
   let original = one_line(original);
   let rest = strip_prefixes(&original, code, game.map(|(name, _)| name));
+  let rest = if rest.split(' ').count() > MAX_SUBJECT_WORDS { String::new() } else { masked(rest) };
+  let rest = rest.as_str();
   let mut subject = String::from("Re: ");
   if error_flag {
     subject.push_str("[Error Flag] ");
@@ -22,6 +35,55 @@ pub fn reply(code: &str, game: Option<(&str, &str)>, error_flag: bool, original:
     subject.push_str(rest);
   }
   subject
+}
+
+/// `subject` (one line, single spaces) with every password hidden: the
+/// command language finds a command at the start of any word; at the first
+/// one whose echo in a body would hide something, SIGN ON, OBSERVE and
+/// CREATE keep their first word and every other word after the keyword
+/// becomes [`MASK`] (a subject is no place to be exact about which word of
+/// `SET WAIT, PW x` or `ADJUST 1 2 pw` is the password).
+fn masked(subject: &str) -> String {
+  let starts = subject
+    .char_indices()
+    .filter(|&(i, c)| c != ' ' && (i == 0 || subject[..i].ends_with(' ')))
+    .map(|(i, _)| i);
+  let mut set_seen = false;
+  for start in starts {
+    let Some((kind, len)) = lookup(&subject[start..]) else { continue };
+    // Only these may hide a password. A later SET's words are among the
+    // first SET's, so one look at SET is enough: the rest of a long
+    // subject is copied at most twice, whatever it holds.
+    let set = kind.is_set() && kind != CommandKind::SetPassword;
+    let carries = matches!(
+      kind,
+      CommandKind::SignOn
+        | CommandKind::Observe
+        | CommandKind::Create
+        | CommandKind::SetPassword
+        | CommandKind::Adjust
+        | CommandKind::Record
+    );
+    if !(carries || set && !set_seen) {
+      continue;
+    }
+    set_seen |= set;
+    let head = &subject[..start + len];
+    let args = &subject[start + len..];
+    let invocation = Invocation { kind, args: args.to_string(), block: Vec::new(), closed: true };
+    let body_masked = invocation.masked_args();
+    if body_masked == args {
+      continue;
+    }
+    let keeps_first =
+      matches!(kind, CommandKind::SignOn | CommandKind::Observe | CommandKind::Create);
+    if keeps_first {
+      return format!("{head}{body_masked}");
+    }
+    let words: Vec<&str> = args.split_whitespace().map(|_| MASK).collect();
+    return format!("{head} {}", words.join(" "));
+  }
+  subject.to_string()
 }
 
 /// `CODE:game - S1901M <what>` for other game mail.

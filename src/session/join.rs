@@ -7,14 +7,17 @@
 use rand::SeedableRng;
 use sha2::{Digest, Sha256};
 
+use super::register::Proof;
 use super::{game_name, Seat, Session};
-use crate::game::report::capitalised;
+use crate::game::report::{capitalised, wrap};
 use crate::game::{deadline, Game, GameOption, Member, Role, Settings, Status, Tenure};
+use crate::mail::outbound::{MailKind, Outgoing};
 use crate::map::Map;
 use crate::password;
 use crate::store::game_file::{HistoryKind, Stored};
 use crate::store::games::IndexStatus;
 use crate::store::lock::Lock;
+use crate::store::throttle::{self, Failed};
 use crate::store::users::User;
 use crate::store::StoreError;
 use crate::{announce, dedication};
@@ -43,7 +46,7 @@ impl Variant {
       } else if let Some(option) = GameOption::parse(word) {
         variant.options.push(option);
       } else {
-        return Err(unknown_variant_word(word));
+        return Err(unknown_word_after_password());
       }
     }
     variant.options = GameOption::ALL.into_iter().filter(|o| variant.options.contains(o)).collect();
@@ -84,17 +87,28 @@ impl Variant {
 
 /// The error for a word that is neither a variant nor an option.
 pub(super) fn unknown_variant_word(word: &str) -> String {
+  let shown: String = word.chars().take(30).collect();
+  format!("'{shown}' is not a variant or option this judge knows.\n{}", known_words())
+}
+
+/// The error for a word after the password of CREATE or SIGN ON that is
+/// neither a variant nor an option. The word is not repeated: with a
+/// space typed inside the game name, it is the password.
+fn unknown_word_after_password() -> String {
+  format!(
+    "A word after the password is not a variant or option this judge knows\n\
+     (it is not repeated here, in case it is your password: a game name has\n\
+     no spaces, and the password is the word right after it).\n{}",
+    known_words()
+  )
+}
+
+/// The variants and options a judge knows, for the errors above.
+fn known_words() -> String {
   let maps: Vec<String> = Map::builtin_names().map(capitalised).collect();
   let options: Vec<&str> = GameOption::ALL.iter().map(|o| o.word()).collect();
   let (first, rest) = options.split_at(options.len().min(5));
-  let shown: String = word.chars().take(30).collect();
-  format!(
-    "'{shown}' is not a variant or option this judge knows.\n\
-     Variants: {}.\nOptions: {},\n{}.",
-    maps.join(", "),
-    first.join(", "),
-    rest.join(", ")
-  )
+  format!("Variants: {}.\nOptions: {},\n{}.", maps.join(", "), first.join(", "), rest.join(", "))
 }
 
 impl Session<'_> {
@@ -135,19 +149,91 @@ impl Session<'_> {
     }
   }
 
-  /// Opens a game for this message. `None` when it cannot go on: there is
-  /// no such game (`missing` is set, for the caller's message), the game's
-  /// files are damaged (the sender and the keeper have been told), or the
-  /// message was carried out before (`replayed`).
-  fn open_game(&mut self, name: &str) -> Result<Option<(Lock, Stored)>, StoreError> {
-    let opened = match self.ctx.games.open(name) {
-      Ok(opened) => opened,
-      Err(StoreError::Damaged { path, message }) => {
-        self.damaged_game(name, &path, &message);
-        return Ok(None);
-      }
-      Err(error) => return Err(error),
+  /// Whether a seat takes no sign-on now (too many wrong passwords); if so
+  /// the sender is told until when, and not whether the password was right.
+  fn seat_locked(&mut self, key: &str, what: &str) -> Result<bool, StoreError> {
+    let Some(until) = self.throttle().locked_until(key, self.ctx.now)? else { return Ok(false) };
+    let until = deadline::show(until, self.ctx.tz());
+    self.error(&wrap(&format!(
+      "Sign-ons to {what} are refused until {until}, because of {} wrong passwords \
+       within an hour; this attempt was not checked. Nothing was signed on, and \
+       orders and game commands in the rest of this message are not carried \
+       out. Please try again after that time.",
+      throttle::LIMIT
+    )));
+    Ok(true)
+  }
+
+  /// A wrong password for a seat: refused like any failed sign-on, and
+  /// counted. The one that locks the seat tells its owners (but the
+  /// sender, whose reply says it), once.
+  fn wrong_password(
+    &mut self,
+    key: &str,
+    what: &str,
+    owners: Vec<String>,
+    game: &Game,
+  ) -> Result<(), StoreError> {
+    let failed = self.throttle().failed(key, self.ctx.now, self.ctx.origin)?;
+    self.error(REFUSED);
+    let Failed::Locked { until } = failed else { return Ok(()) };
+    let until = deadline::show(until, self.ctx.tz());
+    let limit = throttle::LIMIT;
+    self.say(&wrap(&format!(
+      "After {limit} wrong passwords within an hour, sign-ons to {what} are refused \
+       until {until}, even with the right password."
+    )));
+    // In a gunboat game an address would say who plays whom.
+    let from = if game.settings.gunboat {
+      String::new()
+    } else {
+      format!(", the last from {}", self.reply_to)
     };
+    let code = &self.ctx.config.judge_code;
+    let body = format!(
+      ":: Judge: {code}  Game: {}\n\n{}\n",
+      game.name,
+      wrap(&format!(
+        "{limit} wrong passwords for {what} came in within an hour{from}. So that \
+         a password cannot be guessed, the judge refuses every sign-on to {what} \
+         until {until}, even with the right password. If these were your own \
+         mistakes, wait until then. If not, someone may be trying to guess your \
+         password: choose a new one with SET PASSWORD once you can sign on again."
+      ))
+    );
+    for owner in owners.iter().filter(|o| !o.eq_ignore_ascii_case(self.reply_to.trim())) {
+      self.others.push(Outgoing {
+        to: owner.clone(),
+        subject: format!("{code}:{} - Wrong passwords", game.name),
+        body: body.clone(),
+        in_reply_to: None,
+        references: Vec::new(),
+        kind: MailKind::Notice,
+      });
+    }
+    Ok(())
+  }
+
+  /// A right password: the seat's wrong ones are forgotten, the sender is
+  /// known to be the member's user, and an I AM ALSO waiting from this
+  /// address for that user is proved.
+  fn verified(&mut self, key: &str, what: &str) -> Result<(), StoreError> {
+    self.throttle().succeeded(key)?;
+    if let Some(seat) = self.seat.as_mut() {
+      let user = seat.stored.game.members.get(seat.member).and_then(|m| m.user);
+      seat.verified = Some(Proof { user, what: what.to_string() });
+    }
+    self.prove_pending_also()
+  }
+
+  /// Opens a game for this message. `None` when it cannot go on: there is
+  /// no such game (`missing` is set, for the caller's message), or the
+  /// message was carried out before (`replayed`). A game whose files are
+  /// damaged is an error: the message is kept and tried again once the
+  /// keeper has mended the game (see `receive`), rather than answered
+  /// as if the game were not there.
+  fn open_game(&mut self, name: &str) -> Result<Option<(Lock, Stored)>, StoreError> {
+    let opened = self.ctx.games.open(name)?;
     let Some((lock, stored)) = opened else {
       self.missing = true;
       return Ok(None);
@@ -171,6 +257,7 @@ impl Session<'_> {
       lock,
       stored,
       member,
+      verified: None,
       phase,
       changed,
       created: false,
@@ -482,13 +569,19 @@ impl Session<'_> {
       .iter()
       .position(|m| m.role != Role::Observer && m.has_address(&self.reply_to));
     if let Some(index) = returning {
-      if !password::verify(password.unwrap_or(""), &stored.game.members[index].password) {
-        self.error(REFUSED);
+      let key = throttle::seat(&name, &self.reply_to);
+      let what = format!("your place in game '{name}'");
+      if self.seat_locked(&key, &what)? {
         return Ok(());
+      }
+      if !password::verify(password.unwrap_or(""), &stored.game.members[index].password) {
+        let owners = stored.game.members[index].addresses().map(str::to_string).collect();
+        return self.wrong_password(&key, &what, owners, &stored.game);
       }
       let missing = stored.game.players_missing();
       let secret = stored.game.settings.variant.secret;
       self.seat_at(lock, stored, index, false);
+      self.verified(&key, &format!("a player in game '{name}'"))?;
       if secret {
         self.say(&format!("You are signed on to game '{name}', which has not started yet."));
       } else {
@@ -611,16 +704,34 @@ impl Session<'_> {
     match letter.to_ascii_uppercase() {
       'O' => self.sign_on_observer(lock, stored, password),
       'M' => {
+        let masters: Vec<String> = stored
+          .game
+          .members
+          .iter()
+          .filter(|m| m.role == Role::Master)
+          .flat_map(|m| m.addresses().map(str::to_string))
+          .collect();
+        if masters.is_empty() {
+          self.error(REFUSED);
+          return Ok(());
+        }
+        let key = throttle::seat(&name, "master");
+        let what = format!("the Master of game '{name}'");
+        if self.seat_locked(&key, &what)? {
+          return Ok(());
+        }
         let master = stored
           .game
           .members
           .iter()
           .position(|m| m.role == Role::Master && password::verify(password, &m.password));
         match master {
-          Some(index) => self.signed_on(lock, stored, index),
-          None => self.error(REFUSED),
+          Some(index) => {
+            self.signed_on(lock, stored, index);
+            self.verified(&key, &format!("Master of game '{name}'"))
+          }
+          None => self.wrong_password(&key, &what, masters, &stored.game),
         }
-        Ok(())
       }
       letter => {
         let power = stored.game.map.power_by_initial(letter);
@@ -629,9 +740,21 @@ impl Session<'_> {
           Some(index) if stored.game.members[index].abandoned => {
             self.take_over(lock, stored, index, Some(password))
           }
-          Some(index) if password::verify(password, &stored.game.members[index].password) => {
+          Some(index) => {
+            let power = stored.game.members[index].power.or(power);
+            let power_name = power.map(|p| stored.game.power_name(p).to_string());
+            let power_name = power_name.unwrap_or_else(|| letter.to_string());
+            let key = throttle::seat(&name, &power_name);
+            let what = format!("{power_name} in game '{name}'");
+            if self.seat_locked(&key, &what)? {
+              return Ok(());
+            }
+            if !password::verify(password, &stored.game.members[index].password) {
+              let owners = stored.game.members[index].addresses().map(str::to_string).collect();
+              return self.wrong_password(&key, &what, owners, &stored.game);
+            }
             self.signed_on(lock, stored, index);
-            Ok(())
+            self.verified(&key, &what)
           }
           _ if stored.game.status == Status::Forming && power.is_some() => {
             self.error(&format!(
@@ -703,7 +826,14 @@ impl Session<'_> {
         && (m.has_address(&self.reply_to) || password::verify(password, &m.password))
     });
     if let Some(index) = known {
+      // Known by address alone proves nothing about who sent the message.
+      let right = password::verify(password, &stored.game.members[index].password);
+      let key = throttle::seat(&stored.game.name, &self.reply_to);
+      let what = format!("an observer of game '{}'", stored.game.name);
       self.signed_on(lock, stored, index);
+      if right {
+        self.verified(&key, &what)?;
+      }
       return Ok(());
     }
     let Some(user) = self.registered_sender("Observing a game")? else { return Ok(()) };

@@ -40,17 +40,19 @@ impl Session<'_> {
   }
 
   /// EJECT power|address: resigns a player, or removes an observer or a
-  /// Master (the only way a Master leaves a game).
-  pub(super) fn eject(&mut self, args: &str) {
+  /// Master (the only way a Master leaves a game). Returns true when the
+  /// sender ejected themselves: nothing after it acts for the game, so the
+  /// rest of the message is not read.
+  pub(super) fn eject(&mut self, args: &str) -> bool {
     if !self.may_master("EJECT") {
-      return;
+      return false;
     }
-    let Some(seat) = self.seat.as_ref() else { return };
+    let Some(seat) = self.seat.as_ref() else { return false };
     let game = &seat.stored.game;
     let word = args.trim();
     if word.is_empty() {
       self.error("EJECT needs a power or an address, e.g. EJECT France. Nothing was changed.");
-      return;
+      return false;
     }
     let by_power = if word.contains('@') {
       None
@@ -76,7 +78,7 @@ impl Session<'_> {
            of a member. Nothing was changed.",
           game.name
         ));
-        return;
+        return false;
       }
       _ => {
         self.error(&format!(
@@ -84,7 +86,7 @@ impl Session<'_> {
            Nothing was changed.",
           game.name
         ));
-        return;
+        return false;
       }
     };
     let member = &game.members[index];
@@ -95,7 +97,7 @@ impl Session<'_> {
     let phase = game.position.phase.to_string();
     let power_name = power.map(|p| game.power_name(p).to_string()).unwrap_or_default();
     let now = self.ctx.now;
-    let Some(seat) = self.seat.as_mut() else { return };
+    let Some(seat) = self.seat.as_mut() else { return false };
     match (role, power, over) {
       (_, _, true) => {
         self.error(&format!("Game '{name}' is over. Nothing was changed."));
@@ -106,7 +108,7 @@ impl Session<'_> {
           self.error(&format!(
             "{power_name} is already abandoned in game '{name}'. Nothing was changed."
           ));
-          return;
+          return false;
         }
         let game = &mut seat.stored.game;
         game.members[index].abandoned = true;
@@ -157,8 +159,10 @@ impl Session<'_> {
           seat.stored.game.settings.moderated = false;
         }
         self.say(&format!("{address} is no longer a {was} of game '{name}'."));
+        return self.sender_left();
       }
     }
+    false
   }
 
   /// FORCE BEGIN: starts a forming game now, dummies standing in for the

@@ -101,6 +101,8 @@ struct Seat {
   stored: Stored,
   /// The signed-on member.
   member: usize,
+  /// Whom a right password showed the sender to be (proof for I AM ALSO).
+  verified: Option<register::Proof>,
   /// The phase when the message signed on (replies are about it).
   phase: Phase,
   changed: bool,
@@ -220,7 +222,13 @@ impl Session<'_> {
       self.body.push('\n');
       if stop {
         let rest = lines.len() - index - 1;
-        if rest > 0 {
+        if rest > 0 && self.sender_left() {
+          self.say(&format!(
+            "You are no longer a member of the game, so the rest of your message\n\
+             ({rest} more lines) was not read."
+          ));
+          self.body.push('\n');
+        } else if rest > 0 {
           self.say(&format!(
             "The rest of your message ({rest} more lines) was not read: HELP ends a\n\
              message unless you have signed on to a game."
@@ -234,6 +242,12 @@ impl Session<'_> {
       self.say("(Your signature and anything after the '-- ' line were not read.)");
     }
     Ok(())
+  }
+
+  /// Whether the sender left the game they signed on to during this
+  /// message (a Master's EJECT of their own address).
+  fn sender_left(&self) -> bool {
+    self.seat.as_ref().is_some_and(|s| s.stored.game.members.get(s.member).is_none())
   }
 
   /// Echoes a line (and a block's lines) as `> text`, passwords masked.
@@ -371,7 +385,7 @@ impl Session<'_> {
       CommandKind::WhoGame => self.who_game(args)?,
       CommandKind::SetModerate => self.set_moderated(true),
       CommandKind::SetUnmoderate => self.set_moderated(false),
-      CommandKind::Eject => self.eject(args),
+      CommandKind::Eject => return Ok(self.eject(args)),
       CommandKind::ForceBegin => self.force_begin(),
       CommandKind::Pause => self.pause(),
       CommandKind::Resume => self.resume(),
@@ -470,8 +484,32 @@ impl Session<'_> {
     ));
   }
 
+  /// REPLY-TO: where this message's reply goes. Never the judge itself or
+  /// an address known to answer mail automatically (another judge, a
+  /// vacation responder): the two would answer each other for ever.
   fn set_reply_to(&mut self, args: &str) {
+    let config = self.ctx.config;
+    let root = self.ctx.data_root;
     match info::plausible_address(args) {
+      Some(address) if address.eq_ignore_ascii_case(config.judge_address.trim()) => {
+        self.error(&report::wrap(&format!(
+          "REPLY-TO: {address} is this judge's own address, so replies still go \
+           to {}. The judge would be mailing itself, in a loop. Give an address \
+           you read, for example REPLY-TO: name@example.org",
+          self.reply_to
+        )));
+      }
+      Some(address) if crate::store::automatic::is_automatic(root, &address) => {
+        self.error(&report::wrap(&format!(
+          "REPLY-TO: {address} was refused, so replies still go to {}. Mail \
+           from that address came in marked as sent automatically (by another \
+           judge or an automatic responder), and two machines can answer each \
+           other for ever. Give an address a person reads. If the address is \
+           yours and its automatic replies are now off, send any message from \
+           it, then use REPLY-TO again.",
+          self.reply_to
+        )));
+      }
       Some(address) => {
         self.say(&format!("Replies to this message go to {address}."));
         self.reply_to = address;
@@ -590,12 +628,16 @@ impl Session<'_> {
     let Some(seat) = self.seat.as_mut() else { return Ok(()) };
     let game = &mut seat.stored.game;
     seat.reply_header = Some(report::header(&code, game, tz));
-    let member = &game.members[seat.member];
+    // The sender may have left the game (a Master's EJECT of their own
+    // address): then there is no member to report on.
+    let member_power = game.members.get(seat.member).map(|m| (m.power, m.role));
     let mut footer = String::new();
-    if let (Some(power), Status::Active, false) = (member.power, &game.status, seat.leaving) {
+    if let (Some((Some(power), role)), Status::Active, false) =
+      (member_power, &game.status, seat.leaving)
+    {
       let orders = &game.orders[power.index()];
       let ordered = !orders.units.is_empty() || !orders.adjustments.is_empty();
-      if member.role == Role::Player && (ordered || seat.orders_taken + seat.order_errors > 0) {
+      if role == Role::Player && (ordered || seat.orders_taken + seat.order_errors > 0) {
         if seat.orders_taken == 0 && seat.order_errors > 0 {
           footer
             .push_str("None of the orders in this message were taken, so nothing was changed.\n\n");
@@ -614,8 +656,9 @@ impl Session<'_> {
     let game = &mut seat.stored.game;
     footer.push_str(&absences);
     if seat.leaving {
-      let member = seat.member;
-      game.members.remove(member);
+      if seat.member < game.members.len() {
+        game.members.remove(seat.member);
+      }
       seat.member = usize::MAX;
       seat.copy_to.clear();
     }

@@ -182,6 +182,7 @@ impl Session<'_> {
 
   pub(super) fn set_address(&mut self, args: &str) -> Result<(), crate::store::StoreError> {
     let reply_to = self.reply_to.clone();
+    let (judge, root) = (self.ctx.config.judge_address.trim(), self.ctx.data_root);
     let Some(seat) = self.seat_or_error("SET ADDRESS") else { return Ok(()) };
     let wanted: Vec<&str> =
       if args.trim().is_empty() { vec![reply_to.as_str()] } else { args.split(',').collect() };
@@ -198,6 +199,28 @@ impl Session<'_> {
           return Ok(());
         }
       }
+    }
+    // The game's mail must not go to the judge itself or to a machine that
+    // answers it (another judge, a vacation responder): a mail loop.
+    if let Some(address) = addresses.iter().find(|a| a.eq_ignore_ascii_case(judge)) {
+      self.error(&report::wrap(&format!(
+        "SET ADDRESS {address} names this judge's own address: the judge would \
+         be mailing itself, in a loop. Give an address you read, for example \
+         SET ADDRESS name@example.org. Nothing was changed."
+      )));
+      return Ok(());
+    }
+    if let Some(address) = addresses.iter().find(|a| crate::store::automatic::is_automatic(root, a))
+    {
+      self.error(&report::wrap(&format!(
+        "SET ADDRESS {address} was refused: mail from that address came in \
+         marked as sent automatically (by another judge or an automatic \
+         responder), and two machines can answer each other for ever. Give an \
+         address a person reads. If the address is yours and its automatic \
+         replies are now off, send any message from it, then try again. \
+         Nothing was changed."
+      )));
+      return Ok(());
     }
     let address = addresses.join(",");
     let game = &mut seat.stored.game;

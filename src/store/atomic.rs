@@ -6,11 +6,12 @@ use std::path::Path;
 
 use atomic_write_file::AtomicWriteFile;
 
-use super::StoreError;
+use super::{fault, StoreError};
 
 /// Replaces `path` with `bytes` (write a temporary file, fsync, rename,
 /// fsync the directory).
 pub fn write(path: &Path, bytes: &[u8]) -> Result<(), StoreError> {
+  fault::point("write").map_err(|e| StoreError::io("cannot create", path, e))?;
   let mut file =
     AtomicWriteFile::open(path).map_err(|e| StoreError::io("cannot create", path, e))?;
   file.write_all(bytes).map_err(|e| StoreError::io("cannot write", path, e))?;
@@ -25,7 +26,7 @@ pub fn write_new(path: &Path, bytes: &[u8]) -> Result<bool, StoreError> {
   let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("file");
   let temp = dir.join(format!(".{name}.{}.new", std::process::id()));
   write(&temp, bytes)?;
-  let linked = std::fs::hard_link(&temp, path);
+  let linked = fault::point("link").and_then(|()| std::fs::hard_link(&temp, path));
   let _ = std::fs::remove_file(&temp);
   match linked {
     Ok(()) => Ok(true),
@@ -36,7 +37,7 @@ pub fn write_new(path: &Path, bytes: &[u8]) -> Result<bool, StoreError> {
 
 /// Removes `path`; a file that is already gone is fine.
 pub fn remove(path: &Path) -> Result<(), StoreError> {
-  match std::fs::remove_file(path) {
+  match fault::point("remove").and_then(|()| std::fs::remove_file(path)) {
     Ok(()) => Ok(()),
     Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(()),
     Err(e) => Err(StoreError::io("cannot remove", path, e)),
@@ -71,13 +72,52 @@ pub fn write_unsynced(path: &Path, bytes: &[u8]) -> Result<(), StoreError> {
   let dir = path.parent().unwrap_or(Path::new("."));
   let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("file");
   let temp = dir.join(format!(".{name}.{}.tmp", std::process::id()));
-  std::fs::write(&temp, bytes).map_err(|e| StoreError::io("cannot write", &temp, e))?;
-  std::fs::rename(&temp, path).map_err(|e| StoreError::io("cannot save", path, e))
+  fault::point("write")
+    .and_then(|()| std::fs::write(&temp, bytes))
+    .map_err(|e| StoreError::io("cannot write", &temp, e))?;
+  fault::point("rename")
+    .and_then(|()| std::fs::rename(&temp, path))
+    .map_err(|e| StoreError::io("cannot save", path, e))
 }
 
 /// Makes everything written to the filesystem holding `dir` durable (one
 /// `syncfs` instead of an fsync per file).
 pub fn sync_filesystem(dir: &Path) -> Result<(), StoreError> {
+  fault::point("sync").map_err(|e| StoreError::io("cannot sync", dir, e))?;
   let handle = std::fs::File::open(dir).map_err(|e| StoreError::io("cannot open", dir, e))?;
   rustix::fs::syncfs(&handle).map_err(|e| StoreError::io("cannot sync", dir, e.into()))
+}
+
+/// Whether the file at `path` was last changed more than `age` ago (by
+/// the machine's clock, which is what stamps files).
+pub fn older_than(path: &Path, age: std::time::Duration) -> bool {
+  std::fs::symlink_metadata(path)
+    .and_then(|m| m.modified())
+    .ok()
+    .and_then(|modified| modified.elapsed().ok())
+    .is_some_and(|elapsed| elapsed > age)
+}
+
+/// Removes the temporary files that writes killed half-way left in `dir`
+/// (names starting with a dot: `.name.XXXXXX`, `.name.PID.tmp`,
+/// `.name.PID.new`), if older than `age` so no live write is disturbed.
+/// Returns how many it removed; a missing directory has none.
+pub fn clean_temporaries(dir: &Path, age: std::time::Duration) -> Result<usize, StoreError> {
+  let entries = match std::fs::read_dir(dir) {
+    Ok(entries) => entries,
+    Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(0),
+    Err(e) => return Err(StoreError::io("cannot list", dir, e)),
+  };
+  let mut removed = 0;
+  for entry in entries {
+    let entry = entry.map_err(|e| StoreError::io("cannot list", dir, e))?;
+    let is_temporary =
+      entry.file_name().to_str().is_some_and(|n| n.starts_with('.') && n.len() > 1);
+    let is_file = entry.file_type().is_ok_and(|t| t.is_file());
+    if is_temporary && is_file && older_than(&entry.path(), age) {
+      remove(&entry.path())?;
+      removed += 1;
+    }
+  }
+  Ok(removed)
 }

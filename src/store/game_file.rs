@@ -23,16 +23,50 @@ use crate::store::ledger::LedgerEntry;
 /// The version of this layout, written into every file.
 const FORMAT: u32 = 1;
 
-/// How many recent change origins a game remembers, so that a message
-/// carried out again after a crash is recognised.
+/// How long a game remembers the origin of a change, so that a message
+/// the mail system delivers again after a crash is recognised and not
+/// carried out twice: longer than any MTA keeps retrying (Postfix's
+/// `maximal_queue_lifetime` is five days by default).
+pub const APPLIED_DAYS: i64 = 7;
+
+/// The fewest recent origins kept whatever their age (a game idle for
+/// weeks still recognises its last changes).
 const APPLIED_KEPT: usize = 32;
+
+/// The origin of one change made to a game, and when it was made.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum Applied {
+  Timed {
+    origin: String,
+    at: DateTime<Utc>,
+  },
+  /// Files written before origins carried their time.
+  Plain(String),
+}
+
+impl Applied {
+  fn origin(&self) -> &str {
+    match self {
+      Applied::Timed { origin, .. } | Applied::Plain(origin) => origin,
+    }
+  }
+
+  fn at(&self) -> Option<DateTime<Utc>> {
+    match self {
+      Applied::Timed { at, .. } => Some(*at),
+      Applied::Plain(_) => None,
+    }
+  }
+}
 
 /// A game as stored, with what the store keeps beside it.
 #[derive(Clone, Debug)]
 pub struct Stored {
   pub game: Game,
-  /// The origins (inbound message keys, sweep jobs) of the latest changes.
-  pub applied: Vec<String>,
+  /// The origins (inbound message keys, sweep jobs) of the changes made
+  /// in the last [`APPLIED_DAYS`] days (and at least the last few).
+  pub applied: Vec<Applied>,
   /// The number the next history entry gets.
   pub history_next: u32,
   /// The mail and history of the latest change, kept until the next one so
@@ -84,15 +118,22 @@ impl Stored {
 
   /// Whether the change with this origin was already made to the game.
   pub fn was_applied(&self, origin: &str) -> bool {
-    self.applied.iter().any(|a| a == origin)
+    self.applied.iter().any(|a| a.origin() == origin)
   }
 
-  /// Notes a change's origin.
-  pub fn note_applied(&mut self, origin: &str) {
-    self.applied.push(origin.to_string());
-    if self.applied.len() > APPLIED_KEPT {
-      self.applied.remove(0);
-    }
+  /// Notes a change's origin made at `at`, and forgets origins older than
+  /// [`APPLIED_DAYS`] beyond the last [`APPLIED_KEPT`]: forgetting goes
+  /// by time, not by count, so a busy game cannot push out the record of
+  /// a message the mail system may still deliver again.
+  pub fn note_applied(&mut self, origin: &str, at: DateTime<Utc>) {
+    self.applied.push(Applied::Timed { origin: origin.to_string(), at });
+    let cutoff = at - chrono::Duration::days(APPLIED_DAYS);
+    let keep_from = self.applied.len().saturating_sub(APPLIED_KEPT);
+    let mut n = 0;
+    self.applied.retain(|a| {
+      n += 1;
+      n > keep_from || a.at().is_some_and(|t| t >= cutoff)
+    });
   }
 }
 
@@ -118,7 +159,7 @@ struct GameFile {
   turns: Vec<TurnFile>,
   #[serde(default)]
   future: Vec<FutureFile>,
-  applied: Vec<String>,
+  applied: Vec<Applied>,
   history_next: u32,
   journal: Option<Journal>,
 }
@@ -404,6 +445,41 @@ fn read_place(map: &Map, text: &str) -> Result<crate::map::Location, String> {
 mod tests {
   use super::*;
   use crate::game::deadline::DeadlineRule;
+
+  fn stored() -> Stored {
+    let map = Map::standard().expect("map");
+    let settings =
+      Settings::new(map, [DeadlineRule::movement(), DeadlineRule::other(), DeadlineRule::other()]);
+    Stored::new(Game::new("test1", map, settings, Utc::now()))
+  }
+
+  #[test]
+  fn change_origins_are_forgotten_by_age_not_by_count() {
+    let mut stored = stored();
+    let start = DateTime::parse_from_rfc3339("2026-03-02T10:00:00Z").unwrap().to_utc();
+    // A busy day: a hundred changes within hours.
+    for n in 0..100 {
+      stored.note_applied(&format!("m{n}"), start + chrono::Duration::minutes(n));
+    }
+    assert!(stored.was_applied("m0"), "a change of the same day is remembered");
+    // Six days on, still remembered; eight days on, forgotten but for the
+    // last 32 (a game idle for weeks still knows its last changes).
+    stored.note_applied("six", start + chrono::Duration::days(6));
+    assert!(stored.was_applied("m0"));
+    stored.note_applied("eight", start + chrono::Duration::days(8));
+    assert!(!stored.was_applied("m0"));
+    assert!(stored.was_applied("m99") && stored.was_applied("eight"));
+    assert_eq!(stored.applied.len(), 32);
+  }
+
+  #[test]
+  fn origins_written_before_they_had_times_are_read() {
+    let old: Vec<Applied> =
+      serde_json::from_str(r#"["abc", {"origin": "def", "at": "2026-03-02T10:00:00Z"}]"#).unwrap();
+    let mut stored = stored();
+    stored.applied = old;
+    assert!(stored.was_applied("abc") && stored.was_applied("def"));
+  }
 
   #[test]
   fn a_game_reads_back_as_it_was_written() {

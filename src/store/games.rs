@@ -35,6 +35,10 @@ use crate::game::{Game, GameOption, Role, Status};
 use crate::mail::outbound::Rendered;
 use crate::mail::transport::outbox_file_name;
 
+/// How old a temporary file must be before it is taken for the leftover
+/// of an interrupted write.
+pub const LEFTOVER_AGE: Duration = Duration::from_secs(3600);
+
 /// Where released mail goes.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum MailTarget {
@@ -42,6 +46,31 @@ pub enum MailTarget {
   Outbox(PathBuf),
   /// The queue, for a transport that [`crate::delivery::flush`] drives.
   Queue(PathBuf),
+}
+
+impl MailTarget {
+  /// Writes out the mail of one committed change (`stamp` and `origin`
+  /// from its record) without waiting for the disk, skipping files already
+  /// there: a change's mail written out twice is written once.
+  pub fn release(&self, stamp: &str, origin: &str, mail: &[Rendered]) -> Result<(), StoreError> {
+    for (n, mail) in mail.iter().enumerate() {
+      match self {
+        MailTarget::Outbox(outbox) => {
+          let path = outbox.join(outbox_file_name(stamp, n, &mail.message_id));
+          if !path.exists() {
+            atomic::write_unsynced(&path, mail.bytes.as_bytes())?;
+          }
+        }
+        MailTarget::Queue(queue_dir) => {
+          let path = queue_dir.join(format!("{stamp}-{n:04}-{origin}.json"));
+          if !path.exists() {
+            queue::write_unsynced(&path, mail)?;
+          }
+        }
+      }
+    }
+    Ok(())
+  }
 }
 
 /// The summary of one game kept in `DIR/index/`.
@@ -163,6 +192,9 @@ impl IndexEntry {
 #[derive(Clone, Debug, Default)]
 pub struct Change {
   pub origin: String,
+  /// When the change was made (the injected clock): how long its origin
+  /// is remembered.
+  pub time: DateTime<Utc>,
   pub mail: Vec<Rendered>,
   pub history: Vec<HistoryEntry>,
   pub ledger: Vec<LedgerEntry>,
@@ -246,12 +278,16 @@ impl Games {
     let name = stored.game.name.clone();
     let dir = self.games.join(&name);
     std::fs::create_dir_all(&dir).map_err(|e| StoreError::io("cannot create", &dir, e))?;
+    // Leftovers of writes a crash interrupted in this game's folders.
+    for leftovers in [&dir, &self.history_dir(&name)] {
+      let _ = atomic::clean_temporaries(leftovers, LEFTOVER_AGE);
+    }
     let mut history = change.history;
     for entry in &mut history {
       entry.number = stored.history_next;
       stored.history_next += 1;
     }
-    stored.note_applied(&change.origin);
+    stored.note_applied(&change.origin, change.time);
     let journal = Journal {
       origin: change.origin.clone(),
       stamp: spool::unique_stamp(),
@@ -266,30 +302,24 @@ impl Games {
     let bytes = game_file::to_json(stored)
       .map_err(|message| StoreError::Damaged { path: self.game_file(&name), message })?;
     atomic::write(&self.game_file(&name), &bytes)?;
-    self.release(&name, &journal)?;
-    entry.pending = None;
-    self.write_index(&entry, false)
+    // The commit point is passed: the change is made. What is left (its
+    // mail and history written out, the entry cleared) is finished by
+    // whoever next opens the game or by the sweep if it fails here, so
+    // the caller is not told to give up and have the message sent again.
+    let finished = self.release(&name, &journal).and_then(|()| {
+      entry.pending = None;
+      self.write_index(&entry, false)
+    });
+    if let Err(error) = finished {
+      tracing::warn!(game = %name, %error, "change committed; writing it out is left to the sweep");
+    }
+    Ok(())
   }
 
   /// Writes out a journal's mail and history (step 3), skipping files
   /// already there.
   fn release(&self, name: &str, journal: &Journal) -> Result<(), StoreError> {
-    for (n, mail) in journal.mail.iter().enumerate() {
-      match &self.mail {
-        MailTarget::Outbox(outbox) => {
-          let path = outbox.join(outbox_file_name(&journal.stamp, n, &mail.message_id));
-          if !path.exists() {
-            atomic::write_unsynced(&path, mail.bytes.as_bytes())?;
-          }
-        }
-        MailTarget::Queue(queue_dir) => {
-          let path = queue_dir.join(format!("{}-{n:04}-{}.json", journal.stamp, journal.origin));
-          if !path.exists() {
-            queue::write_unsynced(&path, mail)?;
-          }
-        }
-      }
-    }
+    self.mail.release(&journal.stamp, &journal.origin, &journal.mail)?;
     if !journal.history.is_empty() {
       let dir = self.history_dir(name);
       std::fs::create_dir_all(&dir).map_err(|e| StoreError::io("cannot create", &dir, e))?;
@@ -325,6 +355,26 @@ impl Games {
   /// the sweep found nothing due where the entry said something was).
   pub fn refresh_index(&self, stored: &Stored) -> Result<(), StoreError> {
     self.write_index(&IndexEntry::of(&stored.game), false)
+  }
+
+  /// Marks a game as damaged; returns whether it was not marked before
+  /// (so the keeper is told once). A change to the game clears the mark.
+  pub fn note_damaged(&self, name: &str, message: &str) -> Result<bool, StoreError> {
+    let marker = self.damage_marker(name);
+    if !Game::valid_name(name) || marker.exists() {
+      return Ok(false);
+    }
+    atomic::write_unsynced(&marker, message.as_bytes())?;
+    Ok(true)
+  }
+
+  /// Forgets that a game was damaged (it changed, so it reads again).
+  pub fn clear_damaged(&self, name: &str) {
+    let _ = atomic::remove(&self.damage_marker(name));
+  }
+
+  fn damage_marker(&self, name: &str) -> PathBuf {
+    self.index.join(format!("{name}.damaged"))
   }
 
   /// Reads one index entry.

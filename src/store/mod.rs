@@ -5,11 +5,16 @@
 //! ```text
 //! DIR/judge.toml   the judgekeeper's settings
 //! DIR/spool/       inbound messages not yet fully handled (sweep retries)
-//! DIR/seen/        one file per handled message, so a redelivery is not
-//!                  applied twice
+//! DIR/quarantine/  messages that failed again and again, set aside for
+//!                  the keeper (see receive.rs)
+//! DIR/pending/     handled messages whose mail is not yet written out
+//! DIR/seen/        one file per handled message, kept a week, so a
+//!                  redelivery is not carried out twice
 //! DIR/queue/       outgoing mail the transport has not taken yet
 //! DIR/outbox/      the file transport's .eml files
 //! DIR/users/       registrations: <id>.toml, by-address/<address>
+//! DIR/throttle/    recent wrong passwords, one file per seat
+//! DIR/automatic/   one empty file per address that sent automatic mail
 //! DIR/games/       one directory per game (see games.rs)
 //! DIR/index/       one small summary per game, for LIST and the sweep
 //! DIR/log/         judge.log, one line per message handled
@@ -17,13 +22,17 @@
 //! ```
 
 pub mod atomic;
+pub mod automatic;
+pub mod fault;
 pub mod game_file;
 pub mod games;
 pub mod ledger;
 pub mod lock;
+pub mod permissions;
 pub mod queue;
 pub mod seen;
 pub mod spool;
+pub mod throttle;
 pub mod users;
 
 use std::io;
@@ -58,11 +67,14 @@ pub struct DataDir {
 
 const SUBDIRS: &[&str] = &[
   "spool",
+  "pending",
+  "quarantine",
   "seen",
   "queue",
   "outbox",
   "users",
   "users/by-address",
+  "throttle",
   "games",
   "index",
   "log",
@@ -91,16 +103,33 @@ impl DataDir {
 
   /// Creates whatever is missing: the directories and a commented
   /// `judge.toml`. Never overwrites an existing file. Returns whether the
-  /// configuration file was written.
+  /// configuration file was written. What it makes is private to the
+  /// judge's user (directories 0700, lock files 0600) even without the
+  /// binary's umask, since the library may be driven by other programs.
   pub fn ensure(&self) -> Result<bool, StoreError> {
+    use std::os::unix::fs::{DirBuilderExt, OpenOptionsExt};
+    let mut dirs = std::fs::DirBuilder::new();
+    dirs.recursive(true).mode(0o700);
     for sub in SUBDIRS {
       let path = self.path(sub);
-      std::fs::create_dir_all(&path).map_err(|e| StoreError::io("cannot create", &path, e))?;
+      match dirs.create(&path) {
+        Ok(()) => {}
+        // A log must never be the reason work stops: without its folder
+        // the judge logs to stderr (see log.rs).
+        Err(_) if *sub == "log" => {}
+        Err(e) => return Err(StoreError::io("cannot create", &path, e)),
+      }
     }
     for lock in LOCKS {
       let path = self.path(lock);
       if !path.exists() {
-        std::fs::write(&path, b"").map_err(|e| StoreError::io("cannot create", &path, e))?;
+        std::fs::OpenOptions::new()
+          .write(true)
+          .create(true)
+          .truncate(false)
+          .mode(0o600)
+          .open(&path)
+          .map_err(|e| StoreError::io("cannot create", &path, e))?;
       }
     }
     let config = self.config_path();

@@ -79,3 +79,71 @@ pub fn unique_stamp() -> String {
   let n = COUNTER.fetch_add(1, Ordering::Relaxed);
   format!("{nanos:020}-{:07}-{n:04}", std::process::id())
 }
+
+/// How often a spooled message may fail (a panic, or an error that is not
+/// a passing one) before it is set aside in the quarantine.
+pub const MAX_FAILURES: u32 = 3;
+
+fn failure_path(path: &Path) -> PathBuf {
+  path.with_extension("fail")
+}
+
+/// How often the spooled message at `path` has failed so far.
+pub fn failures(path: &Path) -> u32 {
+  std::fs::read_to_string(failure_path(path))
+    .ok()
+    .and_then(|text| text.lines().next().and_then(|n| n.trim().parse().ok()))
+    .unwrap_or(0)
+}
+
+/// Counts one more failure of the spooled message at `path` (call while
+/// holding its claim); returns the count.
+pub fn note_failure(path: &Path, reason: &str) -> Result<u32, StoreError> {
+  let count = failures(path) + 1;
+  atomic::write(&failure_path(path), format!("{count}\n{reason}\n").as_bytes())?;
+  Ok(count)
+}
+
+/// Moves the spooled message at `path` into `quarantine` with a file
+/// saying why (call while holding its claim); returns its new path.
+pub fn quarantine(path: &Path, quarantine: &Path, reason: &str) -> Result<PathBuf, StoreError> {
+  let name = path.file_name().map(PathBuf::from).unwrap_or_else(|| PathBuf::from("message.eml"));
+  let target = quarantine.join(name);
+  std::fs::create_dir_all(quarantine)
+    .map_err(|e| StoreError::io("cannot create", quarantine, e))?;
+  atomic::write(&target.with_extension("reason"), format!("{reason}\n").as_bytes())?;
+  super::fault::point("rename")
+    .and_then(|()| std::fs::rename(path, &target))
+    .map_err(|e| StoreError::io("cannot move", path, e))?;
+  atomic::remove(&failure_path(path))?;
+  Ok(target)
+}
+
+/// Removes the failure count of a message that is gone from the spool.
+pub fn forget_failures(path: &Path) {
+  let _ = atomic::remove(&failure_path(path));
+}
+
+/// Removes what killed processes left in the spool: lock and failure
+/// files whose message is gone, older than `age`, that nobody holds.
+/// Returns how many files it removed.
+pub fn clean(spool: &Path, age: std::time::Duration) -> Result<usize, StoreError> {
+  let mut removed = 0;
+  for path in atomic::list(spool, "")? {
+    let extension = path.extension().and_then(|e| e.to_str()).unwrap_or("");
+    if !matches!(extension, "lock" | "fail") || path.with_extension("eml").exists() {
+      continue;
+    }
+    if !atomic::older_than(&path, age) {
+      continue;
+    }
+    // A live process holds the lock of a message it is still writing.
+    let held = if extension == "lock" { Lock::try_acquire(&path)? } else { None };
+    if extension == "lock" && held.is_none() {
+      continue;
+    }
+    atomic::remove(&path)?;
+    removed += 1;
+  }
+  Ok(removed)
+}

@@ -60,6 +60,18 @@ impl Judge {
     judge
   }
 
+  /// A judge whose data directory is a copy of this one's (its outbox
+  /// already taken), numbering its messages on from this one's so that no
+  /// Message-ID is used twice.
+  pub fn copy(&self) -> Judge {
+    let judge = Judge::new();
+    copy_dir(&self.data(), &judge.data());
+    let sent = self.counter.load(std::sync::atomic::Ordering::SeqCst);
+    judge.counter.store(sent, std::sync::atomic::Ordering::SeqCst);
+    judge.take_mail();
+    judge
+  }
+
   pub fn data(&self) -> PathBuf {
     self.dir.path().join("data")
   }
@@ -71,7 +83,14 @@ impl Judge {
 
   /// Runs `judge <args>` with this data directory and the clock at `now`.
   pub fn run_at(&self, now: &str, args: &[&str], stdin: &[u8]) -> Run {
+    self.run_with(now, args, stdin, &[])
+  }
+
+  /// Runs `judge <args>` at `now` with extra environment variables (the
+  /// fault injection of `judge::store::fault`).
+  pub fn run_with(&self, now: &str, args: &[&str], stdin: &[u8], env: &[(&str, &str)]) -> Run {
     let mut child = Command::new(env!("CARGO_BIN_EXE_judge"))
+      .envs(env.iter().copied())
       .arg("--data")
       .arg(self.data())
       .arg("--now")
@@ -158,7 +177,8 @@ impl Judge {
     replies[0].clone()
   }
 
-  /// Every file under the data directory except the log, with its bytes: a
+  /// Every file under the data directory except the log and the sweep's
+  /// stamp, with its bytes: a
   /// snapshot to show that bad input changed nothing.
   pub fn snapshot(&self) -> BTreeMap<PathBuf, Vec<u8>> {
     let mut files = BTreeMap::new();
@@ -175,12 +195,26 @@ impl Judge {
   }
 }
 
+fn copy_dir(from: &Path, to: &Path) {
+  std::fs::create_dir_all(to).expect("a copy's folder");
+  for entry in std::fs::read_dir(from).expect("a folder to copy").filter_map(|e| e.ok()) {
+    let target = to.join(entry.file_name());
+    if entry.file_type().is_ok_and(|t| t.is_dir()) {
+      copy_dir(&entry.path(), &target);
+    } else {
+      std::fs::copy(entry.path(), &target).expect("a file copied");
+    }
+  }
+}
+
 fn walk(root: &Path, dir: &Path, files: &mut BTreeMap<PathBuf, Vec<u8>>) {
   let Ok(entries) = std::fs::read_dir(dir) else { return };
   for entry in entries.filter_map(|e| e.ok()) {
     let path = entry.path();
     let relative = path.strip_prefix(root).unwrap_or(&path).to_path_buf();
-    if relative.starts_with("log") {
+    // The log, and the sweep's record of when it last ran, are the judge's
+    // bookkeeping, not state a user could notice.
+    if relative.starts_with("log") || relative == Path::new("last-sweep") {
       continue;
     }
     if path.is_dir() {
