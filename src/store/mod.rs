@@ -59,6 +59,21 @@ impl StoreError {
   }
 }
 
+/// `text` as a file name that cannot leave its directory: letters, digits
+/// and `@_+-` kept, a dot kept unless first, anything else written `%xx`.
+pub(crate) fn safe_file_name(text: &str) -> String {
+  let mut name = String::new();
+  for (i, byte) in text.bytes().enumerate() {
+    let safe = byte.is_ascii_alphanumeric() || b"@_+-".contains(&byte) || (byte == b'.' && i > 0);
+    if safe {
+      name.push(byte as char);
+    } else {
+      name.push_str(&format!("%{byte:02x}"));
+    }
+  }
+  name
+}
+
 /// The judge's data directory.
 #[derive(Clone, Debug)]
 pub struct DataDir {

@@ -66,16 +66,7 @@ pub struct Throttle {
 /// The key of a seat: `game` (or another scope) and who in it, as one safe
 /// file name (letters, digits and `@_+-.` kept, anything else `%xx`).
 pub fn seat(scope: &str, who: &str) -> String {
-  let mut name = String::new();
-  for (i, byte) in format!("{scope}/{who}").to_lowercase().bytes().enumerate() {
-    let safe = byte.is_ascii_alphanumeric() || b"@_+-".contains(&byte) || (byte == b'.' && i > 0);
-    if safe {
-      name.push(byte as char);
-    } else {
-      name.push_str(&format!("%{byte:02x}"));
-    }
-  }
-  name
+  super::safe_file_name(&format!("{scope}/{who}").to_lowercase())
 }
 
 impl Throttle {

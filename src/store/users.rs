@@ -79,16 +79,7 @@ pub fn canonical(address: &str) -> String {
 /// (including a leading dot) written as `%xx`, so no address can name a
 /// path outside the directory.
 pub(crate) fn address_file_name(address: &str) -> String {
-  let mut name = String::new();
-  for (i, byte) in canonical(address).bytes().enumerate() {
-    let safe = byte.is_ascii_alphanumeric() || b"@_+-".contains(&byte) || (byte == b'.' && i > 0);
-    if safe {
-      name.push(byte as char);
-    } else {
-      name.push_str(&format!("%{byte:02x}"));
-    }
-  }
-  name
+  super::safe_file_name(&canonical(address))
 }
 
 impl Users {
