@@ -34,6 +34,8 @@ use crate::game::{deadline, report, Game, Status};
 use crate::mail::outbound::{MailKind, Outgoing};
 use crate::store::games::{Change, Games, IndexEntry, IndexStatus, LEFTOVER_AGE};
 use crate::store::seen::Seen;
+use crate::store::throttle::Throttle;
+use crate::store::users::Users;
 use crate::store::{atomic, permissions, spool, DataDir, StoreError};
 use crate::{receive, successor};
 
@@ -54,6 +56,8 @@ pub struct SweepReport {
   /// The clock read earlier than at the last sweep, so nothing was done.
   pub clock_went_back: bool,
   pub sent: usize,
+  /// Records that outlived their use: handled messages older than a week,
+  /// throttled seats whose hour is over, expired I AM ALSO codes.
   pub forgotten: usize,
   /// Spooled messages that failed for a passing reason, left for later.
   pub spool_waiting: usize,
@@ -171,7 +175,9 @@ pub fn sweep(
   let sent = delivery::flush(data, &transport, None);
   // Housekeeping reads whole folders: once an hour is enough.
   if last.is_none_or(|last| last.date_naive() != now.date_naive() || last.hour() != now.hour()) {
-    report.forgotten = Seen::new(data).prune(now)?;
+    report.forgotten = Seen::new(data).prune(now)?
+      + Throttle::new(data, timeout).prune(now)?
+      + Users::new(data, timeout).prune_pending_also(now)?;
     report.cleaned = clean(data)?;
   }
   atomic::write_unsynced(&stamp_path(data), now.to_rfc3339().as_bytes())?;

@@ -139,6 +139,24 @@ impl Throttle {
     Ok(outcome)
   }
 
+  /// Forgets the seats whose failures and lockout are all over at `now`;
+  /// returns how many (the sweep's housekeeping).
+  pub fn prune(&self, now: DateTime<Utc>) -> Result<usize, StoreError> {
+    let _lock = Lock::acquire(&self.lock, self.timeout)?;
+    let mut removed = 0;
+    for path in atomic::list(&self.dir, "")? {
+      let Some(seat) = path.file_name().and_then(|n| n.to_str()) else { continue };
+      let record = self.read(seat)?;
+      let locked = record.locked_until.is_some_and(|until| until > now);
+      let counting = record.failures.iter().any(|f| now - f.at < WINDOW);
+      if !locked && !counting {
+        atomic::remove(&path)?;
+        removed += 1;
+      }
+    }
+    Ok(removed)
+  }
+
   /// A right attempt: the seat's failures are forgotten.
   pub fn succeeded(&self, seat: &str) -> Result<(), StoreError> {
     let path = self.path(seat);
@@ -165,6 +183,21 @@ mod tests {
   fn at(minutes: i64) -> DateTime<Utc> {
     DateTime::parse_from_rfc3339("2026-03-02T12:00:00Z").unwrap().with_timezone(&Utc)
       + chrono::TimeDelta::minutes(minutes)
+  }
+
+  #[test]
+  fn the_sweep_forgets_seats_once_their_hour_is_over() {
+    let (_temp, throttle) = throttle();
+    let (locked, counting) = (seat("game", "france"), seat("game", "italy"));
+    for i in 0..5 {
+      throttle.failed(&locked, at(i), &format!("m{i}")).unwrap();
+    }
+    throttle.failed(&counting, at(30), "x").unwrap();
+    assert_eq!(throttle.prune(at(60)).unwrap(), 0, "France is locked, Italy counting");
+    assert_eq!(throttle.prune(at(65)).unwrap(), 1, "France's lockout is over");
+    assert_eq!(throttle.locked_until(&locked, at(65)).unwrap(), None);
+    assert_eq!(throttle.prune(at(91)).unwrap(), 1, "Italy's failure is an hour old");
+    assert_eq!(throttle.prune(at(120)).unwrap(), 0);
   }
 
   #[test]

@@ -266,6 +266,23 @@ impl Users {
     atomic::remove(&self.pending_path(address))
   }
 
+  /// Forgets I AM ALSO requests whose code expired before `now` (and
+  /// damaged ones); returns how many (the sweep's housekeeping).
+  pub fn prune_pending_also(&self, now: DateTime<Utc>) -> Result<usize, StoreError> {
+    let _lock = self.lock()?;
+    let mut removed = 0;
+    for path in atomic::list(&self.dir.join("pending"), "")? {
+      let request = std::fs::read_to_string(&path)
+        .ok()
+        .and_then(|text| toml::from_str::<PendingAlso>(&text).ok());
+      if request.is_none_or(|r| r.expires <= now) {
+        atomic::remove(&path)?;
+        removed += 1;
+      }
+    }
+    Ok(removed)
+  }
+
   /// The next free user number (call under [`Users::lock`]).
   pub fn next_id(&self) -> Result<u32, StoreError> {
     let highest = atomic::list(&self.dir, ".toml")?
