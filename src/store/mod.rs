@@ -97,7 +97,7 @@ const SUBDIRS: &[&str] = &[
 ];
 
 /// Lock files made once, so that handling a message adds no file.
-const LOCKS: &[&str] = &["lock/messages.lock", "lock/users.lock"];
+const LOCKS: &[&str] = &["lock/messages.lock", "lock/users.lock", "lock/throttle.lock"];
 
 impl DataDir {
   pub fn new(root: impl Into<PathBuf>) -> DataDir {

@@ -142,9 +142,13 @@ impl Throttle {
   /// Forgets the seats whose failures and lockout are all over at `now`;
   /// returns how many (the sweep's housekeeping).
   pub fn prune(&self, now: DateTime<Utc>) -> Result<usize, StoreError> {
+    let seats = atomic::list(&self.dir, "")?;
+    if seats.is_empty() {
+      return Ok(0);
+    }
     let _lock = Lock::acquire(&self.lock, self.timeout)?;
     let mut removed = 0;
-    for path in atomic::list(&self.dir, "")? {
+    for path in seats {
       let Some(seat) = path.file_name().and_then(|n| n.to_str()) else { continue };
       let record = self.read(seat)?;
       let locked = record.locked_until.is_some_and(|until| until > now);

@@ -269,9 +269,13 @@ impl Users {
   /// Forgets I AM ALSO requests whose code expired before `now` (and
   /// damaged ones); returns how many (the sweep's housekeeping).
   pub fn prune_pending_also(&self, now: DateTime<Utc>) -> Result<usize, StoreError> {
+    let requests = atomic::list(&self.dir.join("pending"), "")?;
+    if requests.is_empty() {
+      return Ok(0);
+    }
     let _lock = self.lock()?;
     let mut removed = 0;
-    for path in atomic::list(&self.dir.join("pending"), "")? {
+    for path in requests {
       let request = std::fs::read_to_string(&path)
         .ok()
         .and_then(|text| toml::from_str::<PendingAlso>(&text).ok());
