@@ -473,6 +473,7 @@ fn a_damaged_game_is_reported_to_the_sender_and_the_keeper_and_the_sweep_goes_on
   let mail = judge.take_mail();
   let reply = mail.iter().find(|m| m.to == player("Italy")).expect("a reply to LIST");
   assert!(reply.body.contains("cannot be read"), "{}", reply.body);
+  assert!(mail.iter().all(|m| m.to != KEEPER), "the keeper is told once: {mail:#?}");
   assert_eq!(without_outbox(judge.snapshot()), before, "nothing but mail changed");
 
   judge.sweep_at(LATER);

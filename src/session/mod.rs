@@ -579,6 +579,13 @@ impl Session<'_> {
       "Game '{name}' cannot be read at the moment: its files are damaged, and the\n\
        judgekeeper has been told. Nothing was done; please try again later."
     ));
+    // The keeper hears of a damaged game once, whoever meets it first (a
+    // message, a LIST, the sweep).
+    match self.ctx.games.note_damaged(name, message) {
+      Ok(false) => return,
+      Ok(true) => {}
+      Err(error) => tracing::error!(%error, "a damaged game could not be marked"),
+    }
     let code = &self.ctx.config.judge_code;
     self.others.push(Outgoing {
       to: self.ctx.config.keeper_address.clone(),
