@@ -50,12 +50,27 @@ pub struct Report {
 
 /// The key that identifies a message across redeliveries.
 pub fn message_key(raw: &[u8], inbound: &Inbound) -> String {
+  key_of(raw, Some(inbound))
+}
+
+/// The key of a message: of its Message-ID, or of its bytes when it has
+/// none or could not be read.
+fn key_of(raw: &[u8], inbound: Option<&Inbound>) -> String {
   let mut hash = Sha256::new();
-  match &inbound.message_id {
+  match inbound.and_then(|i| i.message_id.as_ref()) {
     Some(id) => hash.update(format!("id:{id}")),
     None => hash.update(raw),
   }
   hash.finalize().iter().take(16).map(|b| format!("{b:02x}")).collect()
+}
+
+/// Reads a raw message; a panic of the reader (a bug met by one strange
+/// message) is a lasting failure of that message, not of the judge.
+fn parse(raw: &[u8], config: &Config) -> Result<Inbound, Lasting> {
+  panic::catch_unwind(|| Inbound::parse(raw, &config.judge_address)).map_err(|payload| Lasting {
+    reason: format!("the message could not be read (panic): {}", panic_text(&*payload)),
+    game: None,
+  })
 }
 
 /// How carrying out a spooled message ended.
@@ -68,6 +83,7 @@ enum Attempt {
 }
 
 /// Why a message failed in a way that would come again.
+#[derive(Clone, Debug)]
 struct Lasting {
   /// For the keeper and the log.
   reason: String,
@@ -83,10 +99,13 @@ pub fn receive(
   raw: &[u8],
   now: DateTime<Utc>,
 ) -> Result<Report, DeliveryError> {
-  let inbound = Inbound::parse(raw, &config.judge_address);
-  let key = message_key(raw, &inbound);
+  let inbound = parse(raw, config);
+  let key = key_of(raw, inbound.as_ref().ok());
   let claimed = spool::put(&data.path("spool"), raw, &key)?;
-  let attempt = attempt(|| handle(data, config, raw, &inbound, &key, &claimed.path, now));
+  let attempt = match &inbound {
+    Ok(inbound) => attempt(|| handle(data, config, raw, inbound, &key, &claimed.path, now)),
+    Err(unreadable) => Attempt::Lasting(unreadable.clone()),
+  };
   let result = match attempt {
     Attempt::Done(report) => Ok(report),
     Attempt::Passing(error) => {
@@ -98,7 +117,7 @@ pub fn receive(
     }
     Attempt::Lasting(lasting) => {
       // The spool keeps it for the sweep to retry; the MTA is done.
-      Ok(failed(data, config, &claimed.path, raw, &lasting, now))
+      Ok(failed(data, config, &claimed.path, raw, inbound.as_ref().ok(), &lasting, now))
     }
   };
   claimed.release();
@@ -116,12 +135,18 @@ pub fn handle_spooled(
   now: DateTime<Utc>,
 ) -> Result<Report, DeliveryError> {
   let raw = spool::read(path)?;
-  let inbound = Inbound::parse(&raw, &config.judge_address);
-  let key = message_key(&raw, &inbound);
-  match attempt(|| handle(data, config, &raw, &inbound, &key, path, now)) {
+  let inbound = parse(&raw, config);
+  let key = key_of(&raw, inbound.as_ref().ok());
+  let attempt = match &inbound {
+    Ok(inbound) => attempt(|| handle(data, config, &raw, inbound, &key, path, now)),
+    Err(unreadable) => Attempt::Lasting(unreadable.clone()),
+  };
+  match attempt {
     Attempt::Done(report) => Ok(report),
     Attempt::Passing(error) => Err(error),
-    Attempt::Lasting(lasting) => Ok(failed(data, config, path, &raw, &lasting, now)),
+    Attempt::Lasting(lasting) => {
+      Ok(failed(data, config, path, &raw, inbound.as_ref().ok(), &lasting, now))
+    }
   }
 }
 
@@ -171,14 +196,14 @@ fn failed(
   config: &Config,
   path: &Path,
   raw: &[u8],
+  inbound: Option<&Inbound>,
   lasting: &Lasting,
   now: DateTime<Utc>,
 ) -> Report {
   let reason = lasting.reason.as_str();
   tracing::error!(path = %path.display(), %reason, "message failed");
-  let inbound = Inbound::parse(raw, &config.judge_address);
-  let mut report =
-    Report { sender: inbound.reply_address().unwrap_or("(none)").to_string(), ..Report::default() };
+  let sender = inbound.and_then(Inbound::reply_address);
+  let mut report = Report { sender: sender.unwrap_or("(none)").to_string(), ..Report::default() };
   let count = match spool::note_failure(path, reason) {
     Ok(count) => count,
     Err(error) => {
@@ -187,11 +212,11 @@ fn failed(
     }
   };
   let transport = delivery::transport(config, data);
-  let key = message_key(raw, &inbound);
+  let key = key_of(raw, inbound);
   let mut mail = Vec::new();
-  if count == 1 {
-    if let Some(to) = inbound.reply_address().filter(|_| inbound.noise.is_none()) {
-      mail.push(held(config, &inbound, to, lasting.game.as_deref()));
+  if let Some(inbound) = inbound.filter(|i| count == 1 && i.noise.is_none()) {
+    if let Some(to) = inbound.reply_address() {
+      mail.push(held(config, inbound, to, lasting.game.as_deref()));
     }
   }
   if let Some(game) = &lasting.game {
@@ -207,7 +232,7 @@ fn failed(
     match spool::quarantine(path, &data.path("quarantine"), reason) {
       Ok(kept) => {
         report.outcome = format!("quarantined after {count} failures: {reason}");
-        mail.push(quarantined(config, &inbound, &kept, reason, count));
+        mail.push(quarantined(config, sender, &kept, reason, count));
       }
       Err(error) => report.outcome = format!("failed {count} times; not quarantined: {error}"),
     }
@@ -272,13 +297,13 @@ fn damaged_notice(config: &Config, game: &str, reason: &str, sender: &str) -> Ou
 /// The keeper's notice of a message set aside.
 fn quarantined(
   config: &Config,
-  inbound: &Inbound,
+  sender: Option<&str>,
   kept: &Path,
   reason: &str,
   count: u32,
 ) -> Outgoing {
   let code = &config.judge_code;
-  let sender = inbound.reply_address().unwrap_or("(no sender)");
+  let sender = sender.unwrap_or("(no sender)");
   Outgoing {
     to: config.keeper_address.clone(),
     subject: format!("{code} Message quarantined"),
