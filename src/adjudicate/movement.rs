@@ -215,7 +215,9 @@ impl<'a> Board<'a> {
 
   /// A convoy matches an army convoyed to the same place, on the army's
   /// route if it wrote one. A fleet that no convoy route could need is
-  /// ignored (DATC 4.E.1, 6.G.19).
+  /// ignored (DATC 4.E.1, 6.G.19); but a fleet on a route the player
+  /// wrote is needed, shortest or not (njudge's `A Yor-Nth-Nwg-Nwy`: the
+  /// army goes the way written, checked as a chain when it was entered).
   fn classify_convoy(
     &mut self,
     fleet: usize,
@@ -225,23 +227,24 @@ impl<'a> Board<'a> {
   ) -> Kind {
     let here = self.units[fleet].location.province;
     let Some(army) = self.unit_index(target) else { return Kind::VoidConvoy };
-    let on_route = match &self.orders[army] {
-      Order::Move { via: Via::Route(route), .. } => route.contains(&here),
-      _ => true,
+    let (on_route, written) = match &self.orders[army] {
+      Order::Move { via: Via::Route(route), .. } => (route.contains(&here), true),
+      _ => (true, false),
     };
     let from = target.location.province;
     match self.kinds[army] {
       Kind::Move { to: dest, convoyed: true }
         if dest == to
           && on_route
-          && convoy::could_be_needed(
-            self.map,
-            here,
-            from,
-            to,
-            convoy_fleets,
-            self.rules.coastal_convoys,
-          ) =>
+          && (written
+            || convoy::could_be_needed(
+              self.map,
+              here,
+              from,
+              to,
+              convoy_fleets,
+              self.rules.coastal_convoys,
+            )) =>
       {
         self.convoys[army].push(fleet);
         Kind::Convoy
