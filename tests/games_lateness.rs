@@ -186,13 +186,18 @@ fn an_nmr_game_left_alone_reaches_the_next_phase_by_sweep_alone() {
   let reply = judge.reply_to(&player("France"));
   assert!(reply.body.contains("Civil disorder:  1.00 (1 in 1 games)"), "{}", reply.body);
 
-  // Signing on again takes France back, out of civil disorder.
+  // Signing on again takes France back, out of civil disorder, even after
+  // the Master closed the game to players with France's civil-disorder
+  // record: the admission rules are for newcomers, not a seat's owner.
   let spring = "2026-03-14T10:00:00Z";
+  judge.send_at(spring, MASTER, "resrat", "SIGN ON Mnmr masterpw\nSET RESRAT 0.5\n");
+  assert!(judge.reply_to(MASTER).body.contains("0.50"), "the threshold is set");
   table.send("France", spring, "");
   let mail = judge.take_mail();
   let reply = table.reply(&mail, "France");
-  assert!(reply.body.contains("You have taken back the abandoned France"), "{}", reply.body);
+  assert!(reply.body.contains("You have taken back France"), "{}", reply.body);
   assert!(reply.body.contains("France is no longer in civil disorder."), "{}", reply.body);
+  assert!(!reply.body.contains("A wait"), "no wait is put on the owner: {}", reply.body);
   assert!(
     mail
       .iter()

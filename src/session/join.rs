@@ -889,12 +889,14 @@ impl Session<'_> {
     let Some(user) = self.registered_sender("Taking over an abandoned power")? else {
       return Ok(());
     };
-    if !self.admitted(game, true)? {
+    // The admission rules (§5.2, §8.4) are for newcomers: a seat's owner
+    // may always take it back (§5.1: a valid sign-on clears civil disorder).
+    let returning = game.members[index].user == Some(user.id);
+    if !returning && !self.admitted(game, true)? {
       return Ok(());
     }
     let Some(hash) = self.hashed(password) else { return Ok(()) };
     let phase = game.position.phase.to_string();
-    let returning = game.members[index].user == Some(user.id);
     // A newcomer who was observing the game now plays in it instead.
     let observing: Vec<usize> = (0..game.members.len())
       .filter(|&i| {
@@ -910,7 +912,8 @@ impl Session<'_> {
     member.password = hash;
     member.user = Some(user.id);
     member.abandoned = false;
-    member.wait = true;
+    // A newcomer gets time to read the game; the owner knows it.
+    member.wait = !returning;
     for tenure in stored.game.record.tenures.iter_mut() {
       if tenure.power == power && tenure.until.is_none() {
         tenure.until = Some(phase.clone());
@@ -936,17 +939,20 @@ impl Session<'_> {
     if let Some(seat) = self.seat.as_mut() {
       seat.ledger.extend(started);
     }
-    let taken = if returning { "taken back" } else { "taken over" };
-    self.say(&format!(
-      "You have {taken} the abandoned {power_name} in game '{name}'. A wait has\n\
-       been set for you so the phase is not processed before its deadline: send\n\
-       SET NO WAIT when your orders are final."
-    ));
+    if returning {
+      self.say(&format!("You have taken back {power_name} in game '{name}'."));
+    } else {
+      self.say(&format!(
+        "You have taken over the abandoned {power_name} in game '{name}'. A wait\n\
+         has been set for you so the phase is not processed before its deadline:\n\
+         send SET NO WAIT when your orders are final."
+      ));
+    }
     if was_cd {
       self.say(&format!("{power_name} is no longer in civil disorder."));
     }
     let shown = self.shown_sender();
-    let initial = power_name.chars().next().unwrap_or('?');
+    let initial = self.seat.as_ref().map_or('?', |s| s.stored.game.map.power(power).initial);
     let until = deadline.map(|d| format!("The deadline is {d}.\n")).unwrap_or_default();
     let (subject, text) = if returning {
       (

@@ -103,7 +103,7 @@ impl Session<'_> {
         self.error(&format!("Game '{name}' is over. Nothing was changed."));
       }
       (Role::Player, Some(power), _) => {
-        let initial = power_name.chars().next().unwrap_or('?');
+        let initial = seat.stored.game.map.power(power).initial;
         if abandoned {
           self.error(&format!(
             "{power_name} is already abandoned in game '{name}'. Nothing was changed."

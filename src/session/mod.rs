@@ -238,8 +238,29 @@ impl Session<'_> {
         return Ok(());
       }
     }
-    if ending == Ending::Signature {
-      self.say("(Your signature and anything after the '-- ' line were not read.)");
+    match ending {
+      Ending::Signature => {
+        self.say("(Your signature and anything after the '-- ' line were not read.)");
+      }
+      // Said once, so the player knows why the rest was not read.
+      Ending::Cut { line, cut } => {
+        let why = match cut {
+          command::Cut::Quote => "it quotes an earlier message ('>')",
+          command::Cut::Attribution => {
+            "your mail program introduces the message you replied to there              ('On ... wrote:')"
+          }
+          command::Cut::Original => {
+            "the message you replied to or forwarded starts there              ('-----Original Message-----', 'From:')"
+          }
+          command::Cut::ClientSignature => {
+            "your mail program's signature starts there ('Sent from my ...')"
+          }
+        };
+        self.say(&report::wrap(&format!(
+          "(Reading stopped at line {line}: {why}. Nothing from that line on was read.)"
+        )));
+      }
+      Ending::EndOfText | Ending::SignOff => {}
     }
     Ok(())
   }
@@ -475,8 +496,12 @@ impl Session<'_> {
       self.orders(text);
       return;
     }
-    self.refused_order_lines += 1;
     let shown: String = text.chars().take(60).collect();
+    // Only what reads as an order raises the error flag; a greeting or a
+    // name is just reported.
+    if crate::map::Map::standard().map_or(true, |map| play::is_order_line(map, text)) {
+      self.refused_order_lines += 1;
+    }
     self.error(&format!(
       "'{shown}' is not a command this judge knows. Orders are read only after\n\
        a SIGN ON to your game earlier in the same message. Send GET index for\n\

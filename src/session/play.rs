@@ -6,6 +6,7 @@ use super::{info::plausible_address, Session};
 use crate::announce;
 use crate::game::preference::{Assignment, Preference};
 use crate::game::{report, Role, Status};
+use crate::map::{Lookup, Map};
 use crate::order::split_orders;
 use crate::password;
 use crate::store::game_file::HistoryKind;
@@ -19,12 +20,43 @@ pub(super) fn accepted_line(head: &str, accepted: &crate::game::Accepted) -> Str
   }
 }
 
+/// The words an order may start with besides a province: the unit types
+/// and the adjustment keywords of the order parser (`src/order/parse.rs`).
+const ORDER_WORDS: &[&str] = &[
+  "army", "a", "fleet", "f", "builds", "build", "b", "removes", "remove", "r", "disbands",
+  "disband", "d", "waives", "waive", "w",
+];
+
+/// Whether a line reads as an order, right or wrong: its first word is a
+/// unit type or order keyword, or it starts with (the beginning of) a
+/// province's name. `A Par-Mos` is an order line (which may be refused);
+/// `Thanks, see you next turn!` or `Cheers, Ann` is not: such a line is
+/// reported but does not raise the error flag or keep the orders out.
+pub(super) fn is_order_line(map: &Map, line: &str) -> bool {
+  let line = line.trim();
+  let first: String =
+    line.chars().take_while(|c| c.is_alphanumeric()).collect::<String>().to_lowercase();
+  if first.is_empty() {
+    return false;
+  }
+  ORDER_WORDS.contains(&first.as_str())
+    || matches!(map.match_prefix(line), Ok(_) | Err(Lookup::Ambiguous { .. }))
+}
+
 impl Session<'_> {
   /// One line of orders for the signed-on player's power.
   pub(super) fn orders(&mut self, line: &str) {
     let Some(seat) = self.seat.as_mut() else { return };
     let game = &seat.stored.game;
     let member = &game.members[seat.member];
+    if !is_order_line(game.map, line) {
+      let shown: String = line.trim().chars().take(60).collect();
+      self.error(&format!(
+        "'{shown}' is not an order or a command, so it was not read. It does\n\
+         not change your orders."
+      ));
+      return;
+    }
     let problem = match (&game.status, member.role, member.power) {
       (Status::Forming, ..) => Some(format!(
         "Game '{}' has not started yet: orders are taken once the powers are dealt.",
@@ -294,7 +326,7 @@ impl Session<'_> {
           }
         }
         let power_name = game.power_name(power).to_string();
-        let initial = power_name.chars().next().unwrap_or('?');
+        let initial = game.map.power(power).initial;
         self.say(&format!(
           "You have resigned from game '{name}'. {power_name} is abandoned and may be\n\
            taken over by a new player."
