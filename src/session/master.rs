@@ -521,14 +521,18 @@ impl Session<'_> {
       let prefix = if several { format!("'{piece}': ") } else { String::new() };
       let game = &mut seat.stored.game;
       match game.owner_of_order(piece) {
-        Some(power) => match game.enter_order(power, piece) {
-          Ok(accepted) => {
+        Some(power) => match (game.is_in(power), game.enter_order(power, piece)) {
+          (was_in, Ok(accepted)) => {
             taken += 1;
-            game.orders[power.index()].by_master = true;
+            // Orders already in stay in; otherwise the Master's orders do
+            // not make them so.
+            if !was_in {
+              game.orders[power.index()].by_master = true;
+            }
             let name = game.power_name(power);
             replies.push(accepted_line(&format!("{prefix}Accepted for {name}"), &accepted));
           }
-          Err(error) => {
+          (_, Err(error)) => {
             errors += 1;
             replies.push(format!("{prefix}Error: {error}"));
           }
