@@ -657,3 +657,24 @@ fn the_master_chooses_how_powers_are_dealt_and_everyone_is_told() {
   let reply = judge.reply_to(MASTER);
   assert!(reply.body.contains("applies only before the game starts"), "{}", reply.body);
 }
+
+/// Mail about a forming game shows no deadline until there is one (njudge
+/// leaves the line out), never the start of 1970; once the game starts,
+/// its deadline is.
+#[test]
+fn a_forming_game_shows_no_deadline_until_it_has_one() {
+  let judge = Judge::with_config(FAST);
+  register_table(&judge);
+  create(&judge, "nodl", "");
+  let mail = sign_on(&judge, "nodl", "", 1, None);
+  assert!(!mail.is_empty());
+  for m in &mail {
+    assert!(!m.body.contains("1970"), "{}: {}", m.subject, m.body);
+    assert!(!m.body.contains(":: Deadline:"), "{}: {}", m.subject, m.body);
+    assert!(m.body.contains(":: Judge: XXXX  Game: Nodl"), "{}: {}", m.subject, m.body);
+  }
+  let mail = (2..=7).flat_map(|n| sign_on(&judge, "nodl", "", n, None)).collect::<Vec<_>>();
+  let starting = starting_to(&mail, "nodl", &seat(1));
+  assert!(starting.body.contains(":: Deadline: S1901M"), "{}", starting.body);
+  assert!(!starting.body.contains("1970"), "{}", starting.body);
+}

@@ -15,9 +15,6 @@ use crate::order::{self, Adjustment};
 use crate::phase::{Phase, PhaseKind};
 use crate::position::{Position, Unit};
 
-/// What njudge shows as the deadline of a game that has none yet.
-const NO_DEADLINE: i64 = 0;
-
 /// A word with its first letter in capitals: `Dt` for `dt`.
 pub fn capitalised(word: &str) -> String {
   let mut chars = word.chars();
@@ -33,14 +30,17 @@ pub fn header(code: &str, game: &Game, tz: Tz) -> String {
   if game.settings.gunboat {
     variant.push_str(" Gunboat");
   }
-  let deadline =
-    game.timing.deadline.or(DateTime::from_timestamp(NO_DEADLINE, 0)).unwrap_or_default();
-  format!(
-    ":: Judge: {code}  Game: {}  Variant: {variant}\n:: Deadline: {} {}\n",
-    game.title(),
-    game.position.phase,
-    deadline::show(deadline, tz)
-  )
+  let mut header = format!(":: Judge: {code}  Game: {}  Variant: {variant}\n", game.title());
+  // A forming game shows its start deadline if it has one (SET START), and
+  // no deadline line until then, as njudge does.
+  if let Some(deadline) = game.timing.deadline.or(game.timing.start) {
+    header.push_str(&format!(
+      ":: Deadline: {} {}\n",
+      game.position.phase,
+      deadline::show(deadline, tz)
+    ));
+  }
+  header
 }
 
 /// `Standard, Gunboat, Summer, Any Center`: the map and the options in
