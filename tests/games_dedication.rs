@@ -284,6 +284,26 @@ fn a_quiet_game_tells_only_the_master_of_a_takeover() {
   assert_eq!(mail.len(), 2, "the newcomer and the Master only: {:#?}", subjects(&mail));
 }
 
+#[test]
+fn a_quiet_game_tells_only_the_master_of_a_resignation_or_an_ejection() {
+  let judge = Judge::with_config(FAST);
+  let table = Table::start(&judge, "shh", START);
+  judge.send_at(START, MASTER, "quiet", "SIGN ON Mshh masterpw\nSET QUIET\n");
+  judge.take_mail();
+  table.send("Italy", TUESDAY, "RESIGN\n");
+  let mail = judge.take_mail();
+  let told: Vec<&str> =
+    mail.iter().filter(|m| m.to != player("Italy")).map(|m| m.to.as_str()).collect();
+  assert_eq!(told, vec![MASTER], "{:#?}", subjects(&mail));
+  judge.send_at(TUESDAY, MASTER, "eject", "SIGN ON Mshh masterpw\nEJECT Germany\n");
+  let mail = judge.take_mail();
+  assert!(
+    mail.iter().all(|m| m.to == MASTER || m.to == player("Germany")),
+    "{:#?}",
+    subjects(&mail)
+  );
+}
+
 /// A QUIET game `hush` whose France never orders and is abandoned; only
 /// the Master hears of the abandonment.
 fn quiet_game_with_france_abandoned(judge: &Judge) {

@@ -121,15 +121,13 @@ impl Session<'_> {
         game.note_readiness(now);
         seat.changed = true;
         self.say(&format!("{power_name} has been ejected and is abandoned."));
-        self.announce(
+        self.notice(
           &format!("Resignation: {power_name}"),
           &format!(
             "The Master has ejected the player of {power_name} from game '{name}'.\n\
              {power_name} is abandoned: a registered player who is not in the game may\n\
              take it over with SIGN ON {initial}{name} password.\n"
           ),
-          Some(HistoryKind::Notice),
-          false,
         );
       }
       _ => {

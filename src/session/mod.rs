@@ -580,7 +580,7 @@ impl Session<'_> {
   }
 
   /// A notice to the others of the game that a QUIET game keeps to its
-  /// Masters: who has returned or taken over a power.
+  /// Masters: who has returned, taken over, resigned or been ejected.
   fn notice(&mut self, what: &str, text: &str) {
     let Some(seat) = self.seat.as_mut() else { return };
     let announcement = crate::announce::to_audience(
@@ -592,6 +592,7 @@ impl Session<'_> {
       self.ctx.now,
     );
     seat.history.extend(announcement.history);
+    seat.ledger.extend(announcement.ledger);
     seat.changed = true;
     self.others.extend(announcement.mail);
   }

@@ -9,7 +9,6 @@ use crate::game::{report, Role, Status};
 use crate::map::{Lookup, Map};
 use crate::order::split_orders;
 use crate::password;
-use crate::store::game_file::HistoryKind;
 
 /// The reply to a taken order: `Accepted: Army Paris -> Burgundy.`, and
 /// the order it replaced, if any. `head` is what comes before the colon.
@@ -331,29 +330,25 @@ impl Session<'_> {
           "You have resigned from game '{name}'. {power_name} is abandoned and may be\n\
            taken over by a new player."
         ));
-        self.announce(
+        self.notice(
           &format!("Resignation: {power_name}"),
           &format!(
             "{shown} has resigned as {power_name} in game '{name}'.\n\
              {power_name} is abandoned: a registered player who is not in the game may\n\
              take it over with SIGN ON {initial}{name} password.\n"
           ),
-          Some(HistoryKind::Notice),
-          false,
         );
       }
       (Role::Player, None) => {
         seat.leaving = true;
         let count = game.players().count() - 1;
         self.say(&format!("You have withdrawn from game '{name}', which has not started."));
-        self.announce(
+        self.notice(
           "Resignation",
           &format!(
             "{shown} has withdrawn from game '{name}', which now has {count} player{}.\n",
             if count == 1 { "" } else { "s" }
           ),
-          Some(HistoryKind::Notice),
-          false,
         );
       }
       _ => {
