@@ -192,6 +192,14 @@ fn moderator_settings_are_told_to_the_game_shown_in_list_and_obeyed() {
     notices[0].body
   );
   assert!(!notices[0].body.contains(MASTER), "{}", notices[0].body);
+  // So are deadline and grace changes.
+  let mail = as_master(&judge, "set", LATER, "SET DEADLINE Jun 15 23:30\nSET GRACE Jun 20 23:30\n");
+  for what in ["Deadline Adjustment", "Grace Adjustment"] {
+    let notice = mail.iter().find(|m| m.to == player("Italy") && m.subject.contains(what));
+    let notice = notice.unwrap_or_else(|| panic!("{what}: {:#?}", subjects(&mail)));
+    assert!(notice.body.contains("someone@somewhere has moved"), "{}", notice.body);
+    assert!(!notice.body.contains(MASTER), "{}", notice.body);
+  }
 
   // Bad values are refused, each saying what to write, and nothing changes.
   let before = game_file(&judge, "set");

@@ -315,6 +315,16 @@ impl Session<'_> {
 
   /// Tells everyone in the game that a setting changed (`Parameter
   /// Change`), and who changed it.
+  /// Who changed a setting or a deadline, as the others are told: the
+  /// address, or a placeholder when the game does not show it (SET NO
+  /// SHOW, and gunboat games by default).
+  pub(super) fn shown_changer(&self) -> String {
+    match &self.seat {
+      Some(seat) if !seat.stored.game.settings.shows_changer() => "someone@somewhere".to_string(),
+      _ => self.reply_to.clone(),
+    }
+  }
+
   pub(super) fn parameter_change(&mut self, what: &str) {
     let Some(seat) = self.seat.as_mut() else { return };
     let name = seat.stored.game.name.clone();
@@ -332,11 +342,7 @@ impl Session<'_> {
       return;
     }
     let name = seat.stored.game.name.clone();
-    let who = if seat.stored.game.settings.shows_changer() {
-      self.reply_to.clone()
-    } else {
-      "someone@somewhere".to_string()
-    };
+    let who = self.shown_changer();
     let (heading, list) = match changes.as_slice() {
       [one] => ("a setting", one.clone()),
       _ => ("settings", changes.iter().map(|c| format!("- {c}")).collect::<Vec<_>>().join("\n")),

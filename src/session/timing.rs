@@ -84,7 +84,7 @@ impl Session<'_> {
     self.say(&format!(
       "The deadline of game '{name}' is now {shown};\nthe grace period ends {grace}."
     ));
-    let who = self.shown_sender();
+    let who = self.shown_changer();
     self.announce(
       &format!("Deadline Adjustment to: {shown}"),
       &format!(
@@ -113,7 +113,7 @@ impl Session<'_> {
     let shown = deadline::show(when, tz);
     let name = game.name.clone();
     self.say(&format!("The grace period of game '{name}' now ends {shown}."));
-    let who = self.shown_sender();
+    let who = self.shown_changer();
     self.announce(
       &format!("Grace Adjustment to: {shown}"),
       &format!("{who} has moved the end of the grace period of game '{name}' to\n{shown}.\n"),
