@@ -640,6 +640,10 @@ fn a_master_grants_a_long_absence_by_becoming_the_player() {
     "{}",
     reply.body
   );
+  // The Masters' notice names the power, not the Master acting for it.
+  let notice = mail.iter().find(|m| m.to == MASTER && m.subject.ends_with("Absence Notice"));
+  let notice = notice.unwrap_or_else(|| panic!("{:#?}", subjects(&mail)));
+  assert!(notice.body.contains("Italy will be absent"), "{}", notice.body);
   table.send("Italy", TUESDAY, "");
   let mail = judge.take_mail();
   let reply = table.reply(&mail, "Italy");
@@ -649,4 +653,21 @@ fn a_master_grants_a_long_absence_by_becoming_the_player() {
     "Italy's own, to cancel or change later: {}",
     reply.body
   );
+}
+
+/// An absence that takes in the current deadline does not move it (only
+/// later ones are kept out of it): the reply says so and what to do,
+/// instead of promising that no deadline falls in it.
+#[test]
+fn an_absence_over_the_current_deadline_says_that_deadline_stays() {
+  let judge = Judge::with_config(FAST);
+  let table = Table::start(&judge, "now", START);
+  table.send("France", TUESDAY, "SET ABSENCE Mar 5 TO Mar 8\n");
+  let mail = judge.take_mail();
+  let reply = table.reply(&mail, "France");
+  let said = answer(&reply.body, "SET ABSENCE Mar 5 TO Mar 8");
+  assert!(said.contains(&format!("The current deadline, {FIRST_DEADLINE}, falls in it")), "{said}");
+  assert!(said.contains("send your orders before you go"), "{said}");
+  assert!(!said.contains("No deadline will fall in it"), "{said}");
+  assert!(table.listing(TUESDAY).contains(FIRST_DEADLINE), "the deadline is not moved");
 }

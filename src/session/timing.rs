@@ -180,6 +180,7 @@ impl Session<'_> {
   pub(super) fn set_absence(&mut self, args: &str) {
     let tz = self.ctx.tz();
     let now = self.ctx.now;
+    let sender = self.reply_to.clone();
     let Some(seat) = self.seat_or_error("SET ABSENCE") else { return };
     let game = &seat.stored.game;
     let member = &game.members[seat.member];
@@ -214,6 +215,15 @@ impl Session<'_> {
     let name = game.name.clone();
     let span =
       format!("{} to {}", deadline::show(absence.start, tz), deadline::show(absence.end, tz));
+    // Who is absent, as the Masters are told: after BECOME, the power the
+    // Master acts for.
+    let who = match (seat.became, member.power) {
+      (Some(_), Some(power)) => game.power_name(power).to_string(),
+      _ => sender,
+    };
+    // The current deadline is not moved by an absence set after it was
+    // fixed: say so when it falls inside.
+    let current = game.timing.deadline.filter(|&d| absence.start <= d && d <= absence.end);
     if pending >= MAX_ABSENCES {
       self.error(&format!(
         "You already have {MAX_ABSENCES} absences pending, the most allowed: cancel one\n\
@@ -230,7 +240,6 @@ impl Session<'_> {
         "Game '{name}' allows absences of at most {max_days} days, so this one was not\n\
          set; the Master has been asked to set it for you."
       ));
-      let who = self.reply_to.clone();
       self.tell_masters(
         "Absence Notice",
         &format!(
@@ -244,8 +253,16 @@ impl Session<'_> {
     let Some(seat) = self.seat.as_mut() else { return };
     seat.stored.game.members[seat.member].absences.push(absence);
     seat.changed = true;
-    self.say(&format!("Absence set in game '{name}': {span}.\nNo deadline will fall in it."));
-    let who = self.reply_to.clone();
+    self.say(&format!("Absence set in game '{name}': {span}."));
+    match current {
+      Some(current) => self.say(&format!(
+        "The current deadline, {}, falls in it and stays where it is:\n\
+         send your orders before you go (or ask the Master to move it). No later\n\
+         deadline will fall in your absence.",
+        deadline::show(current, tz)
+      )),
+      None => self.say("No deadline will fall in it."),
+    }
     self.tell_masters(
       "Absence Notice",
       &format!("{who} will be absent from game '{name}': {span}.\n"),
