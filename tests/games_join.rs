@@ -597,6 +597,17 @@ fn observers_and_the_master_sign_on_to_a_game_under_way() {
   assert_eq!(role_in(&list, obs).as_deref(), Some("Observer"), "{list}");
   assert_eq!(role_in(&list, watcher).as_deref(), Some("Observer"), "{list}");
   assert_eq!(list.matches("\n   Observer").count(), 2, "one seat each: {list}");
+  // A third observer who happens to choose the first one's password is a
+  // new observer, not merged with the first.
+  let third = "third@players.test";
+  register_all(&judge, &[third]);
+  judge.send(third, "observe", "OBSERVE dt obspw\n");
+  let reply = judge.reply_to(third);
+  assert!(reply.body.contains("You are now an observer in game 'dt'"), "{}", reply.body);
+  judge.take_mail();
+  let list = listing(&judge, MASTER, "dt");
+  assert_eq!(role_in(&list, third).as_deref(), Some("Observer"), "{list}");
+  assert_eq!(role_in(&list, obs).as_deref(), Some("Observer"), "{list}");
 
   judge.send(MASTER, "master", "SIGN ON Mdt masterpw\n");
   let reply = judge.reply_to(MASTER);
