@@ -707,3 +707,17 @@ fn an_observer_who_takes_over_a_power_is_no_longer_an_observer() {
   assert_eq!(role_in(&list, obs).as_deref(), Some("France"), "{list}");
   assert_eq!(list.matches(obs).count(), 1, "one seat, as France (manual §5.1): {list}");
 }
+
+/// CREATE with options tells the exact SIGN ON the others must send (the
+/// options after the password), and that command works.
+#[test]
+fn create_with_options_names_the_exact_sign_on() {
+  let judge = Judge::with_config(FAST);
+  register_all(&judge, &[ANN, BOB]);
+  judge.send(ANN, "new game", "CREATE ?opts secret1 Gunboat\n");
+  let reply = judge.reply_to(ANN);
+  assert!(reply.body.contains("SIGN ON ?opts password Gunboat\n"), "{}", reply.body);
+  judge.send(BOB, "join", "SIGN ON ?opts secret2 Gunboat\n");
+  let reply = judge.reply_to(BOB);
+  assert!(reply.body.contains("signed up to play a power in game 'opts'"), "{}", reply.body);
+}

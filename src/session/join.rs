@@ -333,13 +333,18 @@ impl Session<'_> {
     let mut game = Game::new(&name, map, settings, self.ctx.now);
     game.members.push(self.new_member(Role::Player, Some(&user), hash));
     let needed = game.players_missing();
+    // The exact command the others must send: the options a sign-on has
+    // to name come after the password.
+    let option_words: String =
+      game.settings.sign_on_options().iter().map(|o| format!(" {}", o.word())).collect();
     self.seat_at(lock, Stored::new(game), 0, true);
     if let Some(seat) = self.seat.as_mut() {
       seat.created = true;
     }
     self.say(&format!(
       "Game '{name}' ({}) has been created, and you are its first player.\n\
-       It starts when {needed} more players have signed on with SIGN ON ?{name} password.\n\
+       It starts when {needed} more players have signed on with\n\
+       SIGN ON ?{name} password{option_words}\n\
        To run it as its Master instead of playing, send BECOME MASTER right after\n\
        the CREATE line (in this same message).",
       variant.words()
