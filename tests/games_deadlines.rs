@@ -593,3 +593,22 @@ fn a_grace_period_after_early_processing_is_never_before_the_last_one() {
     late.body
   );
 }
+
+/// Past the deadline, a reply does not count down "0 days, 0 hours": it
+/// says the deadline has passed and when grace ends, or that both have.
+#[test]
+fn a_reply_after_the_deadline_says_it_has_passed() {
+  let judge = Judge::with_config(FAST);
+  let table = Table::start(&judge, "past", START);
+  table.send("France", "2026-03-06T10:00:00Z", "");
+  let reply = judge.reply_to(&player("France"));
+  assert!(
+    reply.body.contains("The deadline has passed; the grace period ends in 6 days"),
+    "{}",
+    reply.body
+  );
+  assert!(!reply.body.contains("Time to deadline"), "{}", reply.body);
+  table.send("France", "2026-03-14T10:00:00Z", "");
+  let reply = judge.reply_to(&player("France"));
+  assert!(reply.body.contains("The deadline and the grace period have passed"), "{}", reply.body);
+}

@@ -562,8 +562,22 @@ pub fn current_orders(game: &Game, power: PowerId) -> String {
 /// `Time to deadline: …` for a reply, from `now`.
 pub fn time_to_deadline(game: &Game, now: DateTime<Utc>) -> Option<String> {
   let deadline = game.timing.deadline?;
+  let grace = game.timing.grace;
+  // Past the deadline (and the grace period) there is no time left to
+  // count down: say where the game stands instead of "0 days, 0 hours".
+  if deadline <= now {
+    return Some(match grace {
+      Some(grace) if grace > now => format!(
+        "The deadline has passed; the grace period ends in {}.\n",
+        deadline::span(grace - now)
+      ),
+      _ => "The deadline and the grace period have passed: the game waits for the\n\
+            orders still missing (or for the Master).\n"
+        .to_string(),
+    });
+  }
   let mut text = format!("Time to deadline: {}.\n", deadline::span(deadline - now));
-  if let Some(grace) = game.timing.grace {
+  if let Some(grace) = grace {
     let _ = writeln!(text, "Time to grace period expiration: {}.", deadline::span(grace - now));
   }
   Some(text)
