@@ -135,6 +135,9 @@ fn process_names_the_phase_and_ignores_any_other() {
   // Spelled out or short, the current phase is processed with what is in:
   // the others' units hold and nobody is in civil disorder.
   let mail = master(&judge, "pr", T2, "PROCESS Spring 1901 Movement\n");
+  let said = &reply(&mail, MASTER).body;
+  assert!(said.contains("On the Master's PROCESS (not all orders were in)"), "{said}");
+  assert!(!said.contains("All orders are in"), "{said}");
   let results = with_subject(&mail, &player("Italy"), "S1901M Results").expect("results");
   assert!(results.body.contains("Army Paris -> Burgundy."), "{}", results.body);
   assert!(!results.body.to_lowercase().contains("civil disorder"), "{}", results.body);

@@ -386,7 +386,7 @@ impl Session<'_> {
       self.error(&format!("Game '{name}' is paused: RESUME it first. Nothing was processed."));
       return;
     }
-    self.process_game();
+    self.process_game(true);
   }
 
   /// ROLLBACK [turn]: back to before that turn (the last one played when no

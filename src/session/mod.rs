@@ -698,7 +698,7 @@ impl Session<'_> {
     self.body.push_str(&footer);
     let due = self.seat.as_ref().is_some_and(|s| s.stored.game.process_due(now));
     if due {
-      self.process_game();
+      self.process_game(false);
       self.body.push('\n');
     } else {
       self.tell_master_ready();

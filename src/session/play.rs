@@ -358,8 +358,9 @@ impl Session<'_> {
     }
   }
 
-  /// Processes the signed-on game's phase and mails the results.
-  pub(super) fn process_game(&mut self) {
+  /// Processes the signed-on game's phase and mails the results (`forced`:
+  /// on the Master's PROCESS, whether or not the orders are in).
+  pub(super) fn process_game(&mut self, forced: bool) {
     let now = self.ctx.now;
     let tz = self.ctx.tz();
     let config = self.ctx.config;
@@ -367,14 +368,20 @@ impl Session<'_> {
     let game = &mut seat.stored.game;
     let header = report::header(&config.judge_code, game, tz);
     let phase = report::phase_words(game.position.phase);
+    let all_in = game.all_in();
     let processed = game.process(now, tz);
     let announcement = announce::results(config, game, &processed, &header, now);
     seat.history.extend(announcement.history);
     seat.ledger.extend(announcement.ledger);
     seat.changed = true;
     self.others.extend(announcement.mail);
+    let why = if all_in || !forced {
+      "All orders are in, so"
+    } else {
+      "On the Master's PROCESS (not all orders were in),"
+    };
     self.say(&format!(
-      "All orders are in, so {phase} has been processed: the results are on\ntheir way in a separate message."
+      "{why} {phase} has been processed:\nthe results are on their way in a separate message."
     ));
   }
 }
