@@ -355,6 +355,15 @@ fn unmoderated_games_let_players_moderate_but_not_master() {
     "{:#?}",
     subjects(&mail)
   );
+  let said = &reply(&mail, MASTER).body;
+  assert!(
+    said.contains(
+      "In game 'um', the game is now unmoderated: its players may change its\nsettings.\n"
+    ) || said.contains(
+      "In game 'um', the game is now unmoderated: its players may change its settings.\n"
+    ),
+    "one full stop, no capital mid-sentence: {said}"
+  );
   // A player may now moderate, but PAUSE stays the Master's.
   table.send("France", T2, "PAUSE\n");
   assert!(judge.reply_to(&player("France")).body.contains("is for the Master"));

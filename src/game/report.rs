@@ -15,6 +15,15 @@ use crate::order::{self, Adjustment};
 use crate::phase::{Phase, PhaseKind};
 use crate::position::{Position, Unit};
 
+/// `a` or `an` before `word`, by its first letter (`an Address`, `an
+/// observer`, `a Master`).
+pub fn article(word: &str) -> &'static str {
+  match word.chars().next().map(|c| c.to_ascii_lowercase()) {
+    Some('a' | 'e' | 'i' | 'o' | 'u') => "an",
+    _ => "a",
+  }
+}
+
 /// A word with its first letter in capitals: `Dt` for `dt`.
 pub fn capitalised(word: &str) -> String {
   let mut chars = word.chars();

@@ -31,10 +31,11 @@ impl Session<'_> {
     }
     game.settings.moderated = on;
     seat.changed = true;
+    // `parameter_change` puts this after "In game 'x', " and ends it.
     let change = if on {
-      "The game is now moderated: only its Masters may change its settings."
+      "the game is now moderated: only its Masters may change its settings"
     } else {
-      "The game is now unmoderated: its players may change its settings."
+      "the game is now unmoderated: its players may change its settings"
     };
     self.parameter_change(change);
   }
@@ -156,7 +157,8 @@ impl Session<'_> {
         if role == Role::Master && !seat.stored.game.has_master() {
           seat.stored.game.settings.moderated = false;
         }
-        self.say(&format!("{address} is no longer a {was} of game '{name}'."));
+        let a = report::article(was);
+        self.say(&format!("{address} is no longer {a} {was} of game '{name}'."));
         return self.sender_left();
       }
     }

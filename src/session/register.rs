@@ -105,8 +105,11 @@ fn read_fields(
   }
   for field in required {
     if fields.get(field).is_none_or(|v| v.is_empty()) {
-      problems
-        .push(format!("The house rules require a {} field with a value.", capitalised(field)));
+      problems.push(format!(
+        "The house rules require {} {} field with a value.",
+        crate::game::report::article(field),
+        capitalised(field)
+      ));
     }
   }
   if let Some(name) = fields.get("name").filter(|n| !n.is_empty()) {
