@@ -700,9 +700,8 @@ impl Session<'_> {
     };
     let Some((lock, stored)) = self.open_game(&name)? else {
       if !self.replayed {
-        let refusal =
-          if letter.eq_ignore_ascii_case(&'o') { no_such_game(&name) } else { REFUSED.to_string() };
-        self.error(&refusal);
+        // A mistyped game name is the likeliest mistake: name it.
+        self.error(&no_such_game(&name));
       }
       return Ok(());
     };
