@@ -382,14 +382,26 @@ fn history_by_phase_sends_the_results_outside_the_excluded_phases() {
     assert!(text.contains(results), "{results}:\n{text}");
   }
 
-  // EXCLEND: manual §3.4, "The returned history contains turns from start
-  // of game to (but not including) the EXCLSTART turn, and (if specified)
-  // from the EXCLEND turn to the end of the stored history."
+  // EXCLEND: manual §3.4's example, "history foo exclstart S1899M exclend
+  // F1905B: returns the history from game-year 1906": the EXCLEND turn is
+  // left out too, and the history resumes after it.
   let (_, text) = history(&judge, " EXCLSTART S1901M EXCLEND F1901M");
   let text = text.expect("a History mail");
   assert!(!text.contains(SPRING_1901), "S1901M is excluded:\n{text}");
+  assert!(!text.contains(FALL_1901), "the EXCLEND turn is excluded:\n{text}");
   assert!(text.contains(SPRING_1902), "after the EXCLEND turn:\n{text}");
-  assert!(text.contains(FALL_1901), "the history resumes at the EXCLEND turn:\n{text}");
+
+  // What is missing or wrong is said, and nothing is sent.
+  for (args, said) in [
+    (" EXCLEND F1901M", "EXCLEND goes with EXCLSTART"),
+    (" FROM", "FROM needs a value after it"),
+    (" FROM Jan 1 1990 LINES 0", "LINES needs a number above 0"),
+    (" EXCLSTART", "EXCLSTART needs a value after it"),
+  ] {
+    let (reply, text) = history(&judge, args);
+    assert!(text.is_none(), "HISTORY{args} sends no history");
+    assert!(reply.contains(said), "HISTORY{args}:\n{reply}");
+  }
 }
 
 #[test]

@@ -208,7 +208,30 @@ impl Session<'_> {
       }
     }
     let value = |key: &str| parts.iter().find(|(k, _)| k == key).map(|(_, v)| v.join(" "));
-    if parts.iter().any(|(k, _)| k == "exclstart") {
+    let has = |key: &str| parts.iter().any(|(k, _)| k == key);
+    // Each keyword needs its value; say which is missing rather than run a
+    // different query than the player meant.
+    for (key, example) in [
+      ("from", "FROM Mar 1 2026"),
+      ("to", "TO Mar 31 2026"),
+      ("lines", "LINES 500"),
+      ("exclstart", "EXCLSTART S1903M"),
+      ("exclend", "EXCLEND F1905B"),
+    ] {
+      if value(key).is_some_and(|v| v.trim().is_empty()) {
+        return Err(format!(
+          "{} needs a value after it, for example {example}.",
+          key.to_uppercase()
+        ));
+      }
+    }
+    if has("exclend") && !has("exclstart") {
+      return Err(
+        "EXCLEND goes with EXCLSTART: write HISTORY name EXCLSTART phase EXCLEND phase."
+          .to_string(),
+      );
+    }
+    if has("exclstart") {
       let start = value("exclstart").and_then(|t| t.parse::<Phase>().ok());
       let end = start.and(value("exclend").and_then(|t| t.parse::<Phase>().ok()));
       return Ok(HistoryQuery::Phases { start, end, broad: value("broad").is_some() });
@@ -225,11 +248,11 @@ impl Session<'_> {
     // An end before the start is ignored (manual §3.4).
     let to = if to < from { now } else { to };
     let lines = match value("lines") {
-      Some(text) => text
-        .trim()
-        .parse::<usize>()
-        .map_err(|_| format!("LINES needs a number, not '{text}'."))?
-        .min(HISTORY_MAX_LINES),
+      Some(text) => match text.trim().parse::<usize>() {
+        Ok(0) => return Err("LINES needs a number above 0.".to_string()),
+        Ok(n) => n.min(HISTORY_MAX_LINES),
+        Err(_) => return Err(format!("LINES needs a number, not '{text}'.")),
+      },
       None => HISTORY_LINES,
     };
     Ok(HistoryQuery::Dates { from, to, lines })
@@ -346,8 +369,9 @@ fn history_text(
         match (start, end) {
           (None, _) => true,
           (Some(start), None) => phase < start,
-          // From the EXCLEND phase on (manual §3.4).
-          (Some(start), Some(end)) => phase < start || phase >= end,
+          // After the EXCLEND phase (the manual's `exclstart S1899M
+          // exclend F1905B` gives the history from 1906 on, §3.4).
+          (Some(start), Some(end)) => phase < start || phase > end,
         }
       })
       .collect(),
