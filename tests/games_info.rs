@@ -588,6 +588,12 @@ fn set_address_sends_later_game_mail_to_the_new_addresses() {
   assert_eq!(run.status, 0, "{}", run.stderr);
   let reply = judge.reply_to("office@work.test");
   assert!(reply.body.contains("now goes to office@work.test"), "{}", reply.body);
+
+  // The same address again changes nothing, and nobody is told.
+  let (reply, mail) =
+    ask(&judge, LATER, &france, &format!("{sign_on}SET ADDRESS office@work.test\n"));
+  assert!(reply.body.contains("already goes to office@work.test"), "{}", reply.body);
+  assert!(mail.iter().all(|m| !m.subject.ends_with("Address Change")), "{:#?}", subjects(&mail));
 }
 
 // ---------------------------------------------------------- SET PASSWORD

@@ -255,6 +255,12 @@ impl Session<'_> {
     }
     let address = addresses.join(",");
     let game = &mut seat.stored.game;
+    if game.members[seat.member].address.eq_ignore_ascii_case(&address) {
+      // Nothing changes, so nobody is told.
+      let name = game.name.clone();
+      self.say(&format!("Mail for game '{name}' already goes to {address}; nothing was changed."));
+      return Ok(());
+    }
     game.members[seat.member].address = address.clone();
     seat.changed = true;
     seat.copy_to.clear();
