@@ -55,6 +55,8 @@ pub enum Command {
   Init,
   /// Adjudicate phases offline: JSON on stdin, one JSON line per phase on stdout.
   Adjudicate,
+  /// Check judge.toml and the data directory without changing anything.
+  Check,
 }
 
 /// Exit status when the judge could not finish for a passing reason (the
@@ -89,6 +91,7 @@ pub fn run() -> i32 {
   match cli.command {
     Command::Adjudicate => adjudicate(&mut io::stdin().lock(), &mut io::stdout().lock()),
     Command::Init => init(&data),
+    Command::Check => check(&data, &mut io::stdout().lock()),
     Command::Receive => with_data(&data, "receive", |config| {
       let raw = read_message(&mut io::stdin().lock());
       receive::receive(&data, config, &raw, now).map(|_| ())
@@ -139,6 +142,40 @@ fn init(data: &DataDir) -> i32 {
   let what = if written { "wrote" } else { "kept the existing" };
   println!("judge init: {what} {}; the data directory is ready.", config.display());
   0
+}
+
+/// `judge check`: one line per finding, then a summary; status 1 when
+/// anything must be fixed before mail flows, so a script can stop on it.
+pub fn check(data: &DataDir, output: &mut impl Write) -> i32 {
+  use crate::check::Level;
+  let findings = crate::check::check(data);
+  let problems = findings.iter().filter(|f| f.level == Level::Problem).count();
+  let warnings = findings.iter().filter(|f| f.level == Level::Warning).count();
+  let mut lines: Vec<String> = findings
+    .iter()
+    .map(|f| {
+      let label = match f.level {
+        Level::Ok => "ok",
+        Level::Warning => "warning",
+        Level::Problem => "problem",
+      };
+      format!("{label}: {}", f.message.replace(['\n', '\r'], " "))
+    })
+    .collect();
+  let verdict =
+    if problems == 0 { "the judge is ready" } else { "fix the problems before mail flows" };
+  lines.push(format!(
+    "judge check: {problems} {}, {warnings} {} in {}; {verdict}.",
+    if problems == 1 { "problem" } else { "problems" },
+    if warnings == 1 { "warning" } else { "warnings" },
+    data.root().display()
+  ));
+  let written = lines.iter().try_for_each(|line| writeln!(output, "{line}"));
+  match written.and_then(|()| output.flush()) {
+    Err(error) => fail_with("check", EXIT_IO, &format!("cannot write the findings: {error}")),
+    Ok(()) if problems > 0 => 1,
+    Ok(()) => 0,
+  }
 }
 
 /// Runs `job` on a ready data directory with logging to `DIR/log/`; a

@@ -7,6 +7,7 @@
 
 pub mod adjudicate;
 pub mod announce;
+pub mod check;
 pub mod cli;
 pub mod command;
 pub mod config;

@@ -295,8 +295,8 @@ fn nodias_example_2_france_without_itself_still_shares_the_three_way_draw() {
   let reply = quiet(&table, "France", "SET DRAW AE\nSET DRAW XYZ\nSET DRAW AEFM\n");
   says(
     &reply.body,
-    "'X', 'Y' and 'Z' in 'XYZ' are not the initial of a power. A list is made of initials \
-     only (AEFGIRT, O for the observers, M for the Master), as in TO FG. No vote was recorded.",
+    "'X', 'Y' and 'Z' in 'XYZ' are not the initial of a power. SET DRAW takes the initials \
+     of the powers in the draw (AEFGIRT), as in SET DRAW FGI. No vote was recorded.",
   );
   says(
     &reply.body,

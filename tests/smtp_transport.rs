@@ -1,18 +1,20 @@
-//! The network transports against real programs: an SMTP sink on loopback
-//! (aiosmtpd, `tests/support/smtp_sink.py`) and fake sendmail scripts.
+//! The network transports against real programs: an SMTP server on
+//! loopback (the std-only sink in `tests/support/smtp_sink.rs`, so the
+//! tests need nothing installed) and fake sendmail scripts.
 
-use std::io::Read;
-use std::net::{TcpListener, TcpStream};
+#[path = "support/smtp_sink.rs"]
+mod smtp_sink;
+
+use std::net::TcpListener;
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
 use std::sync::Mutex;
-use std::time::{Duration, Instant};
 
 use chrono::DateTime;
 use judge::mail::outbound::{render, MailKind, Outgoing, Rendered, Sender};
 use judge::mail::transport::{Transport, TransportError};
 use mail_parser::MessageParser;
 use pretty_assertions::assert_eq;
+use smtp_sink::{Options, SmtpSink};
 
 /// Held while a test writes an executable or spawns a process, so that no
 /// child is forked while a script is still open for writing (which makes
@@ -44,112 +46,21 @@ fn free_port() -> u16 {
   listener.local_addr().expect("a local address").port()
 }
 
-/// The SMTP sink, killed when dropped (also when a test fails).
-struct SmtpSink {
-  child: Child,
-  port: u16,
-  dir: tempfile::TempDir,
-}
-
-/// `$JUDGE_TEST_PYTHON`, `python3` on the PATH, or Debian's own
-/// `/usr/bin/python3` (where `python3-aiosmtpd` installs, even when a
-/// pyenv or venv python comes first on the PATH): the first that can
-/// import aiosmtpd.
-fn python_with_aiosmtpd() -> Option<String> {
-  let candidates = std::env::var("JUDGE_TEST_PYTHON")
-    .ok()
-    .into_iter()
-    .chain(["python3", "/usr/bin/python3"].map(String::from));
-  candidates.into_iter().find(|python| {
-    Command::new(python)
-      .args(["-c", "import aiosmtpd"])
-      .stdout(Stdio::null())
-      .stderr(Stdio::null())
-      .status()
-      .is_ok_and(|status| status.success())
-  })
-}
-
-impl SmtpSink {
-  fn start() -> SmtpSink {
-    let python = python_with_aiosmtpd().unwrap_or_else(|| {
-      panic!(
-        "the SMTP tests need Python's aiosmtpd, which is missing: run \
-         `apt-get install -y python3-aiosmtpd` (.ci/run installs it), or point \
-         JUDGE_TEST_PYTHON at a python3 that has it"
-      )
-    });
-    let dir = tempfile::tempdir().expect("a temp dir");
-    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/support/smtp_sink.py");
-    let port = free_port();
-    let child = {
-      let _lock = spawn_lock();
-      Command::new(&python)
-        .arg(&script)
-        .arg(dir.path())
-        .arg(port.to_string())
-        .stdin(Stdio::null())
-        .stdout(Stdio::null())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("start python3")
-    };
-    let mut sink = SmtpSink { child, port, dir };
-    sink.wait_until_listening();
-    sink
-  }
-
-  fn wait_until_listening(&mut self) {
-    let deadline = Instant::now() + Duration::from_secs(20);
-    loop {
-      if TcpStream::connect(("127.0.0.1", self.port)).is_ok() {
-        return;
-      }
-      if let Ok(Some(status)) = self.child.try_wait() {
-        let mut stderr = String::new();
-        if let Some(mut pipe) = self.child.stderr.take() {
-          let _ = pipe.read_to_string(&mut stderr);
-        }
-        panic!("the SMTP sink exited ({status}) before listening:\n{stderr}");
-      }
-      assert!(Instant::now() < deadline, "the SMTP sink did not listen on {} in 20 s", self.port);
-      std::thread::sleep(Duration::from_millis(50));
-    }
-  }
-
-  fn transport(&self, starttls: bool) -> Transport {
-    Transport::Smtp {
-      host: "127.0.0.1".into(),
-      port: self.port,
-      starttls,
-      username: None,
-      password: None,
-    }
-  }
-
-  /// The `.eml` files received so far, in arrival order.
-  fn received(&self) -> Vec<PathBuf> {
-    let mut files: Vec<PathBuf> = std::fs::read_dir(self.dir.path())
-      .expect("the sink's directory")
-      .map(|e| e.expect("a directory entry").path())
-      .filter(|p| p.extension().is_some_and(|e| e == "eml"))
-      .collect();
-    files.sort();
-    files
-  }
-}
-
-impl Drop for SmtpSink {
-  fn drop(&mut self) {
-    let _ = self.child.kill();
-    let _ = self.child.wait();
+/// The judge's SMTP transport pointed at `sink`.
+fn transport(sink: &SmtpSink, starttls: bool) -> Transport {
+  Transport::Smtp {
+    host: "127.0.0.1".into(),
+    port: sink.port(),
+    starttls,
+    username: None,
+    password: None,
   }
 }
 
 #[test]
 fn smtp_delivers_messages_to_a_real_server() {
   let sink = SmtpSink::start();
-  let transport = sink.transport(false);
+  let transport = transport(&sink, false);
   let first = message("alice@example.org", "XXXX:dt - S1901M Results", "Müller — 東京\n", "1@x");
   let long_line = "z".repeat(1500);
   let second =
@@ -157,32 +68,45 @@ fn smtp_delivers_messages_to_a_real_server() {
   transport.send(&first).expect("the sink takes the first message");
   transport.send(&second).expect("the sink takes the second message");
 
-  let files = sink.received();
-  assert_eq!(files.len(), 2, "{files:?}");
+  let received = sink.received();
+  assert_eq!(received.len(), 2, "{received:?}");
   let expected = [
     (&first, "alice@example.org", "XXXX:dt - S1901M Results", "Müller — 東京\n".to_string()),
     (&second, "bob@example.org", "Re: XXXX orders", format!(".leading dot\n{long_line}\n")),
   ];
-  for (path, (sent, to, subject, body)) in files.iter().zip(expected) {
-    let raw = std::fs::read(path).expect("readable");
+  for (got, (sent, to, subject, body)) in received.iter().zip(expected) {
+    let raw = &got.data;
     // Byte for byte what was rendered: dot-stuffing undone, no line added.
-    assert_eq!(String::from_utf8_lossy(&raw), sent.bytes);
-    let parsed = MessageParser::default().parse(&raw).expect("parses");
+    assert_eq!(String::from_utf8_lossy(raw), sent.bytes);
+    let parsed = MessageParser::default().parse(raw).expect("parses");
     assert_eq!(parsed.to().and_then(|a| a.first()).and_then(|a| a.address()), Some(to));
     assert_eq!(parsed.subject(), Some(subject));
-    let inbound = judge::mail::inbound::Inbound::parse(&raw, "other@example.net");
+    let inbound = judge::mail::inbound::Inbound::parse(raw, "other@example.net");
     assert_eq!(inbound.body, body);
-    let envelope = std::fs::read_to_string(path.with_extension("json")).expect("an envelope");
-    assert!(envelope.contains(&format!("\"rcpt_tos\": [\"{to}\"]")), "{envelope}");
-    assert!(envelope.contains("\"mail_from\": \"judge@example.net\""), "{envelope}");
+    // The envelope: the recipient alone, and the judge as the sender.
+    assert_eq!(got.rcpt_tos, vec![to.to_string()]);
+    assert_eq!(got.mail_from, "judge@example.net");
   }
 }
 
 #[test]
 fn smtp_starttls_required_fails_against_a_plain_server() {
   let sink = SmtpSink::start();
-  let result = sink.transport(true).send(&message("a@example.org", "x", "y\n", "3@x"));
+  let result = transport(&sink, true).send(&message("a@example.org", "x", "y\n", "3@x"));
   assert!(matches!(result, Err(TransportError::Smtp { .. })), "{result:?}");
+  assert!(sink.received().is_empty());
+}
+
+#[test]
+fn smtp_starttls_required_fails_when_the_server_refuses_tls() {
+  // The server offers STARTTLS but will not start it: nothing may go out
+  // in clear.
+  let sink = SmtpSink::with(Options { starttls: true });
+  let result = transport(&sink, true).send(&message("a@example.org", "x", "y\n", "8@x"));
+  match result {
+    Err(TransportError::Smtp { message, .. }) => assert!(message.contains("454"), "{message}"),
+    other => panic!("expected an SMTP error, got {other:?}"),
+  }
   assert!(sink.received().is_empty());
 }
 

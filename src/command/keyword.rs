@@ -475,7 +475,7 @@ pub static KEYWORDS: &[Keyword] = &[
     "7.1",
     "SET PREFERENCE list",
     "Rank the powers you want, best first; [..] groups equal choices and * asks for any.",
-    &["SET PREFERENCE", "SET PREF"],
+    &["SET PREFERENCE", "SET PREFERENCES", "SET PREFS", "SET PREF"],
   ),
   row(
     K::SetAbsence,

@@ -117,7 +117,8 @@ impl Session<'_> {
     if self.joined {
       self.error(&format!(
         "Only one CREATE, SIGN ON or OBSERVE may be used in a message (manual\n\
-         section 4), so this {what} was not carried out. Send it in a message of its own."
+         section 4), so this {what} was not carried out. Send it in a message\n\
+         of its own."
       ));
       return false;
     }
@@ -452,11 +453,14 @@ impl Session<'_> {
       return Ok(());
     }
     let words: Vec<&str> = args.split_whitespace().collect();
-    let Some(&name) = words.first() else {
-      self.error("OBSERVE needs a game name and a password: OBSERVE mygame secret.");
+    let (Some(&name), Some(&password)) = (words.first(), words.get(1)) else {
+      self.error(
+        "OBSERVE needs a game name and a password: OBSERVE mygame secret.\n\
+         Nothing was signed on.",
+      );
       return Ok(());
     };
-    self.sign_on_as('O', name, words.get(1).copied())
+    self.sign_on_as('O', name, Some(password))
   }
 
   /// `SIGN ON ? password`: the oldest forming game of the variant asked for.

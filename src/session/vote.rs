@@ -204,6 +204,23 @@ impl Session<'_> {
 
 /// A NoDIAS draw list: initials of surviving powers, each once.
 fn draw_list(game: &crate::game::Game, list: &str) -> Result<Vec<PowerId>, String> {
+  // A draw list is powers only: say so in its own terms, not the press
+  // lists' (which also take O and M).
+  let initials: String = game.map.powers().iter().map(|p| p.initial).collect();
+  let unknown: Vec<String> = list
+    .chars()
+    .map(|c| c.to_ascii_uppercase())
+    .filter(|&c| !c.is_whitespace() && !initials.contains(c) && c != 'O' && c != 'M')
+    .map(|c| format!("'{c}'"))
+    .collect();
+  if !unknown.is_empty() {
+    return Err(format!(
+      "{} in '{list}' {} not the initial of a power. SET DRAW takes the initials\n\
+       of the powers in the draw ({initials}), as in SET DRAW FGI.",
+      crate::game::press::and_list(&unknown),
+      if unknown.len() == 1 { "is" } else { "are" },
+    ));
+  }
   let named = addressees(list, game)?;
   if named.observers || named.masters {
     return Err("A draw is between powers: observers (O) and the Master (M) are not in it.".into());

@@ -80,7 +80,9 @@ pub struct DataDir {
   root: PathBuf,
 }
 
-const SUBDIRS: &[&str] = &[
+/// The folders of a data directory, made by [`DataDir::ensure`] (and
+/// looked for by `judge check`).
+pub const SUBDIRS: &[&str] = &[
   "spool",
   "pending",
   "quarantine",
