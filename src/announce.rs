@@ -187,8 +187,9 @@ pub fn agreed_ending(config: &Config, game: &Game, now: DateTime<Utc>) -> Announ
   announcement
 }
 
-/// The diaries of a game that has ended, to everyone (manual §7.4 DIARY).
-fn diaries(config: &Config, game: &Game, now: DateTime<Utc>) -> Announcement {
+/// The diaries of a game that has ended, to everyone (manual §7.4 DIARY):
+/// also when its Master terminated it.
+pub fn diaries(config: &Config, game: &Game, now: DateTime<Utc>) -> Announcement {
   let tz = tz(config);
   let mut text = String::new();
   for member in game.members.iter().filter(|m| !m.diary.is_empty()) {

@@ -329,9 +329,14 @@ fn eject_promote_predict_and_terminate() {
   let mail = master(&judge, "ep", T2, &format!("EJECT {watcher}\n"));
   assert!(reply(&mail, MASTER).body.contains("is no longer a Master"));
 
+  table.send("France", T2, "DIARY\nParis will never fall.\nENDPRESS\n");
+  judge.take_mail();
   let mail = master(&judge, "ep", T3, "TERMINATE\n");
   let over = with_subject(&mail, &player("Italy"), "Game Terminated").expect("told");
   assert!(over.body.contains("terminated without a result"), "{}", over.body);
+  // The game is over, so its diaries are read (manual §7.4).
+  let diaries = with_subject(&mail, &player("Italy"), "Diaries").expect("the diaries");
+  assert!(diaries.body.contains("Paris will never fall."), "{}", diaries.body);
   table.send("France", T3, "A Par-Bur\n");
   assert!(judge.reply_to(&player("France")).body.contains("is over"));
   // RESUME brings a terminated game back.

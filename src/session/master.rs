@@ -507,6 +507,11 @@ impl Session<'_> {
       format!("Game '{name}' has been terminated without a result.\n\n{summary}")
     };
     self.announce("Game Terminated", &text, Some(HistoryKind::Results), false);
+    // The game is over: its diaries are read, as at any other end.
+    let Some(seat) = self.seat.as_mut() else { return };
+    let diaries = announce::diaries(self.ctx.config, &seat.stored.game, now);
+    seat.history.extend(diaries.history);
+    self.others.extend(diaries.mail);
   }
 
   /// Orders a Master gives without BECOME: for whichever power owns the
