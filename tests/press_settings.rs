@@ -743,7 +743,8 @@ fn played() -> &'static Played {
       START,
       "DIARY\nFirst thoughts of Rome.\nENDPRESS\nDIARY RECORD\nA thought to take back.\nENDPRESS\n\
        DIARY\nThird thoughts of Rome.\nENDPRESS\nDIARY LIST\nDIARY READ 2\nDIARY DELETE 2\n\
-       DIARY READ 2\nDIARY READ x\nDIARY DELETE 9\nDIARY LIST\n",
+       DIARY READ 2\nDIARY READ x\nDIARY DELETE 9\nDIARY\nFourth.\nENDPRESS\nDIARY\nFifth.\n\
+       ENDPRESS\nDIARY DELETE 4 5\nDIARY LIST\n",
     );
 
     let postal = as_power(
@@ -899,6 +900,8 @@ fn diaries_are_kept_listed_read_deleted_and_sent_to_everyone_at_the_end() {
   assert!(answer(body, "DIARY DELETE 2").contains("Diary entry 2 is deleted"));
   assert!(answer(body, "DIARY READ x").contains("needs the number of an entry"));
   assert!(answer(body, "DIARY DELETE 9").contains("Your diary has no entry 9"));
+  let both = answer(body, "DIARY DELETE 4 5");
+  assert!(both.contains("Diary entry 4 is deleted") && both.contains("Diary entry 5 is deleted"));
 
   // The draw ends the game, and everyone gets the diaries.
   let ending = &played.ending;

@@ -221,16 +221,28 @@ impl Session<'_> {
   }
 
   /// DIARY DELETE n: removes an entry (its number is not used again).
+  /// DIARY DELETE n [n …]: deletes each entry named (several on one line,
+  /// `DIARY DELETE 1 3`).
   pub(super) fn diary_delete(&mut self, args: &str) {
-    let Some(seat) = self.seat_or_error("DIARY DELETE") else { return };
-    let diary = &mut seat.stored.game.members[seat.member].diary;
-    match diary_number(args).and_then(|n| diary.iter().position(|e| e.number == n).ok_or(n)) {
-      Ok(index) => {
-        let entry = diary.remove(index);
-        seat.changed = true;
-        self.say(&format!("Diary entry {} is deleted.", entry.number));
+    if self.seat_or_error("DIARY DELETE").is_none() {
+      return;
+    }
+    let words: Vec<&str> = args.split([' ', ',', '\t']).filter(|w| !w.is_empty()).collect();
+    if words.is_empty() {
+      self.diary_missing("DIARY DELETE", args, 0);
+      return;
+    }
+    for word in words {
+      let Some(seat) = self.seat.as_mut() else { return };
+      let diary = &mut seat.stored.game.members[seat.member].diary;
+      match diary_number(word).and_then(|n| diary.iter().position(|e| e.number == n).ok_or(n)) {
+        Ok(index) => {
+          let entry = diary.remove(index);
+          seat.changed = true;
+          self.say(&format!("Diary entry {} is deleted.", entry.number));
+        }
+        Err(n) => self.diary_missing("DIARY DELETE", word, n),
       }
-      Err(n) => self.diary_missing("DIARY DELETE", args, n),
     }
   }
 
