@@ -415,7 +415,10 @@ pub fn plan(request: &Request) -> Result<Plan, String> {
     Delivery::To(a) => a.masters,
     _ => false,
   };
-  if names_master && matches!(options.fake, Some(Fake::As(_))) {
+  // Neither press to the Master nor press pretending to be to the Master
+  // (PRESS FAKE TO M) may be faked: the Master always sees the truth.
+  let fakes_master = matches!(&options.fake, Some(Fake::As(Delivery::To(a))) if a.masters);
+  if (names_master && matches!(options.fake, Some(Fake::As(_)))) || fakes_master {
     return Err("Press to the Master cannot be faked.".to_string());
   }
   if game.status == Status::Forming {
@@ -812,6 +815,11 @@ mod tests {
     assert!(plan_of(&game, 2, "TO G", false).is_err(), "no press between players");
     let error = plan_of(&game, 2, "TO M FAKE", false).expect_err("no faking the Master");
     assert!(error.contains("cannot be faked"), "{error}");
+    game.settings.press.colors = Colors::White;
+    game.settings.press.fakes = Fakes::May;
+    let error = plan_of(&game, 2, "FAKE TO M", false).expect_err("nor pretending to be to him");
+    assert!(error.contains("cannot be faked"), "{error}");
+    game.settings.press.colors = Colors::None;
     let from_master = plan_of(&game, 8, "TO G", false).expect("the Master may always press");
     assert_eq!(from_master.recipients, [3]);
   }
