@@ -836,3 +836,17 @@ fn judge_reply<'m>(mail: &'m [Sent], address: &str) -> &'m Sent {
   assert_eq!(replies.len(), 1, "one reply to {address}: {:#?}", subjects(mail));
   replies[0]
 }
+
+/// INFO PLAYER counts the positions a player abandoned.
+#[test]
+fn info_player_counts_positions_abandoned() {
+  let judge = Judge::with_config(FAST);
+  quiet_game_with_france_abandoned(&judge);
+  let friday = "2026-03-13T10:00:00Z";
+  judge.send_at(friday, MASTER, "info", &format!("INFO PLAYER {}\n", player("France")));
+  let reply = judge.reply_to(MASTER);
+  assert!(reply.body.contains("Abandoned:       1 position\n"), "{}", reply.body);
+  judge.send_at(friday, MASTER, "info", &format!("INFO PLAYER {}\n", player("Italy")));
+  let reply = judge.reply_to(MASTER);
+  assert!(reply.body.contains("Abandoned:       0 positions\n"), "{}", reply.body);
+}

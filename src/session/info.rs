@@ -152,6 +152,7 @@ impl Session<'_> {
        \x20 Dedication:      {} points\n\
        \x20 On-time ratio:   {:.2} ({} of {} phases on time)\n\
        \x20 Civil disorder:  {:.2} ({} in {} games)\n\
+       \x20 Abandoned:       {} position{}\n\
        \x20 Games ended:     {} ({} won, {} drawn, {} lost)",
       user.id,
       user.addresses.join(", "),
@@ -163,6 +164,8 @@ impl Session<'_> {
       d.cd_ratio(),
       d.civil_disorders,
       d.games,
+      d.abandoned,
+      if d.abandoned == 1 { "" } else { "s" },
       d.won + d.drawn + d.lost,
       d.won,
       d.drawn,

@@ -61,6 +61,9 @@ pub struct Dedication {
   pub won: u32,
   pub drawn: u32,
   pub lost: u32,
+  /// Powers the player left to be taken over (abandoned at the end of
+  /// grace, resigned or ejected).
+  pub abandoned: u32,
 }
 
 impl Dedication {
@@ -130,7 +133,8 @@ pub fn dedication(ledger: &Path, user: u32) -> Result<Dedication, StoreError> {
       LedgerKind::Won => sum.won += 1,
       LedgerKind::Drawn => sum.drawn += 1,
       LedgerKind::Lost => sum.lost += 1,
-      LedgerKind::Reminder | LedgerKind::Abandoned => {}
+      LedgerKind::Abandoned => sum.abandoned += 1,
+      LedgerKind::Reminder => {}
     }
   }
   Ok(sum)
