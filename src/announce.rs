@@ -377,6 +377,24 @@ fn keep_masters(game: &Game, mail: &mut Vec<Outgoing>) {
   }
 }
 
+/// What a gunboat game shows instead of a player's address.
+pub const ANONYMOUS: &str = "someone@somewhere";
+
+/// In the copies of a notice that go to the game's Masters, shows the
+/// sender's real address where the others read [`ANONYMOUS`]: the Masters
+/// of a gunboat game know who plays (as njudge's did).
+pub fn reveal_to_masters(game: &Game, mail: &mut [Outgoing], sender: &str) {
+  let masters: Vec<String> = game
+    .members
+    .iter()
+    .filter(|m| m.role == Role::Master)
+    .flat_map(|m| m.addresses().map(str::to_lowercase).collect::<Vec<_>>())
+    .collect();
+  for m in mail.iter_mut().filter(|m| masters.contains(&m.to.to_lowercase())) {
+    m.body = m.body.replace(ANONYMOUS, sender);
+  }
+}
+
 /// `FG`: the initials of some powers, as njudge's subjects give them.
 fn letters(game: &Game, powers: &[PowerId]) -> String {
   powers.iter().map(|&p| game.map.power(p).initial).collect()

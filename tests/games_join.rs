@@ -319,6 +319,26 @@ fn a_gunboat_game_does_not_show_who_signed_on() {
   }
 }
 
+/// The Master of a gunboat game knows who plays: their copy of a sign-on
+/// notice names the player (as njudge's did); the players' copies do not.
+#[test]
+fn the_master_of_a_gunboat_game_is_told_who_signed_on() {
+  let judge = Judge::with_config(FAST);
+  register_all(&judge, &[ANN, BOB, CARL]);
+  judge.send(ANN, "new game", "CREATE ?gbm secret1 Gunboat\nBECOME MASTER\n");
+  judge.send(BOB, "join", "SIGN ON ?gbm secret2 Gunboat\n");
+  judge.take_mail();
+  judge.send(CARL, "join", "SIGN ON ?gbm secret3 Gunboat\n");
+  let mail = judge.take_mail();
+  let to_master = mail.iter().find(|m| m.to == ANN && m.subject.contains("New Player Signon"));
+  let to_master = to_master.unwrap_or_else(|| panic!("{mail:#?}"));
+  assert!(to_master.body.contains(CARL), "the Master sees the address: {}", to_master.body);
+  let to_bob = mail.iter().find(|m| m.to == BOB && m.subject.contains("New Player Signon"));
+  let to_bob = to_bob.unwrap_or_else(|| panic!("{mail:#?}"));
+  assert!(!to_bob.body.contains(CARL), "a player does not: {}", to_bob.body);
+  assert!(to_bob.body.contains("someone@somewhere"), "{}", to_bob.body);
+}
+
 // ---------------------------------------------------------- BECOME MASTER
 
 #[test]

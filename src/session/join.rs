@@ -984,7 +984,7 @@ impl Session<'_> {
   /// a placeholder in gunboat games.
   pub(super) fn shown_sender(&self) -> String {
     match &self.seat {
-      Some(seat) if seat.stored.game.settings.gunboat => "someone@somewhere".to_string(),
+      Some(seat) if seat.stored.game.settings.gunboat => crate::announce::ANONYMOUS.to_string(),
       _ => self.reply_to.clone(),
     }
   }

@@ -576,7 +576,9 @@ impl Session<'_> {
     seat.history.extend(announcement.history);
     seat.ledger.extend(announcement.ledger);
     seat.changed = true;
-    self.others.extend(announcement.mail);
+    let mut mail = announcement.mail;
+    crate::announce::reveal_to_masters(&seat.stored.game, &mut mail, &self.reply_to);
+    self.others.extend(mail);
   }
 
   /// A notice to the others of the game that a QUIET game keeps to its
@@ -594,7 +596,9 @@ impl Session<'_> {
     seat.history.extend(announcement.history);
     seat.ledger.extend(announcement.ledger);
     seat.changed = true;
-    self.others.extend(announcement.mail);
+    let mut mail = announcement.mail;
+    crate::announce::reveal_to_masters(&seat.stored.game, &mut mail, &self.reply_to);
+    self.others.extend(mail);
   }
 
   /// A game whose files cannot be read: the sender is told, the keeper is

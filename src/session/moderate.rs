@@ -320,7 +320,9 @@ impl Session<'_> {
   /// SHOW, and gunboat games by default).
   pub(super) fn shown_changer(&self) -> String {
     match &self.seat {
-      Some(seat) if !seat.stored.game.settings.shows_changer() => "someone@somewhere".to_string(),
+      Some(seat) if !seat.stored.game.settings.shows_changer() => {
+        crate::announce::ANONYMOUS.to_string()
+      }
       _ => self.reply_to.clone(),
     }
   }
