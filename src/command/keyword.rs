@@ -1874,6 +1874,73 @@ const SUMMARY_COLUMN: usize = 30;
 const INDEX_WIDTH: usize = 78;
 
 /// The `index` help file: every command, generated from the table.
+/// The commands of the manual (and of njudge's variants) this judge
+/// recognises but does not carry out: each is answered "not offered yet",
+/// and the index leaves them out. `tests/command_language.rs` checks that
+/// exactly these are refused.
+pub const NOT_OFFERED: &[CommandKind] = {
+  use CommandKind as K;
+  &[
+    K::Adjust,
+    K::FixId,
+    K::Map,
+    K::MapStar,
+    K::NoControl,
+    K::Record,
+    K::SetAdjacent,
+    K::SetAllowMaster,
+    K::SetAssassins,
+    K::SetAttackTransform,
+    K::SetBCenters,
+    K::SetDenyMaster,
+    K::SetDice,
+    K::SetDisband,
+    K::SetDuality,
+    K::SetFamine,
+    K::SetFort,
+    K::SetGarrison,
+    K::SetGateways,
+    K::SetHongKong,
+    K::SetLoans,
+    K::SetMach2,
+    K::SetMoney,
+    K::SetNoAdjacent,
+    K::SetNoAssassins,
+    K::SetNoAttackTransform,
+    K::SetNoBCenters,
+    K::SetNoDice,
+    K::SetNoDisband,
+    K::SetNoDuality,
+    K::SetNoFamine,
+    K::SetNoFort,
+    K::SetNoGarrison,
+    K::SetNoGateways,
+    K::SetNoHongKong,
+    K::SetNoLoans,
+    K::SetNoMach2,
+    K::SetNoMoney,
+    K::SetNoPlague,
+    K::SetNoRailways,
+    K::SetNoSpecial,
+    K::SetNoStorm,
+    K::SetNoTouchPress,
+    K::SetNoTransform,
+    K::SetPlague,
+    K::SetRailways,
+    K::SetSpecial,
+    K::SetStorm,
+    K::SetTouchPress,
+    K::SetTransform,
+  ]
+};
+
+impl CommandKind {
+  /// Whether this judge carries the command out (see [`NOT_OFFERED`]).
+  pub fn offered(self) -> bool {
+    !NOT_OFFERED.contains(&self)
+  }
+}
+
 pub fn index_text() -> String {
   let mut out = String::new();
   out.push_str(
@@ -1884,7 +1951,9 @@ pub fn index_text() -> String {
      lower case stand for what you fill in; [brackets] mark what may be left out.\n",
   );
   for &who in Who::ALL {
-    let mut rows: Vec<&Keyword> = KEYWORDS.iter().filter(|k| k.who == who).collect();
+    // A command the judge would refuse is not offered to the reader.
+    let mut rows: Vec<&Keyword> =
+      KEYWORDS.iter().filter(|k| k.who == who && k.kind.offered()).collect();
     if rows.is_empty() {
       continue;
     }

@@ -6,8 +6,9 @@
 //! splits a body into lines, recognises keywords (case-insensitive, inner
 //! spaces optional: `SET NOWAIT` = `SET NO WAIT` = `SETNOWAIT`; the longest
 //! spelling wins, so `WHO IS x` is not `WHO`), gathers multi-line blocks
-//! and stops at `SIGN OFF` or a `-- ` line. Blank lines between commands
-//! are skipped.
+//! and stops at `SIGN OFF` or a `-- ` line, or where a mail program's
+//! additions begin ([`Cut`]: a quote, `On … wrote:`, the original message,
+//! `Sent from my iPhone`). Blank lines between commands are skipped.
 //!
 //! The blocks ([`Block`]): `REGISTER` up to a line `END`; `PRESS`,
 //! `BROADCAST`, `POSTAL PRESS` and `DIARY [RECORD]` up to `ENDPRESS` or
@@ -23,7 +24,7 @@
 pub mod keyword;
 mod parse;
 
-pub use keyword::{index_text, keyword, Block, CommandKind, Keyword, Who, KEYWORDS};
+pub use keyword::{index_text, keyword, Block, CommandKind, Keyword, Who, KEYWORDS, NOT_OFFERED};
 pub use parse::{lookup, parse_body, MASK};
 
 /// A recognised command line (or block).
@@ -80,6 +81,25 @@ pub enum Ending {
   /// A signature separator line (`-- `, or `--`); it is not among the
   /// lines. It ends a press or other block too.
   Signature,
+  /// What a mail program adds was reached (a quote, the original message,
+  /// its own signature) at line `line`, which is not among the lines. It
+  /// ends a block too, as a signature does.
+  Cut { line: usize, cut: Cut },
+}
+
+/// What a mail program put below the sender's own text: players never
+/// write `SIGN OFF`, so reading stops here instead.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Cut {
+  /// A quoted line (`> …`).
+  Quote,
+  /// A reply attribution: `On … wrote:` and its translations.
+  Attribution,
+  /// The original message of a reply or forward: `-----Original
+  /// Message-----`, Outlook's line of underscores or `From:`/`Sent:` block.
+  Original,
+  /// A mail program's own signature: `Sent from my iPhone` and the like.
+  ClientSignature,
 }
 
 /// A parsed body: every line in order, and what ended it.

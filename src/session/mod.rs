@@ -430,6 +430,10 @@ impl Session<'_> {
           self.set_option(option, on);
         }
       }
+      CommandKind::Set => self.error(
+        "SET needs a setting after it, as in SET WAIT or SET PREFERENCE FRG.\n\
+         Nothing was changed. Send GET index for the settings.",
+      ),
       _ => {
         let usage = keyword.usage;
         let section = keyword.section;
