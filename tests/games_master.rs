@@ -372,6 +372,13 @@ fn unmoderated_games_let_players_moderate_but_not_master() {
   // A player may now moderate, but PAUSE stays the Master's.
   table.send("France", T2, "PAUSE\n");
   assert!(judge.reply_to(&player("France")).body.contains("is for the Master"));
+  // A player may make it moderated again, as any setting of an
+  // unmoderated game; undoing that is the Master's.
+  table.send("France", T2, "SET MODERATE\n");
+  let said = judge.reply_to(&player("France")).body;
+  assert!(said.contains("the game is now moderated"), "{said}");
+  table.send("France", T2, "SET UNMODERATE\n");
+  assert!(judge.reply_to(&player("France")).body.contains("is for the Master"));
   let mail = master(&judge, "um", T2, "SET MODERATE\nSET MODERATE\n");
   assert!(reply(&mail, MASTER).body.contains("already moderated"));
   table.send("France", T3, "TERMINATE\n");

@@ -14,11 +14,13 @@ use crate::phase::{Phase, PhaseWordsError};
 use crate::store::game_file::HistoryKind;
 
 impl Session<'_> {
-  /// SET MODERATE (a Master makes an unmoderated game moderated) and SET
-  /// UNMODERATE (the reverse).
+  /// SET MODERATE (a Master, or in an unmoderated game a player as with
+  /// any setting there, makes the game moderated) and SET UNMODERATE (the
+  /// Master only).
   pub(super) fn set_moderated(&mut self, on: bool) {
     let command = if on { "SET MODERATE" } else { "SET UNMODERATE" };
-    if !self.may_master(command) {
+    let allowed = if on { self.may_moderate(command, false) } else { self.may_master(command) };
+    if !allowed {
       return;
     }
     let Some(seat) = self.seat.as_mut() else { return };
