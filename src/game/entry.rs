@@ -110,7 +110,15 @@ impl Game {
   }
 
   fn put_unit_order(&mut self, power: PowerId, order: UnitOrder, text: &str) -> Accepted {
-    let rendered = order::render_order(self.map, &order);
+    let mut rendered = order::render_order(self.map, &order);
+    // njudge wanted the route written (§6.2, `A Yor-Nth-Nwy`); this judge
+    // finds it, and says so rather than take the order silently.
+    if let Order::Move { to, via: order::Via::Unspecified } = order.order {
+      let army = order.unit.kind == crate::map::UnitType::Army;
+      if army && !self.map.can_reach(crate::map::UnitType::Army, order.unit.location, to.province) {
+        rendered.push_str(" (by convoy; the judge finds the route)");
+      }
+    }
     let province = order.unit.location.province;
     let units = &mut self.orders[power.index()].units;
     let earlier = units.iter().position(|e| e.order.unit.location.province == province);

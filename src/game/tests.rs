@@ -550,6 +550,26 @@ fn strict_convoy_refuses_a_fleet_on_no_chain_between_the_coasts() {
   assert!(game.enter_order(england, "F Nth C A Yor - Nwy").is_ok());
 }
 
+#[test]
+fn a_convoy_without_its_route_is_taken_and_the_reply_says_the_judge_finds_it() {
+  let mut game = started();
+  let england = power("England");
+  game.position.remove(place("Lon"));
+  let fleet =
+    Unit { power: england, kind: UnitType::Fleet, location: Location::province(place("Nth")) };
+  game.position.place(map(), fleet).expect("a fleet at sea");
+  game.position.remove(place("Lvp"));
+  let army =
+    Unit { power: england, kind: UnitType::Army, location: Location::province(place("Yor")) };
+  game.position.place(map(), army).expect("an army on the coast");
+  let unwritten = game.enter_order(england, "A Yor-Nwy").expect("taken, the DATC way");
+  assert!(unwritten.text.contains("the judge finds the route"), "{}", unwritten.text);
+  let written = game.enter_order(england, "A Yor-Nth-Nwy").expect("taken");
+  assert!(!written.text.contains("finds the route"), "{}", written.text);
+  let by_land = game.enter_order(england, "A Yor-Edi").expect("taken");
+  assert!(!by_land.text.contains("finds the route"), "{}", by_land.text);
+}
+
 // ------------------------------------------------------ optional rules
 
 /// A game started with `players` players and the options given.
