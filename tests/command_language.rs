@@ -588,10 +588,11 @@ fn a_signed_on_body_mixes_commands_and_orders() {
 }
 
 #[test]
-fn quoted_lines_are_not_skipped() {
-  let body = parse_body("> SIGN ON Fgame pw\n> A Par - Bur\n");
-  assert_eq!(body.lines.len(), 2);
-  assert_eq!(body.lines[0].item, Item::Other("> SIGN ON Fgame pw".into()));
+fn quoted_lines_end_the_reading() {
+  // Issue 14: a quote is the message replied to, never the sender's own.
+  let body = parse_body("SIGN ON Fgame pw\n> SIGN ON Fgame pw\n> A Par - Bur\n");
+  assert_eq!(body.lines.len(), 1);
+  assert_eq!(body.ending, Ending::Cut { line: 2, cut: judge::command::Cut::Quote });
 }
 
 // ---------------------------------------------------------------- blocks
@@ -944,17 +945,24 @@ fn collapsed(text: &str) -> String {
 fn the_index_shows_every_command_grouped_by_who_may_use_it() {
   let index = index_text();
   let flat = collapsed(&index);
+  // A group heads the index when it has a command the judge carries out
+  // (the refused ones are left out: see tests/commands_offered.rs).
+  let groups: Vec<Who> = Who::ALL
+    .iter()
+    .copied()
+    .filter(|&who| KEYWORDS.iter().any(|k| k.who == who && k.kind.offered()))
+    .collect();
   let headings: Vec<usize> =
-    Who::ALL.iter().map(|who| flat.find(who.heading()).expect("a heading per group")).collect();
+    groups.iter().map(|who| flat.find(who.heading()).expect("a heading per group")).collect();
   assert!(headings.windows(2).all(|w| w[0] < w[1]), "groups out of order");
-  for row in KEYWORDS {
+  for row in KEYWORDS.iter().filter(|k| k.kind.offered()) {
     let section =
       if row.section.is_empty() { String::new() } else { format!(" (§{})", row.section) };
     let entry = collapsed(&format!("{} {}{section}", row.usage, row.summary));
     let at = flat.find(&entry).unwrap_or_else(|| panic!("{:?} is missing: {entry:?}", row.kind));
     // Each entry sits under the heading of its group.
     let group = headings.iter().rposition(|&h| h < at).expect("under a heading");
-    assert_eq!(Who::ALL[group], row.who, "{:?}", row.kind);
+    assert_eq!(groups[group], row.who, "{:?}", row.kind);
     // Its usage starts a line.
     assert!(index.lines().any(|line| line.starts_with(&format!("  {}", row.usage))), "{entry}");
   }
@@ -1018,6 +1026,7 @@ fn check_accounting(input: &str, body: &Body) {
     Ending::Signature => (previous + 1..=lines.len())
       .find(|&n| lines[n - 1].trim() == "--")
       .expect("a signature line after the last line returned"),
+    Ending::Cut { line, .. } => line,
   };
   for number in 1..limit {
     let text = lines[number - 1];

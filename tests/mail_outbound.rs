@@ -270,7 +270,8 @@ fn reply_subjects_do_not_grow() {
     ("Rename the game", "Rename the game"),
     ("XXXXL orders", "XXXXL orders"),
     ("S1901 not a phase", "S1901 not a phase"),
-    ("Re: Fwd: orders", "Fwd: orders"),
+    ("Re: Fwd: orders", "orders"),
+    ("AW: sv:Antw: Odp: RIF: Réf: TR: WG: FW: orders", "orders"),
     ("orders\r\nBcc: x", "orders Bcc: x"),
   ];
   for (original, rest) in cases {

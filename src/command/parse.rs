@@ -12,7 +12,9 @@ use nom::combinator::verify;
 use nom::IResult;
 
 use super::keyword::{keyword, Block, CommandKind, KEYWORDS};
-use super::{Body, BodyLine, Ending, Invocation, Item};
+use std::iter::Peekable;
+
+use super::{Body, BodyLine, Cut, Ending, Invocation, Item};
 
 /// What a password is replaced by wherever a line is echoed or logged.
 pub const MASK: &str = "********";
@@ -97,6 +99,117 @@ fn is_signature(text: &str) -> bool {
   text.trim() == "--"
 }
 
+/// The first words of a reply attribution, in the languages of common
+/// mail programs (`On`, `Am`, `Le`, `El`, `Il`, `Op`, `Den`, `Em`, and
+/// Polish `W dniu`).
+const ATTRIBUTION_STARTS: &[&str] = &["on", "am", "le", "el", "il", "op", "den", "em", "w dniu"];
+
+/// The verbs of a reply attribution (`wrote`, `schrieb`, `a écrit`…).
+const ATTRIBUTION_VERBS: &[&str] = &[
+  "wrote",
+  "writes",
+  "schrieb",
+  "écrit",
+  "escribió",
+  "scritto",
+  "schreef",
+  "skrev",
+  "escreveu",
+  "napisał",
+  "napisała",
+  "napisał(a)",
+  "pisze",
+  "kirjoitti",
+];
+
+/// The separators Outlook and others put above the original message.
+const ORIGINAL_MARKERS: &[&str] = &[
+  "original message",
+  "ursprüngliche nachricht",
+  "message d'origine",
+  "forwarded message",
+  "mensaje original",
+  "messaggio originale",
+  "oorspronkelijk bericht",
+];
+
+/// The header lines that start the original message in Outlook's replies
+/// (`From:` then `Sent:`, in English, German and French).
+const FROM_WORDS: &[&str] = &["from:", "von:", "de:", "de :"];
+const SENT_WORDS: &[&str] = &["sent:", "date:", "gesendet:", "envoyé:", "envoyé :"];
+
+/// Signatures mail programs add on their own.
+const CLIENT_SIGNATURES: &[&str] = &[
+  "sent from my ",
+  "sent from mail for windows",
+  "sent from outlook",
+  "sent from yahoo mail",
+  "sent with proton mail",
+  "sent from proton mail",
+  "get outlook for ",
+  "von meinem ",
+  "envoyé de mon ",
+  "inviato da ",
+  "enviado desde mi ",
+  "verstuurd vanaf mijn ",
+];
+
+/// Whether reading must stop at this line because a mail program's
+/// additions start there; `next` is the line after it (Gmail wraps a long
+/// attribution over two). Inside a block (`in_block`) a `>` line is the
+/// sender's own quoting in press, not the reply's quote, so it is kept.
+fn cut_at(text: &str, next: Option<&str>, in_block: bool) -> Option<Cut> {
+  let line = text.trim();
+  let lower = line.to_lowercase();
+  if line.starts_with('>') {
+    return (!in_block).then_some(Cut::Quote);
+  }
+  // Two lines are read as one attribution only when the second is not one
+  // by itself, so an order just above an attribution is never taken in.
+  let wrapped = |next: &str| {
+    let next = next.trim().to_lowercase();
+    !next.is_empty() && !is_attribution(&next) && is_attribution(&format!("{lower} {next}"))
+  };
+  if is_attribution(&lower) || next.is_some_and(wrapped) {
+    return Some(Cut::Attribution);
+  }
+  let dashed = line.starts_with("---") && line.ends_with("---");
+  if dashed && ORIGINAL_MARKERS.iter().any(|m| lower.contains(m)) {
+    return Some(Cut::Original);
+  }
+  let next_lower = next.map(|n| n.trim().to_lowercase()).unwrap_or_default();
+  let underscores = line.len() >= 10 && line.chars().all(|c| c == '_');
+  if underscores && FROM_WORDS.iter().any(|w| next_lower.starts_with(w)) {
+    return Some(Cut::Original);
+  }
+  if FROM_WORDS.iter().any(|w| lower.starts_with(w))
+    && SENT_WORDS.iter().any(|w| next_lower.starts_with(w))
+  {
+    return Some(Cut::Original);
+  }
+  if line.len() < 80 && CLIENT_SIGNATURES.iter().any(|s| lower.starts_with(s)) {
+    return Some(Cut::ClientSignature);
+  }
+  None
+}
+
+/// `on mon, 2 mar 2026 at 10:00, judge <judge@x> wrote:` and its
+/// translations (`am … schrieb …:`, `le … a écrit :`), in lower case.
+/// An attribution always carries a date or time, so it has a digit.
+fn is_attribution(lower: &str) -> bool {
+  let starts = |start: &&str| {
+    lower.strip_prefix(*start).is_some_and(|rest| rest.starts_with(char::is_whitespace))
+  };
+  lower.ends_with(':')
+    && lower.len() < 200
+    && lower.contains(|c: char| c.is_ascii_digit())
+    && ATTRIBUTION_STARTS.iter().any(starts)
+    && lower
+      .trim_end_matches(':')
+      .split(|c: char| c.is_whitespace() || c == ',')
+      .any(|word| ATTRIBUTION_VERBS.contains(&word))
+}
+
 /// What an invocation takes after its first line. `DIARY` alone means
 /// `DIARY RECORD`; with anything else after it, it is a one-line mistake.
 fn block_of(kind: CommandKind, args: &str) -> Block {
@@ -113,6 +226,8 @@ enum Stop {
   SignOff(usize, String),
   /// A signature separator: the body ends, the separator is dropped.
   Signature,
+  /// A mail program's additions start at this line: the body ends there.
+  Cut(usize, Cut),
 }
 
 /// A gathered block: its lines, whether its end was a proper one, and
@@ -126,12 +241,19 @@ struct Gathered {
 /// Gathers the lines of a block. Press (and a diary entry) may end with
 /// `SIGN OFF` as well as `ENDPRESS`; REGISTER needs its `END`, so a `SIGN
 /// OFF` leaves it unclosed. A signature separator ends every block: what
-/// follows it is never the sender's message.
-fn gather<'a>(style: Block, lines: &mut impl Iterator<Item = (usize, &'a str)>) -> Gathered {
+/// follows it is never the sender's message; so does a mail program's
+/// quote or signature ([`cut_at`]).
+fn gather<'a, I>(style: Block, lines: &mut Peekable<I>) -> Gathered
+where
+  I: Iterator<Item = (usize, &'a str)>,
+{
   let mut gathered = Vec::new();
-  for (number, text) in lines {
+  while let Some((number, text)) = lines.next() {
     if is_signature(text) {
       return Gathered { lines: gathered, closed: false, stop: Some(Stop::Signature) };
+    }
+    if let Some(cut) = cut_at(text, lines.peek().map(|&(_, next)| next), true) {
+      return Gathered { lines: gathered, closed: false, stop: Some(Stop::Cut(number, cut)) };
     }
     if is_alone(text, CommandKind::SignOff) {
       let stop = Some(Stop::SignOff(number, text.to_string()));
@@ -157,7 +279,7 @@ fn gather<'a>(style: Block, lines: &mut impl Iterator<Item = (usize, &'a str)>) 
 
 /// Parses a whole body. Never fails.
 pub fn parse_body(body: &str) -> Body {
-  let mut lines = body.lines().enumerate().map(|(i, text)| (i + 1, text));
+  let mut lines = body.lines().enumerate().map(|(i, text)| (i + 1, text)).peekable();
   let mut out = Vec::new();
   while let Some((number, text)) = lines.next() {
     if text.trim().is_empty() {
@@ -165,6 +287,9 @@ pub fn parse_body(body: &str) -> Body {
     }
     if is_signature(text) {
       return Body { lines: out, ending: Ending::Signature };
+    }
+    if let Some(cut) = cut_at(text, lines.peek().map(|&(_, next)| next), false) {
+      return Body { lines: out, ending: Ending::Cut { line: number, cut } };
     }
     let Some((kind, len)) = lookup(text) else {
       let item = Item::Other(text.trim().to_string());
@@ -188,6 +313,7 @@ pub fn parse_body(body: &str) -> Body {
         return Body { lines: out, ending: Ending::SignOff };
       }
       Some(Stop::Signature) => return Body { lines: out, ending: Ending::Signature },
+      Some(Stop::Cut(line, cut)) => return Body { lines: out, ending: Ending::Cut { line, cut } },
       None => {}
     }
   }
@@ -301,6 +427,17 @@ mod tests {
     assert_eq!(match_spelling("ROLL BACK", "roll bac\u{212a}"), None);
     assert_eq!(lookup("\u{212a}\u{212a}\u{212a}"), None);
     assert_eq!(word_spans("é b"), vec![(0, 2), (3, 4)]);
+  }
+
+  #[test]
+  fn an_order_just_above_an_attribution_is_still_read() {
+    let body = parse_body("W\nDen H\nOn Mon, 2 Mar 2026 at 10:00, J <j@x> wrote:\n> x\n");
+    assert_eq!(body.lines.len(), 2);
+    assert_eq!(body.ending, Ending::Cut { line: 3, cut: Cut::Attribution });
+    // Not an attribution: no date, or no verb.
+    assert_eq!(cut_at("On Monday Germany wrote:", None, false), None);
+    assert_eq!(cut_at("On 2 March, move A Par-Bur:", None, false), None);
+    assert_eq!(cut_at("From: me", Some("A Par H"), false), None);
   }
 
   #[test]

@@ -260,7 +260,7 @@ fn body_text(message: &Message<'_>) -> String {
   let plain: Vec<String> = message
     .text_bodies()
     .filter_map(|part| match &part.body {
-      PartType::Text(text) => Some(part_text(message, part, text)),
+      PartType::Text(text) => Some(unflowed(part, part_text(message, part, text))),
       _ => None,
     })
     .collect();
@@ -304,6 +304,55 @@ fn broken_multipart_text(message: &Message<'_>) -> Option<String> {
   }
   let body: Vec<&str> = lines.take_while(|l| !l.starts_with(&delimiter)).collect();
   (plain && !body.is_empty()).then(|| body.join("\n"))
+}
+
+/// The text of a `format=flowed` part (RFC 3676, Thunderbird's default)
+/// unwrapped, so that a long line the client broke is one line again;
+/// other text as it is.
+fn unflowed(part: &MessagePart<'_>, text: String) -> String {
+  let attribute = |name: &str| {
+    part
+      .content_type()
+      .and_then(|ct| ct.attributes.as_ref())
+      .and_then(|list| list.iter().find(|a| a.name.eq_ignore_ascii_case(name)))
+      .map(|a| a.value.trim().to_ascii_lowercase())
+  };
+  if attribute("format").as_deref() != Some("flowed") {
+    return text;
+  }
+  unflow(&text, attribute("delsp").as_deref() == Some("yes"))
+}
+
+/// RFC 3676 unwrapping: a line ending in a space goes on in the next line
+/// (with `DelSp=yes` that space was added by the client and is dropped),
+/// and a space the client put before a line (space-stuffing) is removed.
+/// Quoted lines (`>`) and the signature separator are left as they are:
+/// the command reader stops at them.
+fn unflow(text: &str, delsp: bool) -> String {
+  let mut lines: Vec<String> = Vec::new();
+  let mut open: Option<String> = None;
+  for raw in text.split('\n') {
+    let line = raw.strip_suffix('\r').unwrap_or(raw);
+    if line.starts_with('>') || line == "-- " {
+      lines.extend(open.take());
+      lines.push(line.to_string());
+      continue;
+    }
+    let line = line.strip_prefix(' ').unwrap_or(line);
+    let mut joined = open.take().unwrap_or_default();
+    match line.strip_suffix(' ') {
+      Some(kept) => {
+        joined.push_str(if delsp { kept } else { line });
+        open = Some(joined);
+      }
+      None => {
+        joined.push_str(line);
+        lines.push(joined);
+      }
+    }
+  }
+  lines.extend(open);
+  lines.join("\n")
 }
 
 /// The decoded text of a part. mail-parser reads an unknown or missing

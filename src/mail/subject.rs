@@ -11,7 +11,7 @@ const MAX_SUBJECT_WORDS: usize = 200;
 
 /// `Re: CODE:game - S1901M <subject>` (signed on) or `Re: CODE <subject>`,
 /// with `[Error Flag] ` after `Re: ` when orders had errors. The user's
-/// subject is first stripped of earlier `Re:`, `[Error Flag]`, `[You are
+/// subject is first stripped of earlier `Re:` (or `AW:`, `Fwd:`…), `[Error Flag]`, `[You are
 /// late!]`, judge-code, game and phase prefixes so subjects do not grow.
 ///
 /// A password in the subject is never copied: from the first command that
@@ -109,9 +109,21 @@ fn strip_prefixes<'a>(mut subject: &'a str, code: &str, game: Option<&str>) -> &
   }
 }
 
-/// `Re:`, `RE :`, `re[2]:`.
+/// Reply and forward prefixes as mail programs write them in many
+/// languages, compared in lower case: German `AW:`/`WG:`, Scandinavian
+/// `SV:`, Dutch `Antw:`, Polish `Odp:`, Italian `RIF:`, French `Réf:`/`TR:`,
+/// and `Fwd:`/`Fw:`.
+const REPLY_WORDS: &[&str] =
+  &["re", "aw", "sv", "antw", "odp", "rif", "réf", "ref", "tr", "wg", "fwd", "fw", "vs"];
+
+/// `Re:`, `RE :`, `re[2]:`, and the same with any of [`REPLY_WORDS`].
 fn strip_re(subject: &str) -> Option<&str> {
-  let rest = strip_ascii_prefix(subject, "re")?;
+  let end = subject.find(|c: char| !c.is_alphabetic()).unwrap_or(subject.len());
+  let word = subject[..end].to_lowercase();
+  if !REPLY_WORDS.contains(&word.as_str()) {
+    return None;
+  }
+  let rest = &subject[end..];
   let rest = match rest.strip_prefix('[') {
     Some(counted) => {
       let close = counted.find(']')?;

@@ -50,10 +50,10 @@ impl Session<'_> {
     let member = &game.members[seat.member];
     if !is_order_line(game.map, line) {
       let shown: String = line.trim().chars().take(60).collect();
-      self.error(&format!(
-        "'{shown}' is not an order or a command, so it was not read. It does\n\
+      self.error(&report::wrap(&format!(
+        "'{shown}' is not an order or a command, so it was not read. It does \
          not change your orders."
-      ));
+      )));
       return;
     }
     let problem = match (&game.status, member.role, member.power) {
