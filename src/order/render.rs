@@ -1,12 +1,23 @@
 //! Orders in the results layout: `Army Vienna -> Galicia.`
 
 use super::{Adjustment, Order, UnitOrder, Via};
-use crate::map::{Map, ProvinceId};
+use crate::map::{Map, PowerId, ProvinceId};
 use crate::position::Unit;
 
 /// `Army Vienna -> Galicia.`, `Fleet North Sea CONVOY Army London -> Norway.`
 pub fn render_order(map: &Map, order: &UnitOrder) -> String {
-  format!("{} {}.", unit_name(map, order.unit), order_text(map, &order.order))
+  format!("{} {}.", unit_name(map, order.unit), order_text(map, order.unit.power, &order.order))
+}
+
+/// A unit an order supports or convoys: with its owner's adjective when it
+/// is another power's (`SUPPORT French Army Paris -> Burgundy`), as njudge
+/// prints it, so a reader of the results knows whose unit it is.
+fn target_name(map: &Map, orderer: PowerId, target: Unit) -> String {
+  if target.power == orderer {
+    unit_name(map, target)
+  } else {
+    format!("{} {}", map.power(target.power).adjective, unit_name(map, target))
+  }
 }
 
 /// `Build Army Vienna.`, `Remove Army Munich.`, `Build waived.`
@@ -24,16 +35,16 @@ pub(super) fn unit_name(map: &Map, unit: Unit) -> String {
   format!("{} {}", unit.kind.name(), map.location_name(unit.location))
 }
 
-fn order_text(map: &Map, order: &Order) -> String {
+fn order_text(map: &Map, orderer: PowerId, order: &Order) -> String {
   match order {
     Order::Hold => "HOLD".to_string(),
     Order::Move { to, via } => format!("-> {}", move_text(map, &map.location_name(*to), via)),
-    Order::SupportHold { target } => format!("SUPPORT {}", unit_name(map, *target)),
+    Order::SupportHold { target } => format!("SUPPORT {}", target_name(map, orderer, *target)),
     Order::SupportMove { target, to } => {
-      format!("SUPPORT {} -> {}", unit_name(map, *target), map.location_name(*to))
+      format!("SUPPORT {} -> {}", target_name(map, orderer, *target), map.location_name(*to))
     }
     Order::Convoy { target, to } => {
-      format!("CONVOY {} -> {}", unit_name(map, *target), province_name(map, *to))
+      format!("CONVOY {} -> {}", target_name(map, orderer, *target), province_name(map, *to))
     }
     Order::Proxy { power } => format!("PROXY to {}", map.power(*power).name),
     Order::Disband => "DISBAND".to_string(),
