@@ -327,3 +327,31 @@ fn simultaneous_registrations_all_land() {
   let mail = judge.take_mail();
   assert_eq!(mail.iter().filter(|m| m.body.contains("now registered")).count(), 20);
 }
+
+/// Privacy: a player's postal address and phone go to nobody else unless
+/// the player wrote `Public: yes`, and then only to registered players.
+#[test]
+fn postal_address_and_phone_are_shown_only_by_choice_and_only_to_registered_players() {
+  let judge = Judge::new();
+  judge.send(ANN, "register", &form("Ann Smith", ANN));
+  judge.send(BOB, "register", &form("Bob Jones", BOB));
+  judge.take_mail();
+  let stranger = "stranger@elsewhere.test";
+  for (who, ask) in [(BOB, "WHO IS ann\n"), (stranger, "WHO IS ann\n"), (BOB, "GET WHOIS\n")] {
+    judge.send(who, "who", ask);
+    let mail = judge.take_mail();
+    let all: String = mail.iter().map(|m| m.body.as_str()).collect();
+    assert!(all.contains("Name: Ann Smith"), "{all}");
+    assert!(!all.contains("Rue de Rivoli") && !all.contains("+33"), "{who} {ask}: {all}");
+    assert!(all.contains("Postal address and phone are private"), "{all}");
+  }
+  // Ann opts in: registered players see them, a stranger still does not.
+  let public = form("Ann Smith", ANN).replace("END\n", "Public: yes\nEND\n");
+  judge.send(ANN, "register", &public);
+  let own = judge.reply_to(ANN);
+  assert!(own.body.contains("Rue de Rivoli"), "her own registration is whole: {}", own.body);
+  judge.send(BOB, "who", "WHO IS ann\n");
+  assert!(judge.reply_to(BOB).body.contains("Rue de Rivoli"));
+  judge.send(stranger, "who", "WHO IS ann\n");
+  assert!(!judge.reply_to(stranger).body.contains("Rue de Rivoli"));
+}

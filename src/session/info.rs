@@ -20,6 +20,31 @@ pub(super) fn plausible_address(text: &str) -> Option<String> {
 }
 
 /// A user's registration as a form they could send back.
+/// The fields of a registration that are private unless the user opted
+/// in with `Public: yes` (2026 privacy law: a stranger must not get a
+/// player's postal address and phone).
+const PRIVATE_FIELDS: &[&str] = &["address", "phone"];
+
+/// A registration as another person sees it: the postal address and the
+/// phone only if the user opted in (`Public: yes`) and the viewer is
+/// registered; the user's own registration is shown whole by [`form`].
+pub(super) fn form_for(user: &User, viewer_registered: bool) -> String {
+  let public = user.fields.get("public").is_some_and(|v| v.trim().eq_ignore_ascii_case("yes"));
+  if public && viewer_registered {
+    return form(user);
+  }
+  let mut shown = user.clone();
+  let mut hidden = false;
+  for field in PRIVATE_FIELDS {
+    hidden |= shown.fields.shift_remove(*field).is_some();
+  }
+  let mut text = form(&shown);
+  if hidden {
+    text.push_str("(Postal address and phone are private.)\n");
+  }
+  text
+}
+
 pub(super) fn form(user: &User) -> String {
   let mut text = format!("User #{}: {}\n", user.id, user.addresses.join(", "));
   text.push_str("REGISTER\n");
@@ -92,6 +117,7 @@ impl Session<'_> {
         "WHO IS looks up at most {MAX_WHO} addresses at a time; only the first {MAX_WHO} were."
       ));
     }
+    let viewer_registered = self.ctx.users.by_address(&self.reply_to)?.is_some();
     for prefix in prefixes.into_iter().take(MAX_WHO) {
       let shown: String = prefix.chars().take(60).collect();
       let found = self.ctx.users.addresses_starting(prefix)?;
@@ -103,7 +129,7 @@ impl Session<'_> {
       for (_, user) in found {
         if !seen.contains(&user.id) {
           seen.push(user.id);
-          self.say(&form(&user));
+          self.say(&form_for(&user, viewer_registered));
         }
       }
     }
@@ -183,9 +209,10 @@ impl Session<'_> {
       return Ok(());
     }
     let users = self.ctx.users.all()?;
+    let viewer_registered = self.ctx.users.by_address(&self.reply_to)?.is_some();
     let mut text = format!("The registration database of this judge: {} users.\n\n", users.len());
     for user in &users {
-      text.push_str(&form(user));
+      text.push_str(&form_for(user, viewer_registered));
       text.push('\n');
     }
     let code = &self.ctx.config.judge_code;
