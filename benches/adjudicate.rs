@@ -200,6 +200,30 @@ fn movement_34_units(c: &mut Criterion) {
   });
 }
 
+/// The same 34-unit phases as `movement_34_units`, but from text: the units
+/// and orders as a player or caller writes them, through
+/// `interchange::adjudicate` (parse, check, resolve, report), which is what
+/// `judge adjudicate` does per phase once the JSON is read.
+fn order_text_34_units(c: &mut Criterion) {
+  let map = standard();
+  let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
+  let requests: Vec<Request> = (0..16)
+    .map(|_| {
+      let position = crowded_position(map, &mut rng, 12);
+      let orders = random_orders(map, &mut rng, &position);
+      request_for(map, &position, &orders)
+    })
+    .collect();
+  let mut next = 0;
+  c.bench_function("order_text_34_units", |b| {
+    b.iter(|| {
+      let request = &requests[next % requests.len()];
+      next += 1;
+      black_box(interchange::adjudicate(request))
+    })
+  });
+}
+
 fn datc_suite(c: &mut Criterion) {
   let map = standard();
   let requests: Vec<Request> = datc::load_suite("teddriggs-datc-v3.json")
@@ -242,6 +266,6 @@ fn config() -> Criterion {
 criterion_group! {
   name = benches;
   config = config();
-  targets = movement_34_units, datc_suite, json_lines_1000
+  targets = movement_34_units, order_text_34_units, datc_suite, json_lines_1000
 }
 criterion_main!(benches);

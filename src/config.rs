@@ -26,6 +26,9 @@ pub struct Config {
   pub timezone: String,
   pub max_message_bytes: usize,
   pub whois: bool,
+  /// Whether WHOGAME shows each member's registration (name, country,
+  /// level…); off, it names the members only.
+  pub whogame_registration: bool,
   pub lock_timeout_seconds: u64,
   pub transport: TransportConfig,
   pub registration: RegistrationConfig,
@@ -122,6 +125,7 @@ impl Default for Config {
       timezone: "UTC".into(),
       max_message_bytes: 1024 * 1024,
       whois: true,
+      whogame_registration: true,
       lock_timeout_seconds: 60,
       transport: TransportConfig::default(),
       registration: RegistrationConfig::default(),

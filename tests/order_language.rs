@@ -1191,7 +1191,7 @@ fn accepted_orders_read_as_in_the_results() {
     (
       "Russia",
       "F Bla S Con - Bul/ec",
-      "Fleet Black Sea SUPPORT Fleet Constantinople -> Bulgaria (east coast).",
+      "Fleet Black Sea SUPPORT Turkish Fleet Constantinople -> Bulgaria (east coast).",
     ),
   ] {
     assert_eq!(render_order(map(), &accepted(&position, owner, text)), expected, "{text}");

@@ -299,22 +299,29 @@ impl Map {
   }
 
   /// Finds a power by name, adjective, or the first two or more letters of either.
+  /// Compares ignoring ASCII case in place: the order parser asks this of
+  /// every word that might name a supported unit's power.
   pub fn find_power(&self, text: &str) -> Option<PowerId> {
-    let text = text.trim().to_ascii_lowercase();
+    let text = text.trim();
     if text.is_empty() {
       return None;
     }
     let exact = self.power_ids().find(|&id| {
       let power = self.power(id);
-      power.name.eq_ignore_ascii_case(&text) || power.adjective.eq_ignore_ascii_case(&text)
+      power.name.eq_ignore_ascii_case(text) || power.adjective.eq_ignore_ascii_case(text)
     });
     if exact.is_some() || text.len() < 2 {
       return exact;
     }
+    let starts = |name: &str| {
+      name
+        .as_bytes()
+        .get(..text.len())
+        .is_some_and(|head| head.eq_ignore_ascii_case(text.as_bytes()))
+    };
     let mut matches = self.power_ids().filter(|&id| {
       let power = self.power(id);
-      power.name.to_ascii_lowercase().starts_with(&text)
-        || power.adjective.to_ascii_lowercase().starts_with(&text)
+      starts(&power.name) || starts(&power.adjective)
     });
     let first = matches.next()?;
     match matches.next() {

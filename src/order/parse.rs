@@ -14,7 +14,6 @@ use nom::branch::alt;
 use nom::bytes::complete::{tag, take_while, take_while1};
 use nom::character::complete::{alpha1, digit1};
 use nom::combinator::{opt, recognize, value};
-use nom::multi::many1;
 use nom::sequence::{pair, preceded, terminated};
 use nom::Parser;
 
@@ -163,11 +162,23 @@ fn action<'a>(map: &Map, i: &'a str) -> Res<'a, Action> {
 }
 
 /// `- Nth`, or a convoy route `- Nth - Nwy`, and perhaps `via convoy`.
+/// Steps after the first become the route only when there are any, so a
+/// plain move allocates nothing.
 fn move_action<'a>(map: &Map, i: &'a str) -> Res<'a, Action> {
-  let (rest, mut steps) = many1(|j| step(map, j))(i)?;
+  let (mut rest, mut to) = step(map, i)?;
+  let mut route = Vec::new();
+  loop {
+    match step(map, rest) {
+      Ok((after, next)) => {
+        route.push(to.province);
+        to = next;
+        rest = after;
+      }
+      Err(nom::Err::Error(_)) => break,
+      Err(error) => return Err(error),
+    }
+  }
   let (rest, via_convoy) = via_convoy(rest)?;
-  let Some(to) = steps.pop() else { return soft() };
-  let route = steps.iter().map(|l| l.province).collect();
   Ok((rest, Action::Move { to, route, via_convoy }))
 }
 
@@ -348,7 +359,7 @@ fn spaced_coast(i: &str) -> Res<'_, Coast> {
   let (rest, _) = take_while1(char::is_whitespace)(i)?;
   let (rest, words) = coast_words(rest)?;
   let word = words.split(|c: char| !c.is_ascii_alphabetic()).next().unwrap_or_default();
-  match Coast::from_word(&word.to_ascii_lowercase()) {
+  match coast_word(word) {
     Some(coast) if word.len() > 1 => Ok((rest, coast)),
     _ => soft(),
   }
@@ -359,10 +370,21 @@ fn spaced_coast(i: &str) -> Res<'_, Coast> {
 fn coast_name<'a>(after: &str, i: &'a str) -> Res<'a, Coast> {
   let (rest, words) = expect(coast_words(i), "a coast", after, i)?;
   let word = words.split(|c: char| !c.is_ascii_alphabetic()).next().unwrap_or_default();
-  match Coast::from_word(&word.to_ascii_lowercase()) {
+  match coast_word(word) {
     Some(coast) => Ok((rest, coast)),
     None => hard(OrderError::UnknownCoast { text: words.to_string() }),
   }
+}
+
+/// The coast a word names in any letter case, folded on the stack: the
+/// parser asks this of the word after every province.
+fn coast_word(word: &str) -> Option<Coast> {
+  // No coast word is longer ("ncoast").
+  let mut folded = [0u8; 6];
+  let head = folded.get_mut(..word.len())?;
+  head.copy_from_slice(word.as_bytes());
+  head.make_ascii_lowercase();
+  Coast::from_word(std::str::from_utf8(head).ok()?)
 }
 
 /// `sc`, `s`, `south`, `south coast`.
