@@ -411,6 +411,7 @@ mod tests {
         "Birthdate",
         "Sex",
         "Interests",
+        "Public",
         "Package"
       ]
     );

@@ -503,7 +503,12 @@ fn the_others_concede_to_the_largest_power_and_the_end_sends_diaries_and_keeps_s
   assert!(told(&mail, subject).is_superset(&others), "{:#?}", subjects(&mail));
   says(&message(&mail, MASTER, subject).body, "Well played, Russia.");
   let mail = ask(&judge, STRANGER, "HISTORY cg FROM Jan 1 2000\n");
-  let history = &message(&mail, STRANGER, "XXXX:cg History").body;
+  let history = &mail
+    .iter()
+    .find(|m| m.to == STRANGER && m.subject.starts_with("Re:"))
+    .unwrap_or_else(|| panic!("no reply to {STRANGER} in {:#?}", subjects(&mail)))
+    .body;
+  says(history, "History information for game 'cg'");
   for text in [
     "XXXX:cg - S1901M Game Conceded to: R",
     "XXXX:cg - S1901M Broadcast from F",

@@ -93,6 +93,6 @@ fn forced_begin_kept_orders_rollback_and_reprocess() {
   judge.send_at(T3, MASTER, "list", "LIST rp\n");
   let listing = judge.take_mail();
   let listing = &find(&listing, MASTER, "").body;
-  assert!(listing.contains("Army  Burgundy"), "{listing}");
+  assert!(listing.contains("Army Burgundy."), "{listing}");
   assert!(listing.contains("F1901M"), "{listing}");
 }

@@ -158,7 +158,7 @@ fn list_of_a_forming_game_says_how_many_players_it_needs_its_settings_and_who_is
   assert!(body.contains("Variant: Standard"), "the settings:\n{body}");
   assert!(body.contains("Players: 7"), "{body}");
   assert!(body.contains(ANN) && body.contains("carl@players.test"), "who is in it:\n{body}");
-  assert!(!body.contains("Units and supply centers"), "no board before the start:\n{body}");
+  assert!(!body.contains("Status of the"), "no board before the start:\n{body}");
 
   // After a SIGN ON, LIST alone is about the signed-on game.
   let (reply, _) = ask(&judge, LATER, ANN, "SIGN ON ?anns annpw\nLIST\n");
@@ -220,11 +220,11 @@ fn list_of_a_running_game_gives_its_phase_deadline_players_units_and_centres() {
     let row = line_starting(&body, &format!("{power} ")).unwrap_or("");
     assert!(row.contains(&player(power)), "{power}'s player:\n{body}");
   }
-  assert!(body.contains("Units and supply centers in Spring of 1901"), "{body}");
+  assert!(body.contains("Status of the Movement phase for Spring of 1901. (lgame.001)"), "{body}");
   assert!(body.contains("France: Army Paris."), "the units:\n{body}");
   assert!(body.contains("Russia: Fleet St Petersburg (south coast)."), "{body}");
   assert!(
-    body.contains("Russia: 4 supply centers: Moscow, Sevastopol, St Petersburg, Warsaw."),
+    body.contains("Russia: Moscow, Sevastopol, St Petersburg, Warsaw."),
     "the centres:\n{body}"
   );
 
@@ -257,16 +257,13 @@ fn played_game(judge: &Judge) -> Table<'_> {
 }
 
 /// Sends `HISTORY hist <args>` at [`ASKED`]; returns the reply and the
-/// history mail, if one came.
+/// history in it (from its first line on), if it has one.
 fn history(judge: &Judge, args: &str) -> (String, Option<String>) {
   let (reply, mail) = ask(judge, ASKED, STRANGER, &format!("HISTORY hist{args}\n"));
-  let histories: Vec<&Sent> = mail.iter().filter(|m| m.subject.ends_with("History")).collect();
-  assert!(histories.len() <= 1, "{:#?}", subjects(&mail));
-  if let Some(h) = histories.first() {
-    assert_eq!(h.to, STRANGER, "the history goes to who asked");
-    assert_eq!(h.subject, "XXXX:hist History");
-  }
-  (reply.body, histories.first().map(|h| h.body.clone()))
+  assert_eq!(mail.len(), 1, "the history comes in the reply: {:#?}", subjects(&mail));
+  let text =
+    reply.body.find("History information for game 'hist'").map(|i| reply.body[i..].to_string());
+  (reply.body, text)
 }
 
 const SPRING_1901: &str = "Movement results for Spring of 1901";
@@ -278,9 +275,8 @@ fn history_by_date_sends_what_observers_saw_in_the_period_asked_for() {
   let judge = Judge::with_config(FAST);
   played_game(&judge);
 
-  // No options: the last seven days, by separate mail.
-  let (reply, text) = history(&judge, "");
-  assert!(reply.contains("on its way"), "the reply says the history is coming:\n{reply}");
+  // No options: the last seven days, in the reply.
+  let (_, text) = history(&judge, "");
   let text = text.expect("a History mail");
   assert!(text.contains(FALL_1901) && text.contains(SPRING_1902), "this week's results:\n{text}");
   assert!(!text.contains(SPRING_1901), "more than a week ago:\n{text}");
@@ -326,8 +322,9 @@ fn history_by_date_sends_what_observers_saw_in_the_period_asked_for() {
   let mail = judge.take_mail();
   let text = mail
     .iter()
-    .find(|m| m.to == player("England") && m.subject == "XXXX:hist History")
-    .unwrap_or_else(|| panic!("a History mail: {:#?}", subjects(&mail)));
+    .find(|m| m.to == player("England") && m.subject.starts_with("Re:"))
+    .unwrap_or_else(|| panic!("a reply: {:#?}", subjects(&mail)));
+  assert!(text.body.contains("History information for game 'hist'"), "{}", text.body);
   assert!(text.body.contains(SPRING_1902), "{}", text.body);
 }
 
@@ -338,7 +335,6 @@ fn history_with_an_impossible_date_or_no_game_is_an_error_and_sends_nothing() {
   for args in [" FROM Feb 30", " TO 31 Apr 2026", " FROM Jan 1 1990 LINES many"] {
     let (reply, text) = history(&judge, args);
     assert!(text.is_none(), "HISTORY hist{args} sends no history");
-    assert!(!reply.contains("on its way"), "{reply}");
     assert!(reply.contains("No history was sent"), "HISTORY hist{args} is refused:\n{reply}");
   }
   let (reply, text) = history(&judge, " FROM Feb 30");
@@ -355,8 +351,7 @@ fn history_by_phase_sends_the_results_outside_the_excluded_phases() {
   let judge = Judge::with_config(FAST);
   played_game(&judge);
 
-  let (reply, text) = history(&judge, " EXCLSTART S1902M");
-  assert!(reply.contains("on its way"), "{reply}");
+  let (_, text) = history(&judge, " EXCLSTART S1902M");
   let text = text.expect("a History mail");
   assert!(text.contains(SPRING_1901) && text.contains(FALL_1901), "before S1902M:\n{text}");
   assert!(!text.contains(SPRING_1902), "S1902M on is left out:\n{text}");
@@ -413,10 +408,9 @@ fn history_of_a_game_named_like_a_history_keyword_is_sent() {
   create_forming(&judge, ANN, "broad", "annpw");
   create_forming(&judge, BOB, "lines", "bobpw");
   for (game, args) in [("broad", ""), ("lines", " FROM Jan 1 1990")] {
-    let (reply, mail) = ask(&judge, LATER, STRANGER, &format!("HISTORY {game}{args}\n"));
-    assert!(reply.body.contains("on its way"), "HISTORY {game}{args}:\n{}", reply.body);
-    let subject = format!("XXXX:{game} History");
-    assert_eq!(recipients(&mail, &subject), [STRANGER], "{:#?}", subjects(&mail));
+    let (reply, _) = ask(&judge, LATER, STRANGER, &format!("HISTORY {game}{args}\n"));
+    let heading = format!("History information for game '{game}'");
+    assert!(reply.body.contains(&heading), "HISTORY {game}{args}:\n{}", reply.body);
   }
 }
 
@@ -471,6 +465,9 @@ fn whogame_sends_the_players_and_masters_registrations_and_observers_only_with_f
   }
   assert!(body.contains("Name: master Tester"), "the Master's registration:\n{body}");
   assert!(!body.contains(WATCHER), "observers only with FULL:\n{body}");
+  // Nobody chose Public: yes, so no postal address reaches a stranger.
+  assert!(!body.contains("1 Test Road"), "{body}");
+  assert!(body.contains("Postal address and phone are private"), "{body}");
 
   let (reply, _) = ask(&judge, LATER, STRANGER, "WHOGAME whog FULL\n");
   let body = &reply.body;
@@ -815,4 +812,17 @@ fn a_game_made_public_shows_in_everyones_brief_list_until_made_private_again() {
   judge.send_at(START, STRANGER, "games?", "LIST\n");
   let reply = judge.reply_to(STRANGER);
   assert!(!reply.body.contains("open "), "private again: {}", reply.body);
+}
+
+/// A keeper may turn WHOGAME's registration details off: the members are
+/// named, nothing more.
+#[test]
+fn whogame_without_registration_details_names_the_members_only() {
+  let judge = Judge::with_config("whogame_registration = false\n");
+  let _table = Table::start(&judge, "whon", START);
+  let (reply, _) = ask(&judge, LATER, STRANGER, "WHOGAME whon\n");
+  let body = &reply.body;
+  assert!(body.contains("France: User #"), "{body}");
+  assert!(body.contains(&player("France")), "{body}");
+  assert!(!body.contains("REGISTER") && !body.contains("Tester"), "{body}");
 }

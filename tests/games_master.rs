@@ -160,7 +160,7 @@ fn rollback_restores_the_turn_and_its_orders_for_the_master_to_correct() {
     subjects(&mail)
   );
   let listing = table.listing(T1);
-  assert!(listing.contains("Army  Burgundy"), "{listing}");
+  assert!(listing.contains("Army Burgundy."), "{listing}");
 
   for (bad, says) in
     [("ROLLBACK 9", "has not been played yet"), ("ROLLBACK two", "is not a turn number")]
@@ -188,7 +188,7 @@ fn rollback_restores_the_turn_and_its_orders_for_the_master_to_correct() {
     results.body
   );
   let listing = table.listing(T3);
-  assert!(listing.contains("Army  Picardy") && !listing.contains("Burgundy"), "{listing}");
+  assert!(listing.contains("Army Picardy.") && !listing.contains("Burgundy"), "{listing}");
 }
 
 #[test]

@@ -54,7 +54,7 @@ fn under_auto_disband_a_dislodged_unit_is_gone_and_no_retreat_phase_follows() {
   assert!(results.contains("The Austrian Army in Vienna was disbanded."), "{results}");
   let listing = table.listing(T);
   assert!(listing.contains("(F1901B)"), "straight to the adjustments:\n{listing}");
-  assert!(!listing.contains("Austria: Army  Vienna"), "{listing}");
+  assert!(!listing.contains("Austria: Army Vienna."), "{listing}");
 }
 
 #[test]
@@ -90,13 +90,13 @@ fn coastal_convoys_let_a_fleet_on_a_coast_carry_an_army() {
   assert!(italy.body.contains("Accepted"), "{}", italy.body);
   assert!(austria.body.contains("Accepted: Fleet Trieste CONVOY"), "{}", austria.body);
   let listing = table.listing(T);
-  assert!(listing.contains("Italy:   Army  Albania"), "{listing}");
+  assert!(listing.contains("Italy:   Army Albania."), "{listing}");
 
   let judge = Judge::with_config(FAST);
   let table = Table::start_with(&judge, "nc", START, "", "");
   let (_, austria) = convoy_through_trieste(&table);
   assert!(austria.body.contains("Error"), "a coastal fleet does not convoy: {}", austria.body);
-  assert!(!table.listing(T).contains("Army  Albania"));
+  assert!(!table.listing(T).contains("Army Albania."));
 }
 
 #[test]
@@ -114,6 +114,6 @@ fn a_unit_proxied_by_its_owner_moves_by_the_other_powers_order() {
     ],
   );
   let listing = table.listing(T);
-  assert!(listing.contains("Austria: Army  Galicia"), "proxied to Germany:\n{listing}");
-  assert!(listing.contains("Austria: Army  Budapest"), "not proxied, so it held:\n{listing}");
+  assert!(listing.contains("Austria: Army Galicia."), "proxied to Germany:\n{listing}");
+  assert!(listing.contains("Austria: Army Budapest."), "not proxied, so it held:\n{listing}");
 }

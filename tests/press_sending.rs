@@ -325,7 +325,7 @@ fn grey_press_hides_the_sender_from_everyone_but_the_master() {
   // The history keeps the grey broadcast as the players saw it.
   judge.send_at(START, STRANGER, "history", "HISTORY grey\n");
   let mail = judge.take_mail();
-  let history = one(&mail, STRANGER, "XXXX:grey History");
+  let history = only_reply(&mail, STRANGER);
   assert!(
     history.body.contains("Broadcast message in 'grey':\n\nSomeone is lying."),
     "{}",
@@ -672,10 +672,7 @@ fn the_history_keeps_the_press_observers_can_read_and_no_other() {
 
   judge.send_at(START, STRANGER, "history", "HISTORY hist\n");
   let mail = judge.take_mail();
-  let history = mail
-    .iter()
-    .find(|m| m.to == STRANGER && m.subject == "XXXX:hist History")
-    .unwrap_or_else(|| panic!("a History mail: {:#?}", subjects(&mail)));
+  let history = only_reply(&mail, STRANGER);
   let text = &history.body;
   assert!(text.contains("XXXX:hist - S1901M Broadcast from E"), "{text}");
   assert!(

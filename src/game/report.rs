@@ -253,14 +253,14 @@ fn phase_results(text: &mut String, game: &Game, result: &PhaseResult) {
   match &result.resolution {
     Resolution::Movement(resolved) => {
       let _ =
-        writeln!(text, "Movement results for {} of {}.  {seq}\n", phase.season_name(), phase.year);
+        writeln!(text, "Movement results for {} of {}. {seq}\n", phase.season_name(), phase.year);
       unit_results(text, map, resolved, false);
       dislodged(text, map, &result.after);
       disbanded(text, map, &result.disbanded);
     }
     Resolution::Retreat(resolved) if !result.skipped => {
       let _ =
-        writeln!(text, "Retreat orders for {} of {}.  {seq}\n", phase.season_name(), phase.year);
+        writeln!(text, "Retreat results for {} of {}. {seq}\n", phase.season_name(), phase.year);
       // Units that had nowhere to go were reported destroyed with the
       // movement results; only those that could retreat are listed.
       let could_retreat: Vec<Resolved> = resolved
@@ -281,7 +281,7 @@ fn phase_results(text: &mut String, game: &Game, result: &PhaseResult) {
           phase.year
         );
       } else {
-        let _ = writeln!(text, "Adjustment orders for Winter of {}.  {seq}\n", phase.year);
+        let _ = writeln!(text, "Adjustment results for Winter of {}. {seq}\n", phase.year);
         adjustment_results(text, game, &result.before, orders, civil_disorder);
       }
     }
@@ -316,7 +316,7 @@ fn unit_results(text: &mut String, map: &Map, resolved: &[Resolved], retreats: b
       }
       match note {
         Some(words) => {
-          let _ = writeln!(text, "{label:<width$} {body}  (*{words}*)");
+          let _ = writeln!(text, "{label:<width$} {body} (*{words}*)");
         }
         None => {
           let _ = writeln!(text, "{label:<width$} {body}");
@@ -385,6 +385,23 @@ fn place_with_article(map: &Map, location: Location) -> String {
   }
 }
 
+/// An adjustment in njudge's results words, which jDip reads: `Builds an
+/// army in Budapest.`, `Builds a fleet in St Petersburg (north coast).`,
+/// `Removes the fleet in the North Sea.`, `Build waived.`
+fn adjustment_words(map: &Map, adjustment: &Adjustment) -> String {
+  let kind = |k: crate::map::UnitType| k.name().to_ascii_lowercase();
+  match *adjustment {
+    Adjustment::Build { kind: k, at } => {
+      let a = article(&kind(k));
+      format!("Builds {a} {} in {}.", kind(k), place_with_article(map, at))
+    }
+    Adjustment::Remove { unit } => {
+      format!("Removes the {} in {}.", kind(unit.kind), place_with_article(map, unit.location))
+    }
+    Adjustment::Waive => "Build waived.".to_string(),
+  }
+}
+
 fn adjustment_results(
   text: &mut String,
   game: &Game,
@@ -398,10 +415,10 @@ fn adjustment_results(
     let label = format!("{}:", map.power(power).name);
     let mut lines = Vec::new();
     for (_, adjustment, outcome) in orders.iter().filter(|(p, _, _)| *p == power) {
-      let body = order::render_adjustment(map, adjustment);
+      let body = adjustment_words(map, adjustment);
       match outcome {
         AdjustmentOutcome::Done => lines.push(body),
-        AdjustmentOutcome::Unused => lines.push(format!("{body}  (*void*)")),
+        AdjustmentOutcome::Unused => lines.push(format!("{body} (*void*)")),
       }
     }
     let due = before.adjustment_due(map, power);
@@ -415,11 +432,8 @@ fn adjustment_results(
       lines.push("Build waived.".to_string());
     }
     for unit in civil_disorder.iter().filter(|u| u.power == power) {
-      lines.push(format!(
-        "Remove {} {}.  (*civil disorder*)",
-        unit.kind.name(),
-        map.location_name(unit.location)
-      ));
+      let removal = adjustment_words(map, &Adjustment::Remove { unit: *unit });
+      lines.push(format!("{removal} (*civil disorder*)"));
     }
     if lines.is_empty() {
       continue;
@@ -721,7 +735,7 @@ pub fn listing(game: &Game, viewer: Option<usize>, now: DateTime<Utc>, tz: Tz) -
   for (label, rule) in [("Move", &s.movement), ("Retreat", &s.retreat), ("Adjust", &s.adjustment)] {
     let _ = writeln!(
       text,
-      "  {label:<8}clock {:>5} min {:>5.2} next {:>6.2} grace {:>6.2} delay {:>4.2} days {}",
+      "  {label:<8}clock {:>4} min {:>4.2} next {:>5.2} grace {:>6.2} delay {:>4.2} days {}",
       rule.clock, rule.min, rule.next, rule.grace, rule.delay, rule.days
     );
   }
@@ -756,47 +770,107 @@ pub fn listing(game: &Game, viewer: Option<usize>, now: DateTime<Utc>, tz: Tz) -
     }
   }
   if game.status != Status::Forming {
-    let _ = writeln!(
-      text,
-      "\nUnits and supply centers in {} of {}:\n",
-      game.position.phase.season_name(),
-      game.position.phase.year
-    );
-    text.push_str(&units_by_power(game.map, &game.position));
-    if !game.position.dislodged.is_empty() {
-      text.push_str("Dislodged units, waiting to retreat:\n\n");
-      for d in &game.position.dislodged {
-        let label = format!("{}:", game.power_name(d.unit.power));
-        let _ = writeln!(
-          text,
-          "{label:<width$} {:<5} {}.",
-          d.unit.kind.name(),
-          game.map.location_name(d.unit.location),
-          width = label_width(game.map)
-        );
+    status_block(&mut text, game);
+  }
+  text
+}
+
+/// The widest line LIST's status block writes.
+const STATUS_COLUMNS: usize = 78;
+
+/// njudge's status of a game (`st_status.c`), which jDip's and
+/// Realpolitik's position readers look for: `Status of the Movement phase
+/// for Fall of 1901.  (demo.002)`, the units power by power (`Austria:
+/// Army Vienna.`), `Ownership of supply centers:`, and the units waiting to
+/// retreat.
+fn status_block(text: &mut String, game: &Game) {
+  let map = game.map;
+  let phase = game.position.phase;
+  let kind = match phase.kind {
+    PhaseKind::Movement => "Movement",
+    PhaseKind::Retreat => "Retreat",
+    PhaseKind::Adjustment => "Adjustment",
+  };
+  let _ = writeln!(
+    text,
+    "\nStatus of the {kind} phase for {} of {}. ({}.{:03})",
+    phase.season_name(),
+    phase.year,
+    game.name,
+    game.seq
+  );
+  // The label column: the longest power name, its colon and a space.
+  let width = map.powers().iter().map(|p| p.name.len() + 2).max().unwrap_or(9);
+  let mut last = None;
+  for power in map.power_ids() {
+    for unit in game.position.units_of(power) {
+      if last != Some(power) {
+        text.push('\n');
+        last = Some(power);
       }
-      text.push('\n');
+      let label = format!("{}:", map.power(power).name);
+      let place = map.location_name(unit.location);
+      let _ = writeln!(text, "{label:<width$}{} {place}.", unit.kind.name());
     }
-    for power in game.map.power_ids() {
-      let centers: Vec<&str> = game
-        .position
-        .centers_of(game.map, power)
-        .map(|p| game.map.province(p).name.as_str())
-        .collect();
-      if !centers.is_empty() {
-        let label = format!("{}:", game.power_name(power));
-        let _ = writeln!(
-          text,
-          "{label:<width$} {} supply center{}: {}.",
-          centers.len(),
-          plural(centers.len() as i64),
-          centers.join(", "),
-          width = label_width(game.map)
-        );
+  }
+  text.push_str("\nOwnership of supply centers:\n\n");
+  let width = width.max("Unowned:".len() + 2) + 1;
+  for power in map.power_ids() {
+    let names: Vec<String> =
+      game.position.centers_of(map, power).map(|p| map.province(p).name.clone()).collect();
+    if !names.is_empty() {
+      let label = format!("{}:", map.power(power).name);
+      hanging(text, &label, width, &names, ", ");
+    }
+  }
+  let unowned: Vec<String> = map
+    .supply_centers()
+    .filter(|&p| game.position.owner(p).is_none())
+    .map(|p| map.province(p).name.clone())
+    .collect();
+  if !unowned.is_empty() {
+    hanging(text, "Unowned:", width, &unowned, ", ");
+  }
+  if !game.position.dislodged.is_empty() {
+    text.push_str("\nThe following units were dislodged:\n\n");
+    for d in &game.position.dislodged {
+      let label = format!("{}:", map.power(d.unit.power).name);
+      let unit = format!("{} {}", d.unit.kind.name(), map.location_name(d.unit.location));
+      let retreats: Vec<String> = d.retreats.iter().map(|&l| map.location_name(l)).collect();
+      if retreats.is_empty() {
+        hanging(text, &label, width, &[format!("{unit} cannot retreat")], "");
+      } else {
+        let mut items = retreats;
+        items[0] = format!("{unit} can retreat to {}", items[0]);
+        hanging(text, &label, width, &items, " or ");
       }
     }
   }
-  text
+}
+
+/// `label` in a column of `width`, then `items` joined by `separator` and
+/// ended by a full stop, broken after a separator so that no line is wider
+/// than [`STATUS_COLUMNS`]; the lines after the first start under the first
+/// item.
+fn hanging(text: &mut String, label: &str, width: usize, items: &[String], separator: &str) {
+  let mut line = format!("{label:<width$}");
+  let mut empty = true;
+  let sep = separator.trim_end();
+  for (i, item) in items.iter().enumerate() {
+    let end = if i + 1 == items.len() { "." } else { sep };
+    let piece = format!("{item}{end}");
+    if !empty && line.len() + 1 + piece.len() > STATUS_COLUMNS {
+      let _ = writeln!(text, "{line}");
+      line = " ".repeat(width);
+      empty = true;
+    }
+    if !empty {
+      line.push(' ');
+    }
+    line.push_str(&piece);
+    empty = false;
+  }
+  let _ = writeln!(text, "{}", line.trim_end());
 }
 
 /// The moderation and access settings of a listing (manual §§8.3–8.4),

@@ -77,7 +77,6 @@ impl Session<'_> {
 
   pub(super) fn list(&mut self, args: &str) -> Result<(), StoreError> {
     let arg = args.split_whitespace().next();
-    let tz = self.ctx.tz();
     match arg {
       None if self.seat.is_none() => self.brief_list(),
       Some(word) if word.eq_ignore_ascii_case("full") => {
@@ -89,7 +88,8 @@ impl Session<'_> {
           match self.ctx.games.load(&entry.name) {
             Ok(Some(stored)) => {
               let viewer = self.viewer_in(&stored.game);
-              self.say(&report::listing(&stored.game, viewer, self.ctx.now, tz));
+              let text = self.game_listing(&stored.game, viewer);
+              self.say(&text);
             }
             Ok(None) => {}
             Err(StoreError::Damaged { path, message }) => {
@@ -102,11 +102,23 @@ impl Session<'_> {
       }
       name => {
         let Some(stored) = self.named_game("LIST", name)? else { return Ok(()) };
-        let text = report::listing(&stored.game, self.viewer_in(&stored.game), self.ctx.now, tz);
+        let text = self.game_listing(&stored.game, self.viewer_in(&stored.game));
         self.say(&text);
         Ok(())
       }
     }
+  }
+
+  /// LIST of one game: a started game's under its full `::` header, as
+  /// njudge's status of a game is (jDip reads the variant from it).
+  fn game_listing(&self, game: &Game, viewer: Option<usize>) -> String {
+    let tz = self.ctx.tz();
+    let text = report::listing(game, viewer, self.ctx.now, tz);
+    if game.status == Status::Forming {
+      return text;
+    }
+    let header = report::header(&self.ctx.config.judge_code, game, tz);
+    format!("{header}\n{text}")
   }
 
   /// The games the sender may see in a list: the listed ones, and those
@@ -181,15 +193,8 @@ impl Session<'_> {
       }
     };
     let entries = self.ctx.games.history(&stored.game.name)?;
-    let (text, count) = history_text(&stored.game, &entries, &query, self.ctx.tz());
-    let name = stored.game.name.clone();
-    let code = &self.ctx.config.judge_code;
-    let header = report::header(code, &stored.game, self.ctx.tz());
-    self.to_sender.push((format!("{code}:{name} History"), format!("{header}\n{text}")));
-    self.say(&format!(
-      "The history of '{name}' ({count} entr{}) is on its way in a separate message.",
-      if count == 1 { "y" } else { "ies" }
-    ));
+    let text = history_text(&stored.game, &entries, &query, self.ctx.tz());
+    self.say(&text);
     Ok(())
   }
 
@@ -296,6 +301,11 @@ impl Session<'_> {
       return Ok(());
     }
     let mut text = format!("The people in game '{}':\n\n", game.name);
+    // Registration details as WHO IS shows them (postal address and phone
+    // only by the player's choice, to registered viewers), unless the
+    // keeper turned them off (`whogame_registration`).
+    let details = self.ctx.config.whogame_registration;
+    let viewer_registered = self.ctx.users.by_address(&self.reply_to)?.is_some();
     for member in &game.members {
       if member.role == Role::Observer && !full {
         continue;
@@ -309,7 +319,11 @@ impl Session<'_> {
       let user = member.user.map(|id| self.ctx.users.get(id)).transpose()?.flatten();
       match user {
         Some(user) => {
-          let _ = writeln!(text, "{label}:\n{}", info::form(&user));
+          if details {
+            let _ = writeln!(text, "{label}:\n{}", info::form_for(&user, viewer_registered));
+          } else {
+            let _ = writeln!(text, "{label}: User #{}: {}\n", user.id, user.addresses.join(", "));
+          }
         }
         None => {
           let _ = writeln!(text, "{label}: {} (not registered)\n", member.address);
@@ -350,13 +364,16 @@ fn settings_words(entry: &IndexEntry) -> String {
   words
 }
 
-/// The history mail: the entries HISTORY asked for, and how many.
+/// HISTORY's reply, in njudge's layout (which jDip and the Bitmap
+/// Diplomacy Mapper read): `History information for game 'x' …`, each
+/// entry under its `Date:` and `Subject:` lines without its `::` lines, and
+/// `---- History terminated due to end of information.` at the end.
 fn history_text(
   game: &Game,
   entries: &[HistoryEntry],
   query: &HistoryQuery,
   tz: chrono_tz::Tz,
-) -> (String, usize) {
+) -> String {
   let chosen: Vec<&HistoryEntry> = match *query {
     HistoryQuery::Dates { from, to, .. } => {
       entries.iter().filter(|e| e.time >= from && e.time <= to).collect()
@@ -382,24 +399,25 @@ fn history_text(
   };
   let mut text = match *query {
     HistoryQuery::Dates { from, to, .. } => format!(
-      "History of game '{}' from {} to {}:\n",
+      "History information for game '{}' from {}\nthrough {}:\n",
       game.name,
       deadline::show(from, tz),
       deadline::show(to, tz)
     ),
-    HistoryQuery::Phases { .. } => format!("History of game '{}':\n", game.name),
+    HistoryQuery::Phases { .. } => format!("History information for game '{}':\n", game.name),
   };
   let mut lines = 0;
   let mut count = 0;
+  let mut ended = true;
   for entry in chosen {
-    let block =
-      format!("\n======== {}  {}\n{}", deadline::show(entry.time, tz), entry.subject, entry.body);
+    let block = archived(entry, tz);
     let block_lines = block.lines().count();
     if lines + block_lines > limit {
       let _ = writeln!(
         text,
-        "\n(The history stops here: it reached the limit of {limit} lines. Use LINES n for more.)"
+        "\n(The history stops here: it reached the limit of {limit} lines.\nUse LINES n for more.)"
       );
+      ended = false;
       break;
     }
     lines += block_lines;
@@ -412,5 +430,25 @@ fn history_text(
   if matches!(game.status, Status::Forming) && count == 0 {
     text.push_str("(The game has not started yet.)\n");
   }
-  (text, count)
+  if ended {
+    text.push_str("\n---- History terminated due to end of information.\n");
+  }
+  text
+}
+
+/// One history entry as njudge archives a message: `Date:    Mon Mar  9
+/// 12:00:00 2026 (1773057600)`, `Subject: …`, a blank line and the body
+/// without its `::` lines, after a blank line.
+fn archived(entry: &HistoryEntry, tz: chrono_tz::Tz) -> String {
+  let when = entry.time.with_timezone(&tz).format("%a %b %e %H:%M:%S %Y");
+  let mut block =
+    format!("\nDate:    {when} ({})\nSubject: {}\n\n", entry.time.timestamp(), entry.subject);
+  let body: Vec<&str> = entry.body.lines().filter(|l| !l.starts_with("::")).collect();
+  let first = body.iter().position(|l| !l.trim().is_empty()).unwrap_or(body.len());
+  let last = body.iter().rposition(|l| !l.trim().is_empty()).map_or(first, |i| i + 1);
+  for line in &body[first..last.max(first)] {
+    block.push_str(line);
+    block.push('\n');
+  }
+  block
 }

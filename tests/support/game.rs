@@ -167,24 +167,53 @@ pub fn board(listing: &str) -> (Pairs, Pairs, Pairs) {
   let mut units = BTreeSet::new();
   let mut dislodged = BTreeSet::new();
   let mut centers = BTreeSet::new();
-  let start = listing.find("\nUnits and supply centers").expect("a board in the listing");
-  let mut in_dislodged = false;
+  let start = listing.find("\nStatus of the ").expect("a board in the listing");
+  // Which part of njudge's status block a line is in.
+  #[derive(PartialEq)]
+  enum Part {
+    Units,
+    Centers,
+    Dislodged,
+  }
+  let mut part = Part::Units;
+  let mut owner = String::new();
   for line in listing[start..].lines() {
-    if line.starts_with("Dislodged units") {
-      in_dislodged = true;
+    if line.starts_with("Ownership of supply centers") {
+      part = Part::Centers;
       continue;
     }
-    let Some((power, rest)) = line.split_once(':') else { continue };
+    if line.starts_with("The following units were dislodged") {
+      part = Part::Dislodged;
+      continue;
+    }
+    let (power, rest) = match line.split_once(':') {
+      Some((power, rest)) if !power.starts_with(' ') && !power.contains(' ') => {
+        (power.to_string(), rest)
+      }
+      // A centre line broken after a comma goes on with the same owner.
+      _ if part == Part::Centers && line.starts_with(' ') => (owner.clone(), line),
+      _ => continue,
+    };
     let rest = rest.trim().trim_end_matches('.');
-    if let Some(kind) = ["Army", "Fleet"].into_iter().find(|k| rest.starts_with(k)) {
-      let place = rest[kind.len()..].trim();
-      let list = if in_dislodged { &mut dislodged } else { &mut units };
-      list.insert((power.to_string(), format!("{kind} {place}")));
-    } else if let Some((_, names)) = rest.split_once("supply center") {
-      let names = names.trim_start_matches('s').trim_start_matches(':');
-      in_dislodged = false;
-      for name in names.split(',') {
-        centers.insert((power.to_string(), name.trim().to_string()));
+    match part {
+      Part::Units | Part::Dislodged => {
+        let Some(kind) = ["Army", "Fleet"].into_iter().find(|k| rest.starts_with(k)) else {
+          continue;
+        };
+        let place = rest[kind.len()..].trim();
+        let place = place.split(" can retreat to ").next().unwrap_or(place);
+        let place = place.trim_end_matches(" cannot retreat");
+        let list = if part == Part::Units { &mut units } else { &mut dislodged };
+        list.insert((power, format!("{kind} {place}")));
+      }
+      Part::Centers => {
+        owner = power.clone();
+        if power == "Unowned" {
+          continue;
+        }
+        for name in rest.split(',').map(str::trim).filter(|n| !n.is_empty()) {
+          centers.insert((power.clone(), name.to_string()));
+        }
       }
     }
   }
