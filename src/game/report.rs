@@ -316,10 +316,10 @@ fn unit_results(text: &mut String, map: &Map, resolved: &[Resolved], retreats: b
       }
       match note {
         Some(words) => {
-          let _ = writeln!(text, "{label:<width$} {body} (*{words}*)");
+          indented(text, &format!("{label:<width$} {body} (*{words}*)"), width + 1);
         }
         None => {
-          let _ = writeln!(text, "{label:<width$} {body}");
+          indented(text, &format!("{label:<width$} {body}"), width + 1);
         }
       }
     }
@@ -342,10 +342,10 @@ fn dislodged(text: &mut String, map: &Map, after: &Position) {
       place_with_article(map, unit.location)
     );
     if d.retreats.is_empty() {
-      let _ = writeln!(text, "{head} with no valid retreats was destroyed.");
+      indented(text, &format!("{head} with no valid retreats was destroyed."), 2);
     } else {
       let options: Vec<String> = d.retreats.iter().map(|&l| map.location_name(l)).collect();
-      let _ = writeln!(text, "{head} can retreat to {}.", options.join(" or "));
+      indented(text, &format!("{head} can retreat to {}.", options.join(" or ")), 2);
     }
   }
   text.push('\n');
@@ -439,7 +439,7 @@ fn adjustment_results(
       continue;
     }
     for line in lines {
-      let _ = writeln!(text, "{label:<width$} {line}");
+      indented(text, &format!("{label:<width$} {line}"), width + 1);
     }
     text.push('\n');
   }
@@ -455,7 +455,7 @@ fn ownership(text: &mut String, map: &Map, position: &Position) {
       position.centers_of(map, power).map(|p| map.province(p).name.as_str()).collect();
     if !names.is_empty() {
       let label = format!("{}:", map.power(power).name);
-      let _ = writeln!(text, "{label:<width$}{}.", names.join(", "));
+      indented(text, &format!("{label:<width$}{}.", names.join(", ")), width);
     }
   }
   let unowned: Vec<&str> = map
@@ -464,7 +464,7 @@ fn ownership(text: &mut String, map: &Map, position: &Position) {
     .map(|p| map.province(p).name.as_str())
     .collect();
   if !unowned.is_empty() {
-    let _ = writeln!(text, "{:<width$}{}.", "Unowned:", unowned.join(", "));
+    indented(text, &format!("{:<width$}{}.", "Unowned:", unowned.join(", ")), width);
   }
   text.push('\n');
 }
@@ -958,6 +958,37 @@ fn moderation(game: &Game, master: bool) -> String {
     }
   }
   text
+}
+
+/// One line of the results, broken between words so that no line is
+/// wider than njudge's 78 columns (the mail then stays plain 7-bit text),
+/// the lines after the first indented by `indent` (under the order, not
+/// the power's name).
+fn indented(text: &mut String, line: &str, indent: usize) {
+  if line.len() <= STATUS_COLUMNS {
+    text.push_str(line);
+    text.push('\n');
+    return;
+  }
+  let mut current = String::new();
+  for word in line.split(' ') {
+    let fits = current.len() + 1 + word.len() <= STATUS_COLUMNS;
+    if !current.trim().is_empty() && !fits {
+      text.push_str(current.trim_end());
+      text.push('\n');
+      current = " ".repeat(indent.min(STATUS_COLUMNS / 2));
+    } else if !current.is_empty() && !current.ends_with(' ') {
+      current.push(' ');
+    }
+    if word.is_empty() {
+      // Padding spaces of the label column.
+      current.push(' ');
+    } else {
+      current.push_str(word);
+    }
+  }
+  text.push_str(current.trim_end());
+  text.push('\n');
 }
 
 /// Prose broken into lines of at most 76 characters, so that no mail
