@@ -365,31 +365,50 @@ pub fn to_masters(
 /// Keeps the mail to the game's Masters only; a notice to its Masters is
 /// no longer mail to the whole game, so it is not marked bulk.
 fn keep_masters(game: &Game, mail: &mut Vec<Outgoing>) {
-  let masters: Vec<String> = game
-    .members
-    .iter()
-    .filter(|m| m.role == Role::Master)
-    .flat_map(|m| m.addresses().map(str::to_lowercase).collect::<Vec<_>>())
-    .collect();
+  let masters = master_addresses(game);
   mail.retain(|m| masters.contains(&m.to.to_lowercase()));
   for m in mail.iter_mut() {
     m.kind = MailKind::Notice;
   }
 }
 
-/// What a gunboat game shows instead of a player's address.
-pub const ANONYMOUS: &str = "someone@somewhere";
+/// The keeper's notice that game `name` cannot be read: `intro` says who
+/// met it, `detail` what is wrong, `after` what happens now. The caller
+/// sends it once per game (`Games::note_damaged`).
+pub fn damaged_game(
+  config: &Config,
+  name: &str,
+  intro: &str,
+  detail: &str,
+  after: &str,
+) -> Outgoing {
+  Outgoing {
+    to: config.keeper_address.clone(),
+    subject: format!("{} Damaged game: {name}", config.judge_code),
+    body: format!("{intro}:\n\n{detail}\n\n{after}"),
+    in_reply_to: None,
+    references: Vec::new(),
+    kind: MailKind::Notice,
+  }
+}
+
+/// Every address of the game's Masters, lower case.
+fn master_addresses(game: &Game) -> Vec<String> {
+  game
+    .members
+    .iter()
+    .filter(|m| m.role == Role::Master)
+    .flat_map(|m| m.addresses().map(str::to_lowercase).collect::<Vec<_>>())
+    .collect()
+}
+
+pub use crate::game::report::ANONYMOUS;
 
 /// In the copies of a notice that go to the game's Masters, shows the
 /// sender's real address where the others read [`ANONYMOUS`]: the Masters
 /// of a gunboat game know who plays (as njudge's did).
 pub fn reveal_to_masters(game: &Game, mail: &mut [Outgoing], sender: &str) {
-  let masters: Vec<String> = game
-    .members
-    .iter()
-    .filter(|m| m.role == Role::Master)
-    .flat_map(|m| m.addresses().map(str::to_lowercase).collect::<Vec<_>>())
-    .collect();
+  let masters = master_addresses(game);
   for m in mail.iter_mut().filter(|m| masters.contains(&m.to.to_lowercase())) {
     m.body = m.body.replace(ANONYMOUS, sender);
   }

@@ -214,31 +214,47 @@ impl Config {
   }
 
   fn check(&self) -> Result<(), String> {
+    match self.problems().into_iter().next() {
+      Some(problem) => Err(problem),
+      None => Ok(()),
+    }
+  }
+
+  /// Everything in these settings the judge refuses, each in a sentence
+  /// (`judge check` lists them all; loading stops at the first).
+  pub fn problems(&self) -> Vec<String> {
+    let mut problems = Vec::new();
     if self.tz().is_none() {
-      return Err(format!("timezone '{}' is not an IANA time zone name", self.timezone));
+      problems.push(format!(
+        "timezone '{}' is not a known IANA time zone name (such as Europe/London)",
+        self.timezone
+      ));
     }
     let code_ok = !self.judge_code.is_empty()
       && self.judge_code.len() <= 8
       && self.judge_code.chars().all(|c| c.is_ascii_alphanumeric());
     if !code_ok {
-      return Err(format!("judge_code '{}' must be letters and digits", self.judge_code));
+      problems
+        .push(format!("judge_code '{}' must be one to eight letters and digits", self.judge_code));
     }
     if !self.judge_address.contains('@') {
-      return Err(format!("judge_address '{}' is not an e-mail address", self.judge_address));
+      problems.push(format!("judge_address '{}' is not an e-mail address", self.judge_address));
     }
     if !self.bounce_address.is_empty() && !self.bounce_address.contains('@') {
-      return Err(format!("bounce_address '{}' is not an e-mail address", self.bounce_address));
+      problems.push(format!("bounce_address '{}' is not an e-mail address", self.bounce_address));
     }
     for (name, d) in
       [("move", &self.movement), ("retreat", &self.retreat), ("adjust", &self.adjust)]
     {
-      d.check().map_err(|e| format!("[{name}] {e}"))?;
+      if let Err(e) = d.check() {
+        problems.push(format!("[{name}] {e}"));
+      }
     }
     let outage = &self.outage;
     if !(outage.after_hours > 0.0 && outage.extend_hours >= 0.0) {
-      return Err("[outage] after_hours must be above 0 and extend_hours at least 0".into());
+      problems.push("[outage] after_hours must be above 0 and extend_hours at least 0".into());
     }
-    Ok(())
+    problems
   }
 
   /// Where bounces of the judge's mail go (its envelope sender):

@@ -13,6 +13,7 @@ pub mod command;
 pub mod config;
 pub mod dedication;
 pub mod delivery;
+pub mod fault;
 pub mod game;
 pub mod help;
 pub mod interchange;

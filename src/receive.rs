@@ -48,13 +48,8 @@ pub struct Report {
   pub queued: usize,
 }
 
-/// The key that identifies a message across redeliveries.
-pub fn message_key(raw: &[u8], inbound: &Inbound) -> String {
-  key_of(raw, Some(inbound))
-}
-
-/// The key of a message: of its Message-ID, or of its bytes when it has
-/// none or could not be read.
+/// The key that identifies a message across redeliveries: a hash of its
+/// Message-ID, or of its bytes when it has none or could not be read.
 fn key_of(raw: &[u8], inbound: Option<&Inbound>) -> String {
   let mut hash = Sha256::new();
   match inbound.and_then(|i| i.message_id.as_ref()) {
@@ -275,23 +270,19 @@ fn held(config: &Config, inbound: &Inbound, to: &str, game: Option<&str>) -> Out
 /// The keeper's notice of a damaged game met by a message (once a game;
 /// the sweep uses the same mark).
 fn damaged_notice(config: &Config, game: &str, reason: &str, sender: &str) -> Outgoing {
-  let code = &config.judge_code;
-  Outgoing {
-    to: config.keeper_address.clone(),
-    subject: format!("{code} Damaged game: {game}"),
-    body: format!(
-      "The judge could not read game '{game}' while handling mail from {sender}:\n\n\
-       {reason}\n\n\
-       The game is left as it is until you repair or restore it. Messages for\n\
+  crate::announce::damaged_game(
+    config,
+    game,
+    &format!("The judge could not read game '{game}' while handling mail from {sender}"),
+    reason,
+    &format!(
+      "The game is left as it is until you repair or restore it. Messages for\n\
        it are kept in the spool and tried again by each sweep (at most {}\n\
        times each, then set aside in the quarantine). You will not be told\n\
        again about this game.\n",
       spool::MAX_FAILURES
     ),
-    in_reply_to: None,
-    references: Vec::new(),
-    kind: MailKind::Notice,
-  }
+  )
 }
 
 /// The keeper's notice of a message set aside.

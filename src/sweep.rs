@@ -127,7 +127,8 @@ pub fn sweep(
   let timeout = StdDuration::from_secs(config.lock_timeout_seconds);
   let games = Games::new(data, timeout, delivery::mail_target(&transport, data));
   report.recovered = games.recover_all()?;
-  report.recovered += Seen::new(data).release_all(&delivery::mail_target(&transport, data))?;
+  report.recovered +=
+    Seen::new(data).release_all(&delivery::mail_target(&transport, data), timeout)?;
   let mut outage_games = Vec::new();
   for entry in games.index()? {
     let abandonment = entry.grace.map(|grace| grace - Duration::days(1));
@@ -190,7 +191,7 @@ pub fn sweep(
 /// game's own folder is cleaned when the game is next committed).
 fn clean(data: &DataDir) -> Result<usize, StoreError> {
   let mut removed = spool::clean(&data.path("spool"), LEFTOVER_AGE)?;
-  for dir in CLEANED {
+  for dir in crate::store::SUBDIRS.iter().chain(CLEANED_TOO) {
     removed += atomic::clean_temporaries(&data.path(dir), LEFTOVER_AGE)?;
   }
   if removed > 0 {
@@ -199,25 +200,10 @@ fn clean(data: &DataDir) -> Result<usize, StoreError> {
   Ok(removed)
 }
 
-/// The folders whose leftovers the sweep removes (the data directory
-/// itself is `""`).
-const CLEANED: &[&str] = &[
-  "",
-  "spool",
-  "pending",
-  "seen",
-  "queue",
-  "outbox",
-  "users",
-  "users/by-address",
-  "index",
-  "games",
-  "quarantine",
-  "throttle",
-  "users/pending",
-  "automatic",
-  "users/ledger",
-];
+/// The folders whose leftovers the sweep removes besides the data
+/// directory's own (`SUBDIRS`): the data directory itself (`""`) and the
+/// folders made when first needed.
+const CLEANED_TOO: &[&str] = &["", "automatic", "users/pending", "users/ledger"];
 
 /// Whether the sweep must open a game: it is due or has a notice due, it
 /// is a full game not yet started, or a deadline of it passed while the
@@ -396,19 +382,14 @@ fn damaged(
   if !games.note_damaged(name, message)? {
     return Ok(());
   }
-  let mail = Outgoing {
-    to: config.keeper_address.clone(),
-    subject: format!("{} Damaged game: {name}", config.judge_code),
-    body: format!(
-      "judge sweep could not read game '{name}':\n\n{}: {message}\n\n\
-       The game is skipped until you repair or restore it; you will not be\n\
-       told again.\n",
-      path.display()
-    ),
-    in_reply_to: None,
-    references: Vec::new(),
-    kind: MailKind::Notice,
-  };
+  let mail = announce::damaged_game(
+    config,
+    name,
+    &format!("judge sweep could not read game '{name}'"),
+    &format!("{}: {message}", path.display()),
+    "The game is skipped until you repair or restore it; you will not be\n\
+     told again.\n",
+  );
   delivery::enqueue(data, config, transport, &origin(name, 0, now), now, &[mail])?;
   Ok(())
 }

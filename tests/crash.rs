@@ -1,7 +1,7 @@
 //! Crashes at every change: `judge receive` and `judge sweep` are stopped
 //! (abort, as a SIGKILL would: no destructor, no flush) right before each
 //! change they make to the data directory in turn (the fault injection of
-//! `judge::store::fault`), then the judge recovers the way it does in
+//! `judge::fault`), then the judge recovers the way it does in
 //! service: the sweep runs, the MTA delivers the message again, the sweep
 //! runs again. Every message must then have been carried out exactly once
 //! and answered exactly once, and every phase processed once with its

@@ -15,6 +15,10 @@ use crate::order::{self, Adjustment};
 use crate::phase::{Phase, PhaseKind};
 use crate::position::{Position, Unit};
 
+/// What a gunboat game (or SET NO SHOW) shows instead of a player's
+/// address.
+pub const ANONYMOUS: &str = "someone@somewhere";
+
 /// `a` or `an` before `word`, by its first letter (`an Address`, `an
 /// observer`, `a Master`).
 pub fn article(word: &str) -> &'static str {
@@ -75,7 +79,7 @@ pub fn phase_words(phase: Phase) -> String {
 pub fn shown_address(game: &Game, index: usize) -> &str {
   let member = &game.members[index];
   if game.settings.gunboat && member.role != Role::Master {
-    "someone@somewhere"
+    ANONYMOUS
   } else {
     &member.address
   }
@@ -1045,7 +1049,7 @@ pub fn summary(game: &Game, reveal: bool, tz: Tz) -> String {
       continue;
     }
     for (n, tenure) in tenures.iter().enumerate() {
-      let who = if show_players { tenure.address.as_str() } else { "someone@somewhere" };
+      let who = if show_players { tenure.address.as_str() } else { ANONYMOUS };
       let until = tenure.until.as_deref().map(|u| format!(" to {u}")).unwrap_or_default();
       let label = if n == 0 { label.as_str() } else { "" };
       let _ = writeln!(text, "  {label:<width$} {who:<30} from {}{until}", tenure.from);

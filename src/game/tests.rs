@@ -529,8 +529,9 @@ fn proxy_orders_need_set_proxy() {
   assert!(game.enter_order(austria, "A Vie P Germany").is_ok());
 }
 
-#[test]
-fn strict_convoy_refuses_a_fleet_on_no_chain_between_the_coasts() {
+/// A started game whose English fleet is in the North Sea and army in
+/// Yorkshire, ready for a convoy to Norway.
+fn england_ready_to_convoy() -> (Game, PowerId) {
   let mut game = started();
   let england = power("England");
   game.position.remove(place("Lon"));
@@ -541,6 +542,12 @@ fn strict_convoy_refuses_a_fleet_on_no_chain_between_the_coasts() {
   let army =
     Unit { power: england, kind: UnitType::Army, location: Location::province(place("Yor")) };
   game.position.place(map(), army).expect("an army on the coast");
+  (game, england)
+}
+
+#[test]
+fn strict_convoy_refuses_a_fleet_on_no_chain_between_the_coasts() {
+  let (mut game, england) = england_ready_to_convoy();
   assert!(game.enter_order(england, "F Nth C A Mar - Bre").is_ok(), "no check by default");
   game.settings.strict_convoy = true;
   let refused =
@@ -552,16 +559,7 @@ fn strict_convoy_refuses_a_fleet_on_no_chain_between_the_coasts() {
 
 #[test]
 fn a_convoy_without_its_route_is_taken_and_the_reply_says_the_judge_finds_it() {
-  let mut game = started();
-  let england = power("England");
-  game.position.remove(place("Lon"));
-  let fleet =
-    Unit { power: england, kind: UnitType::Fleet, location: Location::province(place("Nth")) };
-  game.position.place(map(), fleet).expect("a fleet at sea");
-  game.position.remove(place("Lvp"));
-  let army =
-    Unit { power: england, kind: UnitType::Army, location: Location::province(place("Yor")) };
-  game.position.place(map(), army).expect("an army on the coast");
+  let (mut game, england) = england_ready_to_convoy();
   let unwritten = game.enter_order(england, "A Yor-Nwy").expect("taken, the DATC way");
   assert!(unwritten.text.contains("the judge finds the route"), "{}", unwritten.text);
   let written = game.enter_order(england, "A Yor-Nth-Nwy").expect("taken");

@@ -95,7 +95,7 @@ impl Transport {
 /// atomic, so a reader never sees half a message.
 pub fn write_outbox(outbox: &Path, mail: &Rendered) -> Result<PathBuf, TransportError> {
   let io_error = |source| TransportError::File { path: outbox.to_path_buf(), source };
-  crate::store::fault::point("write").map_err(io_error)?;
+  crate::fault::point("write").map_err(io_error)?;
   std::fs::create_dir_all(outbox).map_err(io_error)?;
   let path = outbox.join(outbox_name(&mail.message_id));
   let mut file = AtomicWriteFile::open(&path).map_err(io_error)?;

@@ -620,21 +620,13 @@ impl Session<'_> {
       Ok(true) => {}
       Err(error) => tracing::error!(%error, "a damaged game could not be marked"),
     }
-    let code = &self.ctx.config.judge_code;
-    self.others.push(Outgoing {
-      to: self.ctx.config.keeper_address.clone(),
-      subject: format!("{code} Damaged game: {name}"),
-      body: format!(
-        "The judge could not read game '{name}' while handling mail from {}:\n\n\
-         {}: {message}\n\n\
-         The game is left as it is until you repair or restore it.\n",
-        self.reply_to,
-        path.display()
-      ),
-      in_reply_to: None,
-      references: Vec::new(),
-      kind: MailKind::Notice,
-    });
+    self.others.push(crate::announce::damaged_game(
+      self.ctx.config,
+      name,
+      &format!("The judge could not read game '{name}' while handling mail from {}", self.reply_to),
+      &format!("{}: {message}", path.display()),
+      "The game is left as it is until you repair or restore it.\n",
+    ));
   }
 
   /// After the last line: the player's orders as they stand, then the game

@@ -6,7 +6,8 @@ use std::path::Path;
 
 use atomic_write_file::AtomicWriteFile;
 
-use super::{fault, StoreError};
+use super::StoreError;
+use crate::fault;
 
 /// Replaces `path` with `bytes` (write a temporary file, fsync, rename,
 /// fsync the directory).

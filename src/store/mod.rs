@@ -23,7 +23,6 @@
 
 pub mod atomic;
 pub mod automatic;
-pub mod fault;
 pub mod game_file;
 pub mod games;
 pub mod ledger;

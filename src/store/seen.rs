@@ -23,11 +23,13 @@
 //! Records are kept [`KEEP_DAYS`] days, longer than any MTA retries.
 
 use std::path::{Path, PathBuf};
+use std::time::Duration as StdDuration;
 
 use chrono::{DateTime, Duration, Utc};
 use serde::{Deserialize, Serialize};
 
 use super::games::MailTarget;
+use super::lock::{message_lock_path, Lock};
 use super::{atomic, spool, DataDir, StoreError};
 use crate::mail::outbound::Rendered;
 
@@ -108,9 +110,20 @@ impl Seen {
 
   /// Writes out the mail of every committed message whose writing a crash
   /// or a full disk interrupted; returns how many messages there were.
-  pub fn release_all(&self, target: &MailTarget) -> Result<usize, StoreError> {
+  /// Under the message lock, as `receive` writes its own: a message's mail
+  /// is never written out twice side by side, so none is sent twice.
+  pub fn release_all(
+    &self,
+    target: &MailTarget,
+    timeout: StdDuration,
+  ) -> Result<usize, StoreError> {
+    let pending = atomic::list(&self.pending, ".json")?;
+    if pending.is_empty() {
+      return Ok(0);
+    }
+    let _lock = Lock::acquire(&message_lock_path(&self.root.join("lock")), timeout)?;
     let mut released = 0;
-    for path in atomic::list(&self.pending, ".json")? {
+    for path in pending {
       let Some(key) = path.file_stem().and_then(|s| s.to_str()) else { continue };
       match self.release(key, target) {
         Ok(_) => released += 1,

@@ -112,7 +112,7 @@ pub fn quarantine(path: &Path, quarantine: &Path, reason: &str) -> Result<PathBu
   std::fs::create_dir_all(quarantine)
     .map_err(|e| StoreError::io("cannot create", quarantine, e))?;
   atomic::write(&target.with_extension("reason"), format!("{reason}\n").as_bytes())?;
-  super::fault::point("rename")
+  crate::fault::point("rename")
     .and_then(|()| std::fs::rename(path, &target))
     .map_err(|e| StoreError::io("cannot move", path, e))?;
   atomic::remove(&failure_path(path))?;

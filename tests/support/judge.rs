@@ -87,7 +87,7 @@ impl Judge {
   }
 
   /// Runs `judge <args>` at `now` with extra environment variables (the
-  /// fault injection of `judge::store::fault`).
+  /// fault injection of `judge::fault`).
   pub fn run_with(&self, now: &str, args: &[&str], stdin: &[u8], env: &[(&str, &str)]) -> Run {
     let mut child = Command::new(env!("CARGO_BIN_EXE_judge"))
       .envs(env.iter().copied())
