@@ -3,10 +3,11 @@
 //! position and checked orders, adjudicates them, and reports the outcome.
 //! Pure: no I/O, so the CLI, the DATC harnesses and the fuzz tests share it.
 
-use std::collections::HashSet;
+use std::borrow::Cow;
 
 use indexmap::IndexMap;
-use serde::{Deserialize, Serialize};
+use serde::ser::{SerializeMap, SerializeSeq};
+use serde::{Deserialize, Serialize, Serializer};
 
 use crate::adjudicate::{self, AdjustmentOutcome, Resolved, Rules, UnknownRule};
 use crate::map::{Location, Map, MapError, PowerId, ProvinceId, UnitType};
@@ -64,6 +65,116 @@ impl Request {
       orders: PowerLists::new(),
       rules: Vec::new(),
     }
+  }
+}
+
+/// The parts of a request the judge reads, borrowed: from a [`Request`],
+/// or from a [`RequestJson`] whose strings point into the input.
+struct Parts<'r, K> {
+  variant: &'r str,
+  phase: &'r str,
+  units: &'r IndexMap<K, Vec<K>>,
+  dislodged: &'r PowerLists<DislodgedUnit>,
+  standoffs: &'r [String],
+  centers: Option<&'r PowerLists<String>>,
+  orders: &'r IndexMap<K, Vec<K>>,
+  rules: &'r [String],
+}
+
+impl Request {
+  fn parts(&self) -> Parts<'_, String> {
+    Parts {
+      variant: &self.variant,
+      phase: &self.phase,
+      units: &self.units,
+      dislodged: &self.dislodged,
+      standoffs: &self.standoffs,
+      centers: self.centers.as_ref(),
+      orders: &self.orders,
+      rules: &self.rules,
+    }
+  }
+}
+
+/// [`Request`] as `run` reads it: the unit and order texts, the bulk of a
+/// request, borrowed from the input rather than copied, each list and map
+/// of them read as a `Request` reads its own, messages included.
+#[derive(Deserialize)]
+#[serde(rename = "Request", deny_unknown_fields)]
+struct RequestJson<'a> {
+  #[serde(borrow, default = "standard_variant_json")]
+  variant: JsonStr<'a>,
+  #[serde(borrow)]
+  phase: JsonStr<'a>,
+  #[serde(borrow, default)]
+  units: IndexMap<JsonStr<'a>, Vec<JsonStr<'a>>>,
+  #[serde(default)]
+  dislodged: PowerLists<DislodgedUnit>,
+  #[serde(default)]
+  standoffs: Vec<String>,
+  #[serde(default)]
+  centers: Option<PowerLists<String>>,
+  #[serde(borrow, default)]
+  orders: IndexMap<JsonStr<'a>, Vec<JsonStr<'a>>>,
+  #[serde(default)]
+  rules: Vec<String>,
+}
+
+fn standard_variant_json<'a>() -> JsonStr<'a> {
+  JsonStr(Cow::Borrowed("standard"))
+}
+
+impl RequestJson<'_> {
+  fn parts(&self) -> Parts<'_, JsonStr<'_>> {
+    Parts {
+      variant: &self.variant.0,
+      phase: &self.phase.0,
+      units: &self.units,
+      dislodged: &self.dislodged,
+      standoffs: &self.standoffs,
+      centers: self.centers.as_ref(),
+      orders: &self.orders,
+      rules: &self.rules,
+    }
+  }
+}
+
+/// A JSON string, borrowed from the input unless it had escapes to undo.
+#[derive(Debug, PartialEq, Eq, Hash)]
+struct JsonStr<'a>(Cow<'a, str>);
+
+impl AsRef<str> for JsonStr<'_> {
+  fn as_ref(&self) -> &str {
+    &self.0
+  }
+}
+
+impl<'de: 'a, 'a> Deserialize<'de> for JsonStr<'a> {
+  fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+    deserializer.deserialize_str(JsonStrVisitor)
+  }
+}
+
+struct JsonStrVisitor;
+
+impl<'de> serde::de::Visitor<'de> for JsonStrVisitor {
+  type Value = JsonStr<'de>;
+
+  /// What a `String` says it expects, so that messages stay the same.
+  fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+    f.write_str("a string")
+  }
+
+  fn visit_borrowed_str<E>(self, text: &'de str) -> Result<Self::Value, E> {
+    Ok(JsonStr(Cow::Borrowed(text)))
+  }
+
+  fn visit_str<E>(self, text: &str) -> Result<Self::Value, E> {
+    Ok(JsonStr(Cow::Owned(text.to_string())))
+  }
+
+  fn visit_string<E>(self, text: String) -> Result<Self::Value, E> {
+    Ok(JsonStr(Cow::Owned(text)))
   }
 }
 
@@ -147,8 +258,9 @@ pub enum InputError {
 /// and returns one compact JSON response line per request. The first bad
 /// request stops everything, so a caller never gets a partial answer.
 pub fn run(input: &str) -> Result<Vec<String>, InputError> {
-  let mut stream = serde_json::Deserializer::from_str(input).into_iter::<Request>();
+  let mut stream = serde_json::Deserializer::from_str(input).into_iter::<RequestJson>();
   let mut lines = Vec::new();
+  let mut capacity = 1024;
   loop {
     let start = stream.byte_offset();
     let Some(next) = stream.next() else { break };
@@ -160,8 +272,14 @@ pub fn run(input: &str) -> Result<Vec<String>, InputError> {
       error: Box::new(error),
     };
     let request = next.map_err(|e| at(InputError::Json(json_message(&input[start..], &e))))?;
-    let response = adjudicate(&request).map_err(at)?;
-    let text = serde_json::to_string(&response).map_err(|e| InputError::Output(e.to_string()))?;
+    let adjudicated = resolve(request.parts()).map_err(at)?;
+    // Sized from the line before, so the line is usually written without
+    // growing; the same bytes as serialising the `Response`.
+    let mut text = Vec::with_capacity(capacity);
+    serde_json::to_writer(&mut text, &adjudicated.json())
+      .map_err(|e| InputError::Output(e.to_string()))?;
+    let text = String::from_utf8(text).map_err(|e| InputError::Output(e.to_string()))?;
+    capacity = text.len() + text.len() / 4;
     lines.push(text);
   }
   if lines.is_empty() {
@@ -193,16 +311,21 @@ fn line_at(input: &str, offset: usize) -> usize {
 
 /// Adjudicates one phase.
 pub fn adjudicate(request: &Request) -> Result<Response, InputError> {
-  let map = Map::builtin(&request.variant)?;
+  resolve(request.parts()).map(Adjudicated::response)
+}
+
+/// Adjudicates one phase, leaving the results as ids and checked orders.
+fn resolve<'r, K: AsRef<str>>(request: Parts<'r, K>) -> Result<Adjudicated<'r>, InputError> {
+  let map = Map::builtin(request.variant)?;
   let phase: Phase = request.phase.parse()?;
-  let rules = Rules::from_names(&request.rules)?;
-  let position = read_position(map, phase, request)?;
-  let given = read_orders(map, phase.kind, request)?;
-  match phase.kind {
-    PhaseKind::Movement => Ok(movement(map, &position, given, &rules)),
-    PhaseKind::Retreat => Ok(retreat(map, &position, given, &rules)),
-    PhaseKind::Adjustment => Ok(adjustment(map, &position, given, &rules)),
-  }
+  let rules = Rules::from_names(request.rules)?;
+  let position = read_position(map, phase, &request)?;
+  let given = read_orders(map, phase.kind, &request)?;
+  Ok(match phase.kind {
+    PhaseKind::Movement => movement(map, position, given, &rules),
+    PhaseKind::Retreat => retreat(map, position, given, &rules),
+    PhaseKind::Adjustment => adjustment(map, position, given, &rules),
+  })
 }
 
 // ------------------------------------------------------------------ input
@@ -238,15 +361,21 @@ fn read_unit(map: &Map, power: PowerId, key: &str, text: &str) -> Result<Unit, I
   }
 }
 
-fn read_position(map: &Map, phase: Phase, request: &Request) -> Result<Position, InputError> {
+fn read_position<K: AsRef<str>>(
+  map: &Map,
+  phase: Phase,
+  request: &Parts<K>,
+) -> Result<Position, InputError> {
   let mut position = Position::empty(map, phase);
-  for (key, texts) in &request.units {
+  for (key, texts) in request.units {
+    let key = key.as_ref();
     let power = power_of(map, key)?;
     for text in texts {
+      let text = text.as_ref();
       let unit = read_unit(map, power, key, text)?;
       position.place(map, unit).map_err(|source| InputError::Placement {
-        power: key.clone(),
-        text: text.clone(),
+        power: key.to_string(),
+        text: text.to_string(),
         source,
       })?;
     }
@@ -259,8 +388,12 @@ fn read_position(map: &Map, phase: Phase, request: &Request) -> Result<Position,
 }
 
 /// Sets the centre owners: as given, or each power's home centres.
-fn read_centers(map: &Map, request: &Request, position: &mut Position) -> Result<(), InputError> {
-  let Some(centers) = &request.centers else {
+fn read_centers<K>(
+  map: &Map,
+  request: &Parts<K>,
+  position: &mut Position,
+) -> Result<(), InputError> {
+  let Some(centers) = request.centers else {
     for power in map.power_ids() {
       for &home in &map.power(power).home_centers {
         position.set_owner(home, Some(power));
@@ -291,9 +424,9 @@ fn read_centers(map: &Map, request: &Request, position: &mut Position) -> Result
   Ok(())
 }
 
-fn read_dislodged(
+fn read_dislodged<K>(
   map: &Map,
-  request: &Request,
+  request: &Parts<K>,
   position: &Position,
 ) -> Result<Vec<Dislodged>, InputError> {
   let standoffs = request
@@ -302,7 +435,7 @@ fn read_dislodged(
     .map(|text| read_location(map, "standoffs", "province", text).map(|(_, l)| l.province))
     .collect::<Result<Vec<ProvinceId>, _>>()?;
   let mut all: Vec<Dislodged> = Vec::new();
-  for (key, entries) in &request.dislodged {
+  for (key, entries) in request.dislodged {
     let power = power_of(map, key)?;
     for entry in entries {
       let dislodged = read_dislodged_unit(map, power, key, entry, position, &standoffs)?;
@@ -356,15 +489,17 @@ struct Given<'r> {
 }
 
 /// Parses every order; checking against the board depends on the phase.
-fn read_orders<'r>(
+fn read_orders<'r, K: AsRef<str>>(
   map: &Map,
   kind: PhaseKind,
-  request: &'r Request,
+  request: &Parts<'r, K>,
 ) -> Result<Vec<Given<'r>>, InputError> {
-  let mut given = Vec::new();
-  for (key, texts) in &request.orders {
-    let power = power_of(map, key)?;
+  let orders = request.orders;
+  let mut given = Vec::with_capacity(orders.values().map(Vec::len).sum());
+  for (key, texts) in orders {
+    let power = power_of(map, key.as_ref())?;
     for text in texts {
+      let text = text.as_ref();
       given.push(Given { power, text, parsed: order::parse_order(map, kind, text) });
     }
   }
@@ -404,10 +539,12 @@ fn check_unit_orders(
       }
     })
     .collect();
-  let mut seen = HashSet::new();
+  // One flag per province: cheaper than hashing for a board's worth.
+  let mut seen = vec![false; map.provinces().len()];
   for entry in checked.iter_mut().rev() {
     if let Checked::Valid(order) = entry {
-      if !seen.insert(order.unit.location.province) {
+      let seen = &mut seen[order.unit.location.province.index()];
+      if std::mem::replace(seen, true) {
         *entry = Checked::Replaced(order.clone());
       }
     }
@@ -416,73 +553,139 @@ fn check_unit_orders(
 }
 
 fn surviving(checked: &[Checked]) -> Vec<UnitOrder> {
-  checked
-    .iter()
-    .filter_map(|c| match c {
-      Checked::Valid(order) => Some(order.clone()),
-      _ => None,
-    })
-    .collect()
+  let mut orders = Vec::with_capacity(checked.len());
+  for entry in checked {
+    if let Checked::Valid(order) = entry {
+      orders.push(order.clone());
+    }
+  }
+  orders
+}
+
+/// What the response says of one order, before any of it is text.
+struct Report<'r> {
+  power: PowerId,
+  /// The input text.
+  order: &'r str,
+  text: Text<'r>,
+  result: Cow<'static, str>,
+  error: Option<Cow<'static, str>>,
+}
+
+/// The judge's rendering of an order, or the input when it did not check.
+enum Text<'r> {
+  Given(&'r str),
+  Order(UnitOrder),
+  Adjustment(Adjustment),
+}
+
+impl<'r> Report<'r> {
+  fn new(given: &Given<'r>, text: Text<'r>, result: &'static str) -> Report<'r> {
+    Report { power: given.power, order: given.text, text, result: result.into(), error: None }
+  }
+
+  fn invalid(given: &Given<'r>, text: Text<'r>, error: Cow<'static, str>) -> Report<'r> {
+    Report { error: Some(error), ..Report::new(given, text, "invalid") }
+  }
+
+  /// Appends the judge's rendering to `out`.
+  fn push_text(&self, map: &Map, out: &mut String) {
+    match &self.text {
+      Text::Given(text) => out.push_str(text),
+      Text::Order(order) => order::push_order(out, map, order),
+      Text::Adjustment(adjustment) => order::push_adjustment(out, map, adjustment),
+    }
+  }
+
+  fn into_report(self, map: &Map) -> OrderReport {
+    let text = match &self.text {
+      Text::Given(text) => text.to_string(),
+      Text::Order(order) => order::render_order(map, order),
+      Text::Adjustment(adjustment) => order::render_adjustment(map, adjustment),
+    };
+    OrderReport {
+      power: map.power(self.power).name.clone(),
+      order: self.order.to_string(),
+      text,
+      result: self.result.into_owned(),
+      error: self.error.map(Cow::into_owned),
+    }
+  }
 }
 
 /// Reports unit orders, taking each valid order's result from `resolved`.
-fn report_unit_orders(
+fn report_unit_orders<'r>(
   map: &Map,
-  given: &[Given],
-  checked: &[Checked],
+  given: &[Given<'r>],
+  checked: Vec<Checked>,
   resolved: &[Resolved],
-) -> Vec<OrderReport> {
+) -> Vec<Report<'r>> {
+  // The first resolution of each province, found by index, not by search.
+  let mut resolution = vec![None; map.provinces().len()];
+  for r in resolved.iter().rev() {
+    resolution[r.order.unit.location.province.index()] = Some(r.outcome);
+  }
   given
     .iter()
     .zip(checked)
     .map(|(g, c)| match c {
-      Checked::Invalid(error) => invalid(map, g, g.text.to_string(), error),
-      Checked::Replaced(order) => invalid(map, g, order::render_order(map, order), REPLACED),
+      Checked::Invalid(error) => Report::invalid(g, Text::Given(g.text), error.into()),
+      Checked::Replaced(order) => Report::invalid(g, Text::Order(order), REPLACED.into()),
       Checked::Valid(order) => {
-        let province = order.unit.location.province;
-        let outcome = resolved.iter().find(|r| r.order.unit.location.province == province);
+        let outcome = resolution[order.unit.location.province.index()];
         // A valid order the adjudicator did not resolve had no effect.
-        let result = outcome.map_or_else(|| "void".to_string(), |r| r.outcome.to_string());
-        report(map, g, order::render_order(map, order), result)
+        let result = outcome.map_or(Cow::Borrowed("void"), result_words);
+        Report { result, ..Report::new(g, Text::Order(order), "") }
       }
     })
     .collect()
 }
 
-fn report(map: &Map, given: &Given, text: String, result: String) -> OrderReport {
-  OrderReport {
-    power: map.power(given.power).name.clone(),
-    order: given.text.to_string(),
-    text,
-    result,
-    error: None,
+/// `ok` or the annotation words, as [`adjudicate::Outcome`] displays them,
+/// allocating only for the rare `bounce, dislodged`.
+fn result_words(outcome: adjudicate::Outcome) -> Cow<'static, str> {
+  match outcome.failure {
+    _ if outcome.is_ok() => Cow::Borrowed("ok"),
+    Some(failure) if !outcome.dislodged => Cow::Borrowed(failure.word()),
+    _ => Cow::Owned(outcome.to_string()),
   }
 }
 
-fn invalid(map: &Map, given: &Given, text: String, error: &str) -> OrderReport {
-  OrderReport { error: Some(error.to_string()), ..report(map, given, text, "invalid".to_string()) }
-}
-
-fn movement(map: &Map, position: &Position, given: Vec<Given>, rules: &Rules) -> Response {
-  let checked = check_unit_orders(map, position, &given, rules);
-  let result = adjudicate::movement(map, position, &surviving(&checked), rules);
-  let reports = report_unit_orders(map, &given, &checked, &result.resolved);
+fn movement<'r>(
+  map: &'static Map,
+  position: Position,
+  given: Vec<Given<'r>>,
+  rules: &Rules,
+) -> Adjudicated<'r> {
+  let checked = check_unit_orders(map, &position, &given, rules);
+  let result = adjudicate::movement(map, &position, &surviving(&checked), rules);
+  let reports = report_unit_orders(map, &given, checked, &result.resolved);
   finish(map, position, result.position, reports, rules)
 }
 
-fn retreat(map: &Map, position: &Position, given: Vec<Given>, rules: &Rules) -> Response {
-  let checked = check_unit_orders(map, position, &given, rules);
-  let result = adjudicate::retreat(map, position, &surviving(&checked), rules);
-  let reports = report_unit_orders(map, &given, &checked, &result.resolved);
+fn retreat<'r>(
+  map: &'static Map,
+  position: Position,
+  given: Vec<Given<'r>>,
+  rules: &Rules,
+) -> Adjudicated<'r> {
+  let checked = check_unit_orders(map, &position, &given, rules);
+  let result = adjudicate::retreat(map, &position, &surviving(&checked), rules);
+  let reports = report_unit_orders(map, &given, checked, &result.resolved);
   finish(map, position, result.position, reports, rules)
 }
 
-fn adjustment(map: &Map, position: &Position, given: Vec<Given>, rules: &Rules) -> Response {
+fn adjustment<'r>(
+  map: &'static Map,
+  position: Position,
+  given: Vec<Given<'r>>,
+  rules: &Rules,
+) -> Adjudicated<'r> {
   let checked: Vec<Result<Adjustment, String>> = given
     .iter()
     .map(|g| {
       let parsed = g.parsed.as_ref().map_err(ToString::to_string)?;
-      order::validate_adjustment_with(map, position, g.power, parsed, rules)
+      order::validate_adjustment_with(map, &position, g.power, parsed, rules)
         .map_err(|e| e.to_string())
     })
     .collect();
@@ -491,19 +694,19 @@ fn adjustment(map: &Map, position: &Position, given: Vec<Given>, rules: &Rules) 
     .zip(&checked)
     .filter_map(|(g, c)| c.as_ref().ok().map(|a| (g.power, *a)))
     .collect();
-  let result = adjudicate::adjustment(map, position, &valid, rules);
+  let result = adjudicate::adjustment(map, &position, &valid, rules);
   let mut outcomes = result.resolved.iter().map(|(_, _, outcome)| *outcome);
   let reports = given
     .iter()
-    .zip(&checked)
+    .zip(checked)
     .map(|(g, c)| match c {
-      Err(error) => invalid(map, g, g.text.to_string(), error),
+      Err(error) => Report::invalid(g, Text::Given(g.text), error.into()),
       Ok(adjustment) => {
         let result = match outcomes.next() {
           Some(AdjustmentOutcome::Done) => "ok",
           Some(AdjustmentOutcome::Unused) | None => "void",
         };
-        report(map, g, order::render_adjustment(map, adjustment), result.to_string())
+        Report::new(g, Text::Adjustment(adjustment), result)
       }
     })
     .collect();
@@ -512,39 +715,197 @@ fn adjustment(map: &Map, position: &Position, given: Vec<Given>, rules: &Rules) 
 
 // ------------------------------------------------------------------ output
 
-/// Builds the response: ownership changes after the last phase of a Fall
-/// turn, and the next phase follows from dislodgements and adjustments due.
-fn finish(
-  map: &Map,
-  before: &Position,
+/// An adjudicated phase before any of it is text: [`adjudicate`] turns it
+/// into a [`Response`], [`run`] writes it straight out as JSON, sparing
+/// the strings of a response it would only serialise and drop.
+struct Adjudicated<'r> {
+  map: &'static Map,
+  /// The board the phase started from.
+  before: Position,
+  orders: Vec<Report<'r>>,
+  /// The board after it, moved on to the next phase.
   after: Position,
-  orders: Vec<OrderReport>,
+  /// Whose centre owners the response lists, if any.
+  centers: Centers,
+}
+
+/// Which board's centre owners a response lists.
+enum Centers {
+  Unlisted,
+  /// The owners before an adjustment phase.
+  Before,
+  /// The owners after the last phase of a Fall turn.
+  After,
+}
+
+/// Settles the next phase: ownership changes after the last phase of a Fall
+/// turn, and the next phase follows from dislodgements and adjustments due.
+fn finish<'r>(
+  map: &'static Map,
+  before: Position,
+  after: Position,
+  orders: Vec<Report<'r>>,
   rules: &Rules,
-) -> Response {
-  let phase = before.phase;
-  let concluded = adjudicate::conclude(map, before, after, rules);
-  let after = concluded.position;
-  let dislodged = !after.dislodged.is_empty();
+) -> Adjudicated<'r> {
+  let concluded = adjudicate::conclude(map, &before, after, rules);
   let centers = if concluded.fall_ended {
-    Some(center_lists(map, &after))
-  } else if phase.kind == PhaseKind::Adjustment {
-    Some(center_lists(map, before))
+    Centers::After
+  } else if before.phase.kind == PhaseKind::Adjustment {
+    Centers::Before
   } else {
-    None
+    Centers::Unlisted
   };
-  Response {
-    phase: phase.to_string(),
-    orders,
-    units: unit_lists(map, &after),
-    dislodged: if dislodged { dislodged_lists(map, &after) } else { PowerLists::new() },
-    centers,
-    next_phase: after.phase.to_string(),
+  Adjudicated { map, before, orders, after: concluded.position, centers }
+}
+
+impl<'r> Adjudicated<'r> {
+  fn center_lists(&self) -> Option<PowerLists<String>> {
+    match self.centers {
+      Centers::Unlisted => None,
+      Centers::Before => Some(center_lists(self.map, &self.before)),
+      Centers::After => Some(center_lists(self.map, &self.after)),
+    }
+  }
+
+  fn dislodged_lists(&self) -> PowerLists<DislodgedUnit> {
+    if self.after.dislodged.is_empty() {
+      PowerLists::new()
+    } else {
+      dislodged_lists(self.map, &self.after)
+    }
+  }
+
+  fn response(self) -> Response {
+    let map = self.map;
+    Response {
+      phase: self.before.phase.to_string(),
+      units: unit_lists(map, &self.after),
+      dislodged: self.dislodged_lists(),
+      centers: self.center_lists(),
+      next_phase: self.after.phase.to_string(),
+      orders: self.orders.into_iter().map(|r| r.into_report(map)).collect(),
+    }
+  }
+
+  /// The response as JSON, field for field as [`Response`] serialises,
+  /// with the orders and units written from ids rather than from strings.
+  fn json(&self) -> ResponseJson<'_> {
+    ResponseJson {
+      phase: self.before.phase.to_string(),
+      orders: OrdersJson { map: self.map, orders: &self.orders },
+      units: UnitsJson { map: self.map, position: &self.after },
+      dislodged: self.dislodged_lists(),
+      centers: self.center_lists(),
+      next_phase: self.after.phase.to_string(),
+    }
+  }
+}
+
+/// [`Response`] with borrowed parts: the same fields, in the same order,
+/// skipped on the same condition.
+#[derive(Serialize)]
+struct ResponseJson<'a> {
+  phase: String,
+  orders: OrdersJson<'a>,
+  units: UnitsJson<'a>,
+  dislodged: PowerLists<DislodgedUnit>,
+  #[serde(skip_serializing_if = "Option::is_none")]
+  centers: Option<PowerLists<String>>,
+  next_phase: String,
+}
+
+/// [`OrderReport`] with borrowed parts.
+#[derive(Serialize)]
+struct OrderReportJson<'a> {
+  power: &'a str,
+  order: &'a str,
+  text: &'a str,
+  result: &'a str,
+  #[serde(skip_serializing_if = "Option::is_none")]
+  error: Option<&'a str>,
+}
+
+/// The orders, each rendered into one reused buffer.
+struct OrdersJson<'a> {
+  map: &'a Map,
+  orders: &'a [Report<'a>],
+}
+
+impl Serialize for OrdersJson<'_> {
+  fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+    let mut seq = serializer.serialize_seq(Some(self.orders.len()))?;
+    let mut text = String::with_capacity(128);
+    for report in self.orders {
+      text.clear();
+      report.push_text(self.map, &mut text);
+      seq.serialize_element(&OrderReportJson {
+        power: &self.map.power(report.power).name,
+        order: report.order,
+        text: &text,
+        result: &report.result,
+        error: report.error.as_deref(),
+      })?;
+    }
+    seq.end()
+  }
+}
+
+/// The units after the phase, per power in map order, as [`unit_lists`]
+/// lists them.
+struct UnitsJson<'a> {
+  map: &'a Map,
+  position: &'a Position,
+}
+
+impl Serialize for UnitsJson<'_> {
+  fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+    // One pass over the board; the sort is stable, so each power's units
+    // stay in map order.
+    let mut units: Vec<Unit> = self.position.units().collect();
+    units.sort_by_key(|unit| unit.power);
+    let same_power = |a: &Unit, b: &Unit| a.power == b.power;
+    let mut lists = serializer.serialize_map(Some(units.chunk_by(same_power).count()))?;
+    for group in units.chunk_by(same_power) {
+      let Some(first) = group.first() else { continue };
+      lists.serialize_entry(&self.map.power(first.power).name, &UnitsOfJson(self.map, group))?;
+    }
+    lists.end()
+  }
+}
+
+/// One power's units, each written into one reused buffer.
+struct UnitsOfJson<'a>(&'a Map, &'a [Unit]);
+
+impl Serialize for UnitsOfJson<'_> {
+  fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+    let mut seq = serializer.serialize_seq(Some(self.1.len()))?;
+    let mut text = String::with_capacity(16);
+    for &unit in self.1 {
+      text.clear();
+      push_unit_text(&mut text, self.0, unit);
+      seq.serialize_element(text.as_str())?;
+    }
+    seq.end()
   }
 }
 
 /// `F Stp/sc`: the unit's letter and the map's abbreviation of its place.
+/// Built in one allocation of the right size: a response lists every unit.
 pub fn unit_text(map: &Map, unit: Unit) -> String {
-  format!("{} {}", unit.kind.letter(), map.location_abbr(unit.location))
+  let mut text = String::with_capacity(map.province(unit.location.province).abbr.len() + 5);
+  push_unit_text(&mut text, map, unit);
+  text
+}
+
+/// Appends what [`unit_text`] returns to `out`.
+fn push_unit_text(out: &mut String, map: &Map, unit: Unit) {
+  out.push(unit.kind.letter());
+  out.push(' ');
+  out.push_str(&map.province(unit.location.province).abbr);
+  if let Some(coast) = unit.location.coast {
+    out.push('/');
+    out.push_str(coast.abbr());
+  }
 }
 
 /// Groups per power in map order, leaving out powers with nothing to list.
@@ -558,8 +919,18 @@ fn per_power<T>(map: &Map, mut list: impl FnMut(PowerId) -> Vec<T>) -> PowerList
     .collect()
 }
 
+/// One pass over the board into lists of the right size, rather than a
+/// pass per power into growing ones: every response lists every unit.
 fn unit_lists(map: &Map, position: &Position) -> PowerLists<String> {
-  per_power(map, |power| position.units_of(power).map(|u| unit_text(map, u)).collect())
+  let mut counts = vec![0; map.powers().len()];
+  for unit in position.units() {
+    counts[unit.power.index()] += 1;
+  }
+  let mut lists: Vec<Vec<String>> = counts.iter().map(|&n| Vec::with_capacity(n)).collect();
+  for unit in position.units() {
+    lists[unit.power.index()].push(unit_text(map, unit));
+  }
+  per_power(map, |power| std::mem::take(&mut lists[power.index()]))
 }
 
 fn center_lists(map: &Map, position: &Position) -> PowerLists<String> {
@@ -683,6 +1054,90 @@ mod tests {
     assert_eq!(options, vec![]);
     let options = adjudicate::retreat_options(map, &position, ank, Some(find("Bla")), &[]);
     assert_eq!(options, vec![at("Arm")]);
+  }
+
+  /// `run` writes its lines straight from the adjudicated phase; they must
+  /// be the very bytes of the serialised `Response` that `adjudicate` gives.
+  #[test]
+  fn run_writes_exactly_the_serialised_response() {
+    let map = Map::standard().expect("standard map");
+    let abbrs: Vec<String> = map.provinces().iter().map(|p| p.abbr.clone()).collect();
+    let powers: Vec<String> = map.powers().iter().map(|p| p.name.clone()).collect();
+    let mut seed = 0x9E37_79B9_7F4A_7C15_u64;
+    let mut next = |n: usize| {
+      seed ^= seed << 13;
+      seed ^= seed >> 7;
+      seed ^= seed << 17;
+      (seed % n as u64) as usize
+    };
+    let phases = ["S1901M", "F1901M", "S1902R", "F1901R", "F1901B", "W1903B", "S1901M"];
+    let verbs = ["-", "S", "C", "H", "- Nth -", "build", "remove", "D", "via convoy", "\"x\" é"];
+    let (mut compared, mut dislodged, mut centers, mut invalid) = (0, 0, 0, 0);
+    for round in 0..3000 {
+      let mut request = Request::new(phases[round % phases.len()]);
+      if round % 3 == 0 {
+        // An attack that dislodges, for the `dislodged` lists.
+        request.units.insert("Germany".into(), vec!["A Mun".into(), "A Ruh".into()]);
+        request.units.insert("France".into(), vec!["A Bur".into()]);
+        let attack = vec!["A Mun - Bur".into(), "A Ruh S A Mun - Bur".into()];
+        request.orders.insert("Germany".into(), attack);
+      }
+      let position = Position::initial(map).expect("initial position");
+      for unit in position.units() {
+        let power = powers[next(powers.len())].clone();
+        if next(5) > 0 {
+          request.units.entry(power).or_default().push(unit_text(map, unit));
+        }
+      }
+      for _ in 0..next(6) {
+        let place = &abbrs[next(abbrs.len())];
+        let unit = format!("{} {place}", ["A", "F"][next(2)]);
+        let power = powers[next(powers.len())].clone();
+        match next(2) {
+          0 => request.units.entry(power).or_default().push(unit),
+          _ => request.dislodged.entry(power).or_default().push(DislodgedUnit {
+            unit,
+            attacker_from: None,
+            retreats: None,
+          }),
+        }
+      }
+      let units: Vec<(String, String)> = request
+        .units
+        .iter()
+        .flat_map(|(p, list)| list.iter().map(|u| (p.clone(), u.clone())))
+        .chain(
+          request
+            .dislodged
+            .iter()
+            .flat_map(|(p, list)| list.iter().map(|d| (p.clone(), d.unit.clone()))),
+        )
+        .collect();
+      for _ in 0..next(40) {
+        let Some((power, unit)) = units.get(next(units.len().max(1))).cloned() else { break };
+        let other = &units[next(units.len())].1;
+        let place = &abbrs[next(abbrs.len())];
+        let text = match next(6) {
+          0 => format!("{unit} H"),
+          1 => format!("{unit} - {place}"),
+          2 => format!("{unit} S {other} - {place}"),
+          3 => format!("{unit} S {other}"),
+          4 => format!("{unit} C {other} - {place}"),
+          _ => format!("{unit} {} {place}", verbs[next(verbs.len())]),
+        };
+        request.orders.entry(power).or_default().push(text);
+      }
+      let Ok(response) = adjudicate(&request) else { continue };
+      let expected = serde_json::to_string(&response).expect("a response serialises");
+      let line = serde_json::to_string(&request).expect("a request serialises");
+      assert_eq!(run(&line), Ok(vec![expected]), "{line}");
+      compared += 1;
+      dislodged += usize::from(!response.dislodged.is_empty());
+      centers += usize::from(response.centers.is_some());
+      invalid += usize::from(response.orders.iter().any(|o| o.error.is_some()));
+    }
+    let counts = (compared, dislodged, centers, invalid);
+    assert!(compared > 1000 && dislodged > 20 && centers > 200 && invalid > 200, "{counts:?}");
   }
 
   #[test]

@@ -64,6 +64,51 @@ enum Kind {
   VoidConvoy,
 }
 
+/// Lists of unit indices, one per key (a province or a unit), kept in one
+/// vector: each list in the order its entries were found, so resolution
+/// visits them as it would separate `Vec`s, but with two allocations in
+/// all instead of one per list.
+#[derive(Default)]
+struct Lists {
+  /// Where each key's list starts in `items`, and after the last, the end.
+  start: Vec<usize>,
+  items: Vec<usize>,
+}
+
+impl Lists {
+  /// The lists of `keys` keys from (key, item) pairs in the order found.
+  fn new(keys: usize, entries: &[(usize, usize)]) -> Lists {
+    let mut start = vec![0; keys + 1];
+    for &(key, _) in entries {
+      start[key + 1] += 1;
+    }
+    for key in 0..keys {
+      start[key + 1] += start[key];
+    }
+    // Filling moves each key's start to its end, which is the next key's
+    // start; shifting back restores them.
+    let mut items = vec![0; entries.len()];
+    for &(key, item) in entries {
+      items[start[key]] = item;
+      start[key] += 1;
+    }
+    start.rotate_right(1);
+    start[0] = 0;
+    Lists { start, items }
+  }
+}
+
+impl std::ops::Index<usize> for Lists {
+  type Output = [usize];
+
+  fn index(&self, key: usize) -> &[usize] {
+    match (self.start.get(key), self.start.get(key + 1)) {
+      (Some(&from), Some(&to)) => self.items.get(from..to).unwrap_or(&[]),
+      _ => &[],
+    }
+  }
+}
+
 /// The adjudication of one movement phase in progress.
 struct Board<'a> {
   map: &'a Map,
@@ -75,9 +120,12 @@ struct Board<'a> {
   /// The unit in each province before the phase.
   at: Vec<Option<usize>>,
   /// Units ordered to move into each province.
-  attackers: Vec<Vec<usize>>,
+  attackers: Lists,
   /// Valid supports of each unit's move, or of its hold when not moving.
-  supports: Vec<Vec<usize>>,
+  supports: Lists,
+  /// (supported unit, supporter) pairs as `classify` finds them, until
+  /// they become `supports`.
+  support_entries: Vec<(usize, usize)>,
   /// Fleets whose convoy orders match each army's move.
   convoys: Vec<Vec<usize>>,
   /// Decisions that are final.
@@ -115,8 +163,9 @@ impl<'a> Board<'a> {
       ordered,
       kinds: vec![Kind::Hold; count],
       at,
-      attackers: vec![Vec::new(); map.provinces().len()],
-      supports: vec![Vec::new(); count],
+      attackers: Lists::default(),
+      supports: Lists::default(),
+      support_entries: Vec::new(),
       convoys: vec![Vec::new(); count],
       resolved: vec![false; count],
       result: vec![false; count],
@@ -142,6 +191,7 @@ impl<'a> Board<'a> {
       })
       .map(|u| u.location.province)
       .collect();
+    let mut attacks = Vec::new();
     for index in 0..self.units.len() {
       if let Order::Move { to, via } = &self.orders[index] {
         let unit = self.units[index];
@@ -149,10 +199,11 @@ impl<'a> Board<'a> {
           unit.kind == UnitType::Army && self.is_convoyed(index, to.province, via, &convoy_fleets);
         if to.province != unit.location.province {
           self.kinds[index] = Kind::Move { to: to.province, convoyed };
-          self.attackers[to.province.index()].push(index);
+          attacks.push((to.province.index(), index));
         }
       }
     }
+    self.attackers = Lists::new(self.map.provinces().len(), &attacks);
     for index in 0..self.units.len() {
       self.kinds[index] = match self.orders[index].clone() {
         Order::SupportHold { target } => self.classify_support_hold(index, target),
@@ -161,6 +212,7 @@ impl<'a> Board<'a> {
         _ => continue,
       };
     }
+    self.supports = Lists::new(self.units.len(), &std::mem::take(&mut self.support_entries));
   }
 
   /// DATC 4.A.3 (2023 rules): an army goes by convoy when it cannot walk, when
@@ -189,7 +241,7 @@ impl<'a> Board<'a> {
   fn classify_support_hold(&mut self, supporter: usize, target: Unit) -> Kind {
     match self.unit_index(target) {
       Some(index) if !matches!(self.kinds[index], Kind::Move { .. }) => {
-        self.supports[index].push(supporter);
+        self.support_entries.push((index, supporter));
         Kind::Support { to: target.location.province }
       }
       _ => Kind::VoidSupport(Failure::NoSupport),
@@ -206,7 +258,7 @@ impl<'a> Board<'a> {
       Kind::Move { to: moved, .. }
         if moved == to.province && coast_matches(&self.orders[index]) =>
       {
-        self.supports[index].push(supporter);
+        self.support_entries.push((index, supporter));
         Kind::Support { to: to.province }
       }
       _ => Kind::VoidSupport(Failure::Void),
@@ -353,10 +405,11 @@ impl<'a> Board<'a> {
     if attack <= opposition {
       return false;
     }
-    let rivals: Vec<usize> =
-      self.attackers[to.index()].iter().copied().filter(|&r| r != unit).collect();
-    for rival in rivals {
-      if attack <= self.prevent_strength(rival) {
+    // By index, as `successful_supports` does: the lists are fixed once
+    // classified, and this runs for every move, so it allocates nothing.
+    for i in 0..self.attackers[to.index()].len() {
+      let rival = self.attackers[to.index()][i];
+      if rival != unit && attack <= self.prevent_strength(rival) {
         return false;
       }
     }

@@ -225,13 +225,12 @@ impl Map {
   /// The map of a built-in variant, loaded once per process.
   pub fn builtin(name: &str) -> Result<&'static Map, MapError> {
     static STANDARD: OnceLock<Result<Map, MapError>> = OnceLock::new();
-    let wanted = name.trim().to_ascii_lowercase();
-    match wanted.as_str() {
-      "standard" => {
-        let text = BUILTIN[0].1;
-        STANDARD.get_or_init(|| Map::from_toml(text)).as_ref().map_err(Clone::clone)
-      }
-      _ => Err(MapError::UnknownVariant { name: name.to_string() }),
+    // Compared in place: `judge adjudicate` asks this once per phase.
+    if name.trim().eq_ignore_ascii_case(BUILTIN[0].0) {
+      let text = BUILTIN[0].1;
+      STANDARD.get_or_init(|| Map::from_toml(text)).as_ref().map_err(Clone::clone)
+    } else {
+      Err(MapError::UnknownVariant { name: name.to_string() })
     }
   }
 
@@ -296,6 +295,14 @@ impl Map {
   /// province and the number of bytes the name took, or the reason none fits.
   pub fn match_prefix(&self, text: &str) -> Result<(ProvinceId, usize), Lookup> {
     self.names.match_prefix(text)
+  }
+
+  /// The province a single word (`Vie`, `vienna`) names when that word
+  /// alone is the whole match [`Map::match_prefix`] would make of it,
+  /// followed by a blank, `/` or the end; `None` when it would not be, or
+  /// when only `match_prefix` can tell.
+  pub fn province_word(&self, word: &str) -> Option<ProvinceId> {
+    self.names.word(word)
   }
 
   /// Finds a power by name, adjective, or the first two or more letters of either.

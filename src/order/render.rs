@@ -1,66 +1,130 @@
 //! Orders in the results layout: `Army Vienna -> Galicia.`
+//!
+//! Each order is written straight into one `String` of about the right
+//! size: results are built for every order of every phase, and a
+//! `format!` per piece used to cost more than resolving the phase.
 
 use super::{Adjustment, Order, UnitOrder, Via};
-use crate::map::{Map, PowerId, ProvinceId};
+use crate::map::{Location, Map, PowerId, ProvinceId};
 use crate::position::Unit;
 
 /// `Army Vienna -> Galicia.`, `Fleet North Sea CONVOY Army London -> Norway.`
 pub fn render_order(map: &Map, order: &UnitOrder) -> String {
-  format!("{} {}.", unit_name(map, order.unit), order_text(map, order.unit.power, &order.order))
+  let mut out = String::with_capacity(64);
+  push_order(&mut out, map, order);
+  out
+}
+
+/// Appends what [`render_order`] returns to `out`.
+pub fn push_order(out: &mut String, map: &Map, order: &UnitOrder) {
+  push_unit(out, map, order.unit);
+  out.push(' ');
+  push_order_text(out, map, order.unit.power, &order.order);
+  out.push('.');
 }
 
 /// A unit an order supports or convoys: with its owner's adjective when it
 /// is another power's (`SUPPORT French Army Paris -> Burgundy`), as njudge
 /// prints it, so a reader of the results knows whose unit it is.
-fn target_name(map: &Map, orderer: PowerId, target: Unit) -> String {
-  if target.power == orderer {
-    unit_name(map, target)
-  } else {
-    format!("{} {}", map.power(target.power).adjective, unit_name(map, target))
+fn push_target(out: &mut String, map: &Map, orderer: PowerId, target: Unit) {
+  if target.power != orderer {
+    out.push_str(&map.power(target.power).adjective);
+    out.push(' ');
   }
+  push_unit(out, map, target);
 }
 
 /// `Build Army Vienna.`, `Remove Army Munich.`, `Build waived.`
 pub fn render_adjustment(map: &Map, adjustment: &Adjustment) -> String {
+  let mut out = String::with_capacity(32);
+  push_adjustment(&mut out, map, adjustment);
+  out
+}
+
+/// Appends what [`render_adjustment`] returns to `out`.
+pub fn push_adjustment(out: &mut String, map: &Map, adjustment: &Adjustment) {
   match *adjustment {
-    Adjustment::Build { kind, at } => format!("Build {} {}.", kind.name(), map.location_name(at)),
-    Adjustment::Remove { unit } => format!("Remove {}.", unit_name(map, unit)),
-    Adjustment::Waive => "Build waived.".to_string(),
+    Adjustment::Build { kind, at } => {
+      out.push_str("Build ");
+      out.push_str(kind.name());
+      out.push(' ');
+      push_location(out, map, at);
+    }
+    Adjustment::Remove { unit } => {
+      out.push_str("Remove ");
+      push_unit(out, map, unit);
+    }
+    Adjustment::Waive => out.push_str("Build waived"),
   }
+  out.push('.');
 }
 
 /// `Army London`, `Fleet St Petersburg (south coast)`: how results and
 /// messages name a unit.
 pub(super) fn unit_name(map: &Map, unit: Unit) -> String {
-  format!("{} {}", unit.kind.name(), map.location_name(unit.location))
+  let mut out = String::with_capacity(32);
+  push_unit(&mut out, map, unit);
+  out
 }
 
-fn order_text(map: &Map, orderer: PowerId, order: &Order) -> String {
+fn push_unit(out: &mut String, map: &Map, unit: Unit) {
+  out.push_str(unit.kind.name());
+  out.push(' ');
+  push_location(out, map, unit.location);
+}
+
+/// What [`Map::location_name`] returns, appended.
+fn push_location(out: &mut String, map: &Map, location: Location) {
+  out.push_str(province_name(map, location.province));
+  if let Some(coast) = location.coast {
+    out.push_str(" (");
+    out.push_str(coast.name());
+    out.push(')');
+  }
+}
+
+fn push_order_text(out: &mut String, map: &Map, orderer: PowerId, order: &Order) {
   match order {
-    Order::Hold => "HOLD".to_string(),
-    Order::Move { to, via } => format!("-> {}", move_text(map, &map.location_name(*to), via)),
-    Order::SupportHold { target } => format!("SUPPORT {}", target_name(map, orderer, *target)),
+    Order::Hold => out.push_str("HOLD"),
+    Order::Move { to, via } => {
+      out.push_str("-> ");
+      push_move(out, map, *to, via);
+    }
+    Order::SupportHold { target } => {
+      out.push_str("SUPPORT ");
+      push_target(out, map, orderer, *target);
+    }
     Order::SupportMove { target, to } => {
-      format!("SUPPORT {} -> {}", target_name(map, orderer, *target), map.location_name(*to))
+      out.push_str("SUPPORT ");
+      push_target(out, map, orderer, *target);
+      out.push_str(" -> ");
+      push_location(out, map, *to);
     }
     Order::Convoy { target, to } => {
-      format!("CONVOY {} -> {}", target_name(map, orderer, *target), province_name(map, *to))
+      out.push_str("CONVOY ");
+      push_target(out, map, orderer, *target);
+      out.push_str(" -> ");
+      out.push_str(province_name(map, *to));
     }
-    Order::Proxy { power } => format!("PROXY to {}", map.power(*power).name),
-    Order::Disband => "DISBAND".to_string(),
+    Order::Proxy { power } => {
+      out.push_str("PROXY to ");
+      out.push_str(&map.power(*power).name);
+    }
+    Order::Disband => out.push_str("DISBAND"),
   }
 }
 
 /// The destination, after the seas of a written route.
-fn move_text(map: &Map, to: &str, via: &Via) -> String {
-  match via {
-    Via::Unspecified => to.to_string(),
-    Via::Convoy => format!("{to} via convoy"),
-    Via::Route(route) => {
-      let mut steps: Vec<&str> = route.iter().map(|&p| province_name(map, p)).collect();
-      steps.push(to);
-      steps.join(" -> ")
+fn push_move(out: &mut String, map: &Map, to: Location, via: &Via) {
+  if let Via::Route(route) = via {
+    for &sea in route {
+      out.push_str(province_name(map, sea));
+      out.push_str(" -> ");
     }
+  }
+  push_location(out, map, to);
+  if let Via::Convoy = via {
+    out.push_str(" via convoy");
   }
 }
 
