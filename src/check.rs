@@ -12,7 +12,7 @@ use crate::config::{Config, TransportKind};
 use crate::game::Game;
 use crate::store::games::{Games, MailTarget};
 use crate::store::users::{self, Users};
-use crate::store::{atomic, spool, DataDir};
+use crate::store::{atomic, format, spool, DataDir};
 
 /// How bad a finding is: a problem makes `judge check` fail.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -59,6 +59,7 @@ pub fn check(data: &DataDir) -> Vec<Finding> {
       return found.0;
     }
   }
+  check_format(data, &mut found);
   let config = check_config(data, &mut found);
   if let Some(config) = &config {
     check_addresses(config, &mut found);
@@ -263,6 +264,30 @@ fn check_transport(data: &DataDir, config: &Config, found: &mut Findings) {
         ));
       }
     }
+  }
+}
+
+/// The data directory's format version: a newer judge's directory would
+/// make every receive and sweep exit 75.
+fn check_format(data: &DataDir, found: &mut Findings) {
+  let known = format::CURRENT;
+  match format::read(data.root()) {
+    Ok(Some(version)) if version == known => {
+      found.ok(format!("data directory format {version} (this judge's)"))
+    }
+    Ok(Some(version)) if version > known => {
+      found.problem(crate::store::StoreError::FormatTooNew { found: version, known }.to_string())
+    }
+    Ok(Some(version)) => found.warning(format!(
+      "data directory format {version} is older than this judge's ({known}): \
+       `judge init` (or the next receive or sweep) upgrades it"
+    )),
+    Ok(None) => found.warning(format!(
+      "the data directory has no `{}` file (made before format versions): \
+       `judge init` (or the next receive or sweep) records format {known}",
+      format::FILE
+    )),
+    Err(error) => found.problem(format!("cannot tell the data directory's format: {error}")),
   }
 }
 

@@ -92,10 +92,12 @@ pub fn run() -> i32 {
     Command::Adjudicate => adjudicate(&mut io::stdin().lock(), &mut io::stdout().lock()),
     Command::Init => init(&data),
     Command::Check => check(&data, &mut io::stdout().lock()),
-    Command::Receive => with_data(&data, "receive", |config| {
+    Command::Receive => {
+      // Read before the data directory is looked at, so that the MTA sees
+      // the message taken whatever the exit status says.
       let raw = read_message(&mut io::stdin().lock());
-      receive::receive(&data, config, &raw, now).map(|_| ())
-    }),
+      with_data(&data, "receive", |config| receive::receive(&data, config, &raw, now).map(|_| ()))
+    }
     Command::Sweep => with_data(&data, "sweep", |config| {
       let report = sweep::sweep(&data, config, now)?;
       tracing::info!(
@@ -118,11 +120,14 @@ pub fn run() -> i32 {
 /// `judge init`: makes the data directory, takes away what other users
 /// could read in an existing one, and says what it did.
 fn init(data: &DataDir) -> i32 {
+  let logging = start_log_if_there(data);
   let written = match data.ensure() {
     Ok(written) => written,
     Err(error) => return fail_with("init", 1, &error.to_string()),
   };
-  let _log = log::start(data);
+  if !logging {
+    log::start(data);
+  }
   match permissions::tighten(data.root()) {
     Ok(0) => {}
     Ok(changed) => {
@@ -185,20 +190,35 @@ fn with_data(
   name: &str,
   job: impl FnOnce(&Config) -> Result<(), DeliveryError>,
 ) -> i32 {
+  // Log from the start where the folder is there, so that an upgrade of
+  // the directory (store/format.rs), or a refusal, is in the keeper's log.
+  let logging = start_log_if_there(data);
   if let Err(error) = data.ensure() {
+    tracing::error!(%error, "{name} could not open the data directory; exit 75");
     return fail_with(name, EXIT_TEMPFAIL, &error.to_string());
   }
   let config = match data.config() {
     Ok(config) => config,
     Err(error) => return fail_with(name, EXIT_TEMPFAIL, &error.to_string()),
   };
-  let _log = log::start(data);
+  if !logging {
+    log::start(data);
+  }
   match job(&config) {
     Ok(()) => 0,
     Err(error) => {
       tracing::error!(%error, "{name} could not finish; exit 75");
       fail_with(name, EXIT_TEMPFAIL, &error.to_string())
     }
+  }
+}
+
+/// Starts logging to `DIR/log/` if that folder exists already (an
+/// existing directory); returns whether it did.
+fn start_log_if_there(data: &DataDir) -> bool {
+  data.path("log").is_dir() && {
+    log::start(data);
+    true
   }
 }
 

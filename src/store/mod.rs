@@ -3,6 +3,7 @@
 //! simultaneous deliveries and a sweep lose nothing.
 //!
 //! ```text
+//! DIR/format      the layout's version number (see format.rs)
 //! DIR/judge.toml   the judgekeeper's settings
 //! DIR/spool/       inbound messages not yet fully handled (sweep retries)
 //! DIR/quarantine/  messages that failed again and again, set aside for
@@ -23,6 +24,7 @@
 
 pub mod atomic;
 pub mod automatic;
+pub mod format;
 pub mod game_file;
 pub mod games;
 pub mod ledger;
@@ -50,6 +52,13 @@ pub enum StoreError {
   LockTimeout { path: PathBuf, seconds: u64 },
   #[error("{path} is damaged: {message}")]
   Damaged { path: PathBuf, message: String },
+  /// A newer judge laid the directory out: this one must not touch it
+  /// (exit 75 keeps the mail with the MTA until the keeper acts).
+  #[error(
+    "data directory format {found} is newer than this judge understands ({known}); \
+     upgrade the judge or restore the old binary"
+  )]
+  FormatTooNew { found: u32, known: u32 },
 }
 
 impl StoreError {
@@ -98,7 +107,8 @@ pub const SUBDIRS: &[&str] = &[
 ];
 
 /// Lock files made once, so that handling a message adds no file.
-const LOCKS: &[&str] = &["lock/messages.lock", "lock/users.lock", "lock/throttle.lock"];
+const LOCKS: &[&str] =
+  &["lock/messages.lock", "lock/users.lock", "lock/throttle.lock", "lock/format.lock"];
 
 impl DataDir {
   pub fn new(root: impl Into<PathBuf>) -> DataDir {
@@ -122,8 +132,14 @@ impl DataDir {
   /// configuration file was written. What it makes is private to the
   /// judge's user (directories 0700, lock files 0600) even without the
   /// binary's umask, since the library may be driven by other programs.
+  ///
+  /// It first checks the format version (`format.rs`): a directory of a
+  /// newer judge is refused untouched, an older one is upgraded, a new one
+  /// is stamped with the current version.
   pub fn ensure(&self) -> Result<bool, StoreError> {
     use std::os::unix::fs::{DirBuilderExt, OpenOptionsExt};
+    format::refuse_newer(&self.root)?;
+    let fresh = format::is_fresh(&self.root);
     let mut dirs = std::fs::DirBuilder::new();
     dirs.recursive(true).mode(0o700);
     for sub in SUBDIRS {
@@ -147,6 +163,11 @@ impl DataDir {
           .open(&path)
           .map_err(|e| StoreError::io("cannot create", &path, e))?;
       }
+    }
+    if fresh {
+      format::stamp_new(self)?;
+    } else {
+      format::upgrade(self)?;
     }
     let config = self.config_path();
     if config.exists() {

@@ -1,24 +1,36 @@
 #!/usr/bin/env bash
-# End-to-end test of a judge behind a real MTA, following docs/install.md:
+# End-to-end test of docs/install.md: runs the guide's own commands, then
+# mails the judge through the result:
 # swaks -> Postfix -> alias pipe -> `judge receive` (as user judge) ->
 # /usr/sbin/sendmail -> Postfix -> ~player/Maildir.
 #
 #   bash tests/e2e/postfix.sh target/release/judge
 #
-# Needs root on Debian 12 (systemd not needed). Installs postfix and swaks
-# when missing, creates the users `judge` and `player`, and rewrites
-# Postfix's main.cf for a loopback-only test machine: run it on a CI or
-# scratch machine, never on a real mail host. It refuses to touch a
-# /var/lib/judge it did not create itself. Postfix is stopped on exit; the
-# users, /var/lib/judge and the Postfix settings stay for inspection.
+# The guide's runnable steps are its blocks fenced ```sh (see the note at
+# the top of docs/install.md). Each is run verbatim, in order, in its own
+# `bash -euo pipefail`, from a scratch copy of a checkout whose
+# target/release/judge is the binary given; a failing step fails the test.
+# Blocks tagged `build` are skipped (the binary is given), and on a machine
+# without systemd as PID 1 the `no-systemd`, `cron` and `try` blocks run
+# and the `systemd` ones are only checked (`systemd-analyze verify`).
+#
+# Needs root on Debian 12. It installs what the guide installs, creates the
+# users `judge` and `player`, and changes Postfix's settings as the guide
+# says: run it on a CI or scratch machine, never on a real mail host. It
+# refuses to touch a judge it did not install itself (the mark below); a
+# judge it installed before is removed first, so every run starts as on a
+# fresh machine. Postfix (and cron, if it started it) is stopped on exit;
+# the users, /var/lib/judge and the settings stay for inspection.
 set -euo pipefail
 export PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin
 export DEBIAN_FRONTEND=noninteractive
 
+REPO=$(cd "$(dirname "$0")/../.." && pwd)
+GUIDE=$REPO/docs/install.md
 JUDGE_HOME=/var/lib/judge
 DATA=$JUDGE_HOME/data
-BIN=$JUDGE_HOME/bin/judge
-MARK=$JUDGE_HOME/.e2e-postfix # says this script created $JUDGE_HOME
+MARK=/var/lib/judge-e2e-postfix.mark # says this script installed the judge
+OLD_MARK=$JUDGE_HOME/.e2e-postfix     # the same, from older versions of it
 POSTFIX_LOG=/var/log/postfix.log
 JUDGE_ADDRESS=judge@localhost
 RUN=$(date +%s)-$$ # keeps this run's senders apart from earlier runs'
@@ -31,6 +43,7 @@ PLAYER_NAME='Ada Quillfeather'
 
 passed=0
 failed=0
+cron_was_running=unknown
 
 say() { printf 'e2e: %s\n' "$*"; }
 die() {
@@ -41,6 +54,8 @@ die() {
 [ $# -eq 1 ] || die "usage: bash tests/e2e/postfix.sh path/to/judge"
 [ -f "$1" ] || die "no judge binary at $1"
 [ "$(id -u)" -eq 0 ] || die "must run as root"
+[ -f "$GUIDE" ] || die "no guide at $GUIDE"
+WORK=$(mktemp -d /tmp/judge-e2e.XXXXXX)
 
 show_logs() {
   echo "---- tail of $POSTFIX_LOG" >&2
@@ -55,83 +70,116 @@ finish() {
     show_logs
   fi
   postfix stop >/dev/null 2>&1 || true
+  # cron, if the guide started it here: it would sweep every minute.
+  if [ "$cron_was_running" = no ] && pgrep -x cron >/dev/null 2>&1; then
+    service cron stop >/dev/null 2>&1 || true
+  fi
+  rm -rf "$WORK"
   exit "$status"
 }
 trap finish EXIT
 
-# ---------------------------------------------------------------- install
+# ---------------------------------------------------------------- a fresh machine
 
-if ! command -v postfix >/dev/null 2>&1 || ! command -v swaks >/dev/null 2>&1; then
-  say "installing postfix and swaks"
-  echo "postfix postfix/main_mailer_type select Local only" | debconf-set-selections
-  echo "postfix postfix/mailname string localhost" | debconf-set-selections
-  # The package lists are only fetched when the first try finds none.
-  if ! apt-get install -y -q --no-install-recommends postfix swaks; then
-    apt-get update -q
-    apt-get install -y -q --no-install-recommends postfix swaks
+if [ -e "$MARK" ] || [ -e "$OLD_MARK" ]; then
+  say "removing the judge an earlier run installed"
+  postfix stop >/dev/null 2>&1 || true
+  crontab -u judge -r >/dev/null 2>&1 || true
+  if id judge >/dev/null 2>&1; then
+    userdel judge || die "cannot remove the user judge (is a process of it still running?)"
   fi
+  if id player >/dev/null 2>&1; then
+    userdel --remove player 2>/dev/null || userdel player
+  fi
+  rm -rf "$JUDGE_HOME" /home/player
+  rm -f /usr/local/bin/judge /etc/logrotate.d/judge /etc/postfix/players_regexp
+  # Older versions of this script stored every user's mail in ~/Maildir.
+  if command -v postconf >/dev/null 2>&1; then
+    postconf -X home_mailbox virtual_alias_domains virtual_alias_maps 2>/dev/null || true
+  fi
+  postsuper -d ALL >/dev/null 2>&1 || true
 fi
-# Debian's postinst may start nothing without an init system; we start it.
-postfix stop >/dev/null 2>&1 || true
-
-if [ -e "$JUDGE_HOME" ] && [ ! -e "$MARK" ]; then
-  die "$JUDGE_HOME exists and was not made by this script; not touching it"
-fi
-if id judge >/dev/null 2>&1; then
-  [ "$(getent passwd judge | cut -d: -f6)" = "$JUDGE_HOME" ] ||
-    die "user judge exists with another home; not touching it"
-else
-  useradd --system --create-home --home-dir "$JUDGE_HOME" --shell /usr/sbin/nologin judge
-fi
+for taken in "$JUDGE_HOME" /usr/local/bin/judge /home/player; do
+  [ ! -e "$taken" ] || die "$taken exists and was not made by this script; not touching it"
+done
+for user in judge player; do
+  ! id "$user" >/dev/null 2>&1 || die "user $user exists and was not made by this script"
+done
 touch "$MARK"
-id player >/dev/null 2>&1 || useradd --create-home --shell /usr/sbin/nologin player
+
+# The installer's questions, answered for a machine that keeps its mail
+# to itself (the guide says what a real judge answers).
+echo "postfix postfix/main_mailer_type select Local only" | debconf-set-selections
+echo "postfix postfix/mailname string localhost" | debconf-set-selections
+
+if [ -d /run/systemd/system ]; then
+  tags="systemd try"
+else
+  tags="no-systemd cron try"
+fi
+if pgrep -x cron >/dev/null 2>&1; then
+  cron_was_running=yes
+else
+  cron_was_running=no
+fi
+
+# ---------------------------------------------------------------- the guide
+
+# A checkout as the guide expects it: the repository's data/ and the
+# binary under test where `cargo build --release` puts it.
+mkdir -p "$WORK/checkout/target/release" "$WORK/blocks"
+install -m 0755 "$1" "$WORK/checkout/target/release/judge"
+ln -s "$REPO/data" "$WORK/checkout/data"
+
+# blocks/NNN holds a block's text, blocks/NNN.info its line and tags.
+awk -v dir="$WORK/blocks" '
+  /^```sh( |$)/ && !inside {
+    inside = 1; n++; file = sprintf("%s/%03d", dir, n)
+    tags = $0; sub(/^```sh */, "", tags)
+    printf "%d %s\n", NR, tags > (file ".info"); close(file ".info")
+    printf "" > file
+    next
+  }
+  /^```/ && inside { inside = 0; close(file); next }
+  inside { print > file }
+' "$GUIDE"
+ls "$WORK"/blocks/*.info >/dev/null 2>&1 || die "no \`\`\`sh blocks in $GUIDE"
+
+applies() { # applies TAG...: whether every tag is one of this machine's
+  local tag
+  for tag in "$@"; do
+    case " $tags " in *" $tag "*) ;; *) return 1 ;; esac
+  done
+}
+
+for info in "$WORK"/blocks/*.info; do
+  block=${info%.info}
+  read -r line block_tags <"$info"
+  # shellcheck disable=SC2086 # the tags are words
+  if ! applies $block_tags; then
+    say "skipping docs/install.md:$line (${block_tags:-every machine}; this machine: $tags)"
+    continue
+  fi
+  say "running docs/install.md:$line${block_tags:+ ($block_tags)}"
+  sed 's/^/  $ /' "$block"
+  if ! (cd "$WORK/checkout" && bash -euo pipefail "$block"); then
+    die "the guide's step at docs/install.md:$line failed"
+  fi
+done
+# Older copies of this script (in other checkouts) know their judge by this.
+[ ! -d "$JUDGE_HOME" ] || touch "$OLD_MARK"
+
+# ---------------------------------------------------------------- what the guide left
+
 MAILDIR=$(getent passwd player | cut -d: -f6)/Maildir
 JUDGE_UID=$(id -u judge)
-
-install -d -o judge -g judge "$JUDGE_HOME" "$JUDGE_HOME/bin"
-install -m 0755 "$1" "$BIN"
-
-# A fresh data directory each run, made the way a judgekeeper makes it.
-rm -rf "$DATA"
-runuser -u judge -- "$BIN" --data "$DATA" init
-CONFIG=$DATA/judge.toml
-[ -f "$CONFIG" ] || die "judge init wrote no $CONFIG"
-sed -i 's/^kind = "file"/kind = "sendmail"/' "$CONFIG"
-grep -q '^kind = "sendmail"' "$CONFIG" || die "could not set kind = \"sendmail\" in $CONFIG"
-if ! grep -q '^command = ' "$CONFIG"; then
-  sed -i '/^kind = "sendmail"/a command = "/usr/sbin/sendmail"' "$CONFIG"
+[ -x /usr/local/bin/judge ] || die "the guide installed no /usr/local/bin/judge"
+[ -f "$DATA/format" ] || die "judge init wrote no $DATA/format"
+grep -q '^kind = "sendmail"' "$DATA/judge.toml" || die "the guide left the file transport on"
+if [ "$(postconf -h home_mailbox)" != "" ]; then
+  die "the guide set home_mailbox: that changes delivery for every local user"
 fi
-sed -i 's|^command = .*|command = "/usr/sbin/sendmail"|' "$CONFIG"
-grep -q '^command = "/usr/sbin/sendmail"' "$CONFIG" || die "could not set the sendmail command"
-if grep -q '^judge_address = ' "$CONFIG"; then
-  sed -i "s|^judge_address = .*|judge_address = \"$JUDGE_ADDRESS\"|" "$CONFIG"
-else
-  sed -i "1i judge_address = \"$JUDGE_ADDRESS\"" "$CONFIG"
-fi
-grep -q "^judge_address = \"$JUDGE_ADDRESS\"" "$CONFIG" || die "could not set judge_address"
 
-# The alias lives in a file owned by judge, so Postfix runs the pipe as judge.
-echo "judge: \"|$BIN --data $DATA receive\"" >"$JUDGE_HOME/aliases"
-chown judge: "$JUDGE_HOME/aliases"
-echo '/@players\.test$/ player' >/etc/postfix/players_regexp
-[ -f /etc/aliases ] || echo 'postmaster: root' >/etc/aliases
-
-postconf -e \
-  'inet_interfaces = loopback-only' 'inet_protocols = ipv4' \
-  'myhostname = localhost' 'mydestination = localhost, localhost.localdomain' \
-  "maillog_file = $POSTFIX_LOG" 'home_mailbox = Maildir/' \
-  "alias_maps = hash:/etc/aliases, hash:$JUDGE_HOME/aliases" \
-  "alias_database = hash:/etc/aliases, hash:$JUDGE_HOME/aliases" \
-  'virtual_alias_domains = players.test' \
-  'virtual_alias_maps = regexp:/etc/postfix/players_regexp' \
-  'default_transport = error' 'relay_transport = error'
-newaliases
-
-# Nothing left over from an earlier run may be mistaken for an answer.
-postsuper -d ALL >/dev/null 2>&1 || true
-rm -f "$MAILDIR"/new/* "$MAILDIR"/cur/* 2>/dev/null || true
-
-postfix start
 listening=no
 for _ in $(seq 50); do
   if (exec 3<>/dev/tcp/127.0.0.1/25) 2>/dev/null; then
@@ -141,7 +189,7 @@ for _ in $(seq 50); do
   sleep 0.1
 done
 [ "$listening" = yes ] || die "postfix did not open 127.0.0.1:25"
-say "postfix up; judge installed at $BIN with data in $DATA"
+say "postfix up; the judge installed as the guide says"
 
 # ---------------------------------------------------------------- helpers
 
@@ -338,11 +386,121 @@ queue_is_empty() {
   return 1
 }
 
+guide_first_try_is_answered() {
+  expect you@players.test 20 '^Subject: Re: XXXX first try' "$INFO_MARK"
+}
+
+# The judge's log's count of finished sweeps.
+sweeps_done() {
+  grep -c 'sweep done' "$DATA/log/judge.log" 2>/dev/null || true
+}
+
+# cron mails a job's output to MAILTO, which must not be the judge itself.
+cron_mails_the_keeper() {
+  local table mailto
+  table=$(crontab -u judge -l) || return 1
+  mailto=$(sed -n 's/^MAILTO=//p' <<<"$table" | tail -n 1)
+  case $mailto in
+  "")
+    echo "  the judge's crontab sets no MAILTO" >&2
+    return 1
+    ;;
+  judge | judge@* | "$JUDGE_ADDRESS")
+    echo "  MAILTO=$mailto is the judge's own address" >&2
+    return 1
+    ;;
+  esac
+}
+
+# The crontab's sweep line, run as cron runs it: as judge, with cron's
+# bare environment; it must succeed and write nothing (cron would mail it).
+cron_line_sweeps() {
+  local command before output
+  command=$(crontab -u judge -l | sed -n 's/^\* \* \* \* \* //p' | head -n 1)
+  [ -n "$command" ] || {
+    echo "  no every-minute line in the judge's crontab" >&2
+    return 1
+  }
+  before=$(sweeps_done)
+  output=$(cd / && env -i HOME="$JUDGE_HOME" LOGNAME=judge SHELL=/bin/sh PATH=/usr/bin:/bin \
+    /usr/sbin/runuser -u judge -- /bin/sh -c "$command" 2>&1) || {
+    echo "  $command failed: $output" >&2
+    return 1
+  }
+  [ -z "$output" ] || {
+    echo "  the sweep wrote (cron would mail it): $output" >&2
+    return 1
+  }
+  [ "$(sweeps_done)" -gt "$before" ] || {
+    echo "  judge.log shows no finished sweep" >&2
+    return 1
+  }
+}
+
+UNIT=$REPO/data/systemd/judge-sweep.service
+TIMER=$REPO/data/systemd/judge-sweep.timer
+
+# unit KEY: the value of KEY= in the service file.
+unit() {
+  sed -n "s/^$1=//p" "$UNIT" | tail -n 1
+}
+
+unit_files_are_sound() {
+  [ "$(unit User)" = judge ] || return 1
+  [ "$(unit ProtectSystem)" = strict ] || return 1
+  [ "$(unit NoNewPrivileges)" = yes ] || return 1
+  case " $(unit ReadWritePaths) " in *" $DATA "*) ;; *) return 1 ;; esac
+  grep -q '^Persistent=true$' "$TIMER" || return 1
+  if command -v systemd-analyze >/dev/null 2>&1; then
+    systemd-analyze verify "$UNIT" "$TIMER"
+  else
+    say "  (systemd-analyze is not installed: the unit files were not verified)"
+  fi
+}
+
+# as_unit COMMAND...: runs COMMAND as the service would: its user, its
+# supplementary groups, no new privileges (which ignores set-group-id
+# bits, as with postdrop), the bare environment, a time limit.
+as_unit() {
+  local user groups
+  user=$(unit User)
+  groups=$(unit SupplementaryGroups | tr ' ' ',')
+  (cd / && timeout 60 env -i PATH=/usr/bin:/bin setpriv --reuid "$user" --regid "$user" \
+    ${groups:+--groups "$groups"} --no-new-privs -- "$@")
+}
+
+# The unit's ExecStart, run as the unit runs it: the sweep succeeds.
+unit_command_sweeps() {
+  local before command
+  before=$(sweeps_done)
+  read -ra command <<<"$(unit ExecStart)"
+  as_unit "${command[@]}" || return 1
+  [ "$(sweeps_done)" -gt "$before" ]
+}
+
+# Under the unit's restrictions the judge can still hand mail to
+# Postfix's sendmail: a message received that way is answered.
+unit_can_send_mail() {
+  local from=unit-$RUN@players.test message
+  message=$(printf 'From: %s\nTo: %s\nSubject: e2e %s\nMessage-ID: <unit-%s@players.test>\n\nHELP\nSIGN OFF\n' \
+    "$from" "$JUDGE_ADDRESS" "$RUN" "$RUN")
+  as_unit /usr/local/bin/judge --data "$DATA" receive <<<"$message" || return 1
+  expect "$from" 20 '^Subject: Re: XXXX' "$INFO_MARK"
+}
+
+check "the guide's own first try is answered" guide_first_try_is_answered
 check "HELP is answered with the info file" help_answers_with_info
 check "GET flist sends the flist file" get_flist_sends_flist
 check "REGISTER is confirmed and WHO IS shows the name" register_then_who_is
 check "Auto-Submitted mail gets no answer" auto_reply_gets_no_answer
 check "a bounce gets no answer" bounce_gets_no_answer
+if applies cron; then
+  check "cron mails the sweep's output to the keeper, not the judge" cron_mails_the_keeper
+  check "the crontab's line sweeps, silently" cron_line_sweeps
+fi
+check "the systemd unit files are sound" unit_files_are_sound
+check "the unit's ExecStart sweeps as the unit would run it" unit_command_sweeps
+check "the judge sends mail under the unit's restrictions" unit_can_send_mail
 check "the mail queue is empty at the end" queue_is_empty
 
 if [ "$failed" -ne 0 ]; then
