@@ -10,7 +10,7 @@ mod judge_support;
 
 use game_support::{Table, FAST, MASTER};
 use judge::command::{index_text, KEYWORDS};
-use judge_support::Judge;
+use judge_support::{Judge, Says};
 
 #[test]
 fn the_index_offers_exactly_the_commands_the_judge_carries_out() {
@@ -25,8 +25,7 @@ fn the_index_offers_exactly_the_commands_the_judge_carries_out() {
       "try",
       &format!("SIGN ON Mix masterpw\n{spelling}\n"),
     );
-    let refused =
-      judge.take_mail().iter().any(|m| m.body.contains("does not offer this command yet"));
+    let refused = judge.take_mail().iter().any(|m| m.body.says("does not offer this command yet"));
     assert_eq!(refused, !keyword.kind.offered(), "{spelling}: refused {refused}");
     let listed = index.lines().any(|l| l.trim_start().starts_with(keyword.usage));
     if !keyword.kind.offered() {

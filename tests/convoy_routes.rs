@@ -107,3 +107,25 @@ fn a_written_route_fails_when_a_fleet_on_it_does_not_convoy_or_is_dislodged() {
   );
   assert!(!succeeded(&response, "A Yor"), "{response}");
 }
+
+/// njudge takes convoy orders that cannot work (manual §6.2: the fleet and
+/// the army exist, the destination is land): a fleet on a coast, an army
+/// inland, a destination inland. They are void when adjudicated, and the
+/// units concerned simply hold.
+#[test]
+fn convoys_that_cannot_work_are_taken_and_void() {
+  let cases: [(&[&str], &[&str], &str); 3] = [
+    // A fleet on a coast (no COASTAL CONVOYS in the standard game).
+    (&["F Lon", "A Wal"], &["F Lon C A Wal - Bel", "A Wal H"], "F Lon"),
+    // An inland army.
+    (&["F Nth", "A Mun"], &["F Nth C A Mun - Hol", "A Mun H"], "F Nth"),
+    // An inland destination.
+    (&["F Nth", "A Yor"], &["F Nth C A Yor - Mun", "A Yor H"], "F Nth"),
+  ];
+  for (units, orders, fleet) in cases {
+    let response = results(units, orders, &[], &[]);
+    assert_eq!(result_of(&response, fleet), "void", "{orders:?}: {response}");
+    let army: Vec<&str> = orders[1].split_whitespace().take(2).collect();
+    assert!(succeeded(&response, &army.join(" ")), "{orders:?}: {response}");
+  }
+}

@@ -134,7 +134,7 @@ fn ended(mail: &[Sent], game: &str, what: &str, result: &str) -> Sent {
     everyone().into_iter().chain(watching.then(|| WATCHER.to_string())).collect();
   assert_eq!(told(mail, &subject), audience, "everyone is told: {:#?}", subjects(mail));
   let notice = message(mail, MASTER, &subject).clone();
-  says(&notice.body, &format!("Summary of game '{game}'."));
+  says(&notice.body, &format!("Summary of game '{game}' through S1901M."));
   says(&notice.body, &format!("Result: {result}."));
   says(&notice.body, "Ended: Tue Mar 03 2026 12:00:00 +0000 (S1901M)");
   notice
@@ -194,7 +194,7 @@ fn a_dias_draw_ends_the_game_the_moment_every_survivor_has_voted() {
   says(&notice.body, &format!("Game 'dr' has been declared {all}."));
   // The players are revealed (SET REVEAL is the default).
   for (power, _) in POWERS {
-    says(&notice.body, &format!("{power}: {} from S1901M", player(power)));
+    says(&notice.body, &format!("{power}: {}", player(power)));
   }
 
   // The game is over for LIST, SUMMARY, orders and votes, and the draw is
@@ -204,7 +204,7 @@ fn a_dias_draw_ends_the_game_the_moment_every_survivor_has_voted() {
   let mail = ask(&judge, STRANGER, "SUMMARY dr\n");
   let summary = &reply_in(&mail, STRANGER).body;
   says(summary, &format!("Result: {all}."));
-  says(summary, "Russia: russia@players.test from S1901M");
+  says(summary, "Russia: russia Tester russia@players.test");
   let mail = ask(&judge, &player("Italy"), "INFO PLAYER france@players.test\n");
   says(&reply_in(&mail, &player("Italy")).body, "Games ended: 1 (0 won, 1 drawn, 0 lost)");
   table.send("Germany", T, "A Mun H\nSET DRAW\n");

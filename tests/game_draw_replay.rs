@@ -17,7 +17,7 @@ mod replay;
 
 use chrono::{DateTime, Utc};
 use game_support::{password, player, register, Table, FAST, MASTER, POWERS};
-use judge_support::{subjects, Judge};
+use judge_support::{subjects, Judge, Says};
 use replay::{at, play, recording};
 
 const GAME: &str = "truce";
@@ -98,7 +98,7 @@ fn a_recorded_game_ends_in_a_nodias_draw_by_mail() {
   for text in [
     "has been declared a draw between England, France, Germany,\nItaly and Turkey.",
     "Result:   a draw between England, France, Germany, Italy and Turkey.",
-    "Summary of game 'truce'.",
+    "Summary of game 'truce' through S1906M.",
     "austria@players.test",
   ] {
     assert!(body.contains(text), "'{text}' in:\n{body}");
@@ -109,7 +109,7 @@ fn a_recorded_game_ends_in_a_nodias_draw_by_mail() {
   let later = at(start, last as i64 + 3);
   let listing = table.listing(&later);
   assert!(
-    listing.contains("is over: a draw between England, France, Germany, Italy and Turkey in 1906."),
+    listing.says("is over: a draw between England, France, Germany, Italy and Turkey in 1906."),
     "{listing}"
   );
   table.send("Germany", &later, "A Mun H\n");

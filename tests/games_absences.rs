@@ -16,7 +16,7 @@ use std::collections::BTreeMap;
 use std::path::PathBuf;
 
 use game_support::{holds, player, register, Table, FAST, MASTER, POWERS};
-use judge_support::{subjects, Judge, Sent};
+use judge_support::{subjects, Judge, Says, Sent};
 
 /// The game starts on Monday 2 March 2026 at 10:00 UTC; with the manual's
 /// movement settings (clock 23:30, next 71 hours, days -MTWTF-) its first
@@ -104,7 +104,7 @@ fn an_absence_is_confirmed_told_to_the_master_and_listed_in_later_replies() {
   let france_span = "Tue Mar 10 2026 00:00:00 +0000 to Thu Mar 12 2026 23:59:00 +0000";
   assert_eq!(
     answer(&reply.body, "SET ABSENCE Mar 10 TO Mar 12"),
-    format!("Absence set in game 'away': {france_span}.\nNo deadline will fall in it.")
+    format!("Absence set in game 'away':\n  {france_span}.\nNo deadline will fall in it.")
   );
   assert_eq!(pending(&reply.body), [format!("You: {france_span}")], "{}", reply.body);
   let notice = mail.iter().find(|m| m.to == MASTER).expect("the Master is told");
@@ -119,7 +119,7 @@ fn an_absence_is_confirmed_told_to_the_master_and_listed_in_later_replies() {
   assert!(
     notice
       .body
-      .contains(&format!("{} will be absent from game 'away': {france_span}.", player("France"))),
+      .says(&format!("{} will be absent from game 'away': {france_span}.", player("France"))),
     "{}",
     notice.body
   );
@@ -153,14 +153,14 @@ fn an_absence_is_confirmed_told_to_the_master_and_listed_in_later_replies() {
     let reply = table.reply(&mail, power);
     assert_eq!(
       answer(&reply.body, line),
-      format!("Absence set in game 'away': {span}.\nNo deadline will fall in it."),
+      format!("Absence set in game 'away':\n  {span}.\nNo deadline will fall in it."),
       "{}",
       reply.body
     );
     let notice = mail.iter().find(|m| m.to == MASTER).expect("the Master is told");
     assert_eq!(notice.subject, "XXXX:away - S1901M Absence Notice");
     assert!(
-      notice.body.contains(&format!("{} will be absent from game 'away': {span}.", player(power))),
+      notice.body.says(&format!("{} will be absent from game 'away': {span}.", player(power))),
       "{}",
       notice.body
     );
@@ -216,7 +216,7 @@ fn the_next_deadline_steps_over_an_absence_and_the_current_one_stands() {
   let reply = table.reply(&mail, "France");
   assert!(
     answer(&reply.body, "SET ABSENCE Mar 5 TO Mar 10").starts_with(
-      "Absence set in game 'skip': Thu Mar 05 2026 00:00:00 +0000 to Tue Mar 10 2026 23:59:00 +0000."
+      "Absence set in game 'skip':\n  Thu Mar 05 2026 00:00:00 +0000 to Tue Mar 10 2026 23:59:00 +0000."
     ),
     "{}",
     reply.body
@@ -285,7 +285,7 @@ fn an_absence_ending_on_a_friday_puts_the_next_deadline_on_monday() {
   let reply = table.reply(&mail, "Austria");
   assert!(
     answer(&reply.body, "SET VACATION Mar 6").starts_with(
-      "Absence set in game 'wkend': Fri Mar 06 2026 00:00:00 +0000 to Sat Mar 07 2026 00:00:00 +0000."
+      "Absence set in game 'wkend':\n  Fri Mar 06 2026 00:00:00 +0000 to Sat Mar 07 2026 00:00:00 +0000."
     ),
     "{}",
     reply.body
@@ -333,14 +333,14 @@ fn absences_are_limited_in_number_overlap_dates_and_length() {
   let reply = table.reply(&mail, "Russia");
   assert!(
     answer(&reply.body, "SET ABSENCE Sat TO Tue").starts_with(
-      "Absence set in game 'lim': Sat Mar 07 2026 00:00:00 +0000 to Tue Mar 10 2026 23:59:00 +0000."
+      "Absence set in game 'lim':\n  Sat Mar 07 2026 00:00:00 +0000 to Tue Mar 10 2026 23:59:00 +0000."
     ),
     "{}",
     reply.body
   );
   assert!(
     answer(&reply.body, "SET ABSENCE Mar 3").starts_with(
-      "Absence set in game 'lim': Tue Mar 03 2026 00:00:00 +0000 to Wed Mar 04 2026 00:00:00 +0000."
+      "Absence set in game 'lim':\n  Tue Mar 03 2026 00:00:00 +0000 to Wed Mar 04 2026 00:00:00 +0000."
     ),
     "{}",
     reply.body
@@ -352,7 +352,7 @@ fn absences_are_limited_in_number_overlap_dates_and_length() {
   let reply = table.reply(&mail, "France");
   assert!(
     answer(&reply.body, "SET ABSENCE Mar 20").starts_with(
-      "Absence set in game 'lim': Fri Mar 20 2026 00:00:00 +0000 to Sat Mar 21 2026 00:00:00 +0000."
+      "Absence set in game 'lim':\n  Fri Mar 20 2026 00:00:00 +0000 to Sat Mar 21 2026 00:00:00 +0000."
     ),
     "{}",
     reply.body
@@ -378,7 +378,7 @@ fn absences_are_limited_in_number_overlap_dates_and_length() {
   let notice = mail.iter().find(|m| m.to == MASTER).expect("the Master is told");
   assert_eq!(notice.subject, "XXXX:lim - S1901M Absence Notice");
   assert!(
-    notice.body.contains(&format!(
+    notice.body.says(&format!(
       "{} asked for an absence in game 'lim' from Wed Apr 01 2026 00:00:00 +0000 to Thu Apr 16 2026 23:59:00 +0000,\n\
        longer than the 15 days the game allows, so it was not set.",
       player("France")
@@ -412,7 +412,7 @@ fn absences_are_limited_in_number_overlap_dates_and_length() {
   let reply = reply_in(&mail, MASTER);
   assert!(
     answer(&reply.body, "SET ABSENCE Apr 1 TO Apr 30").starts_with(
-      "Absence set in game 'lim': Wed Apr 01 2026 00:00:00 +0000 to Thu Apr 30 2026 23:59:00 +0000."
+      "Absence set in game 'lim':\n  Wed Apr 01 2026 00:00:00 +0000 to Thu Apr 30 2026 23:59:00 +0000."
     ),
     "{}",
     reply.body
@@ -465,7 +465,7 @@ fn absences_are_limited_in_number_overlap_dates_and_length() {
   let reply = table.reply(&mail, "Germany");
   assert!(
     answer(&reply.body, "SET ABSENCE Mar 20 TO Mar 22").starts_with(
-      "Absence set in game 'lim': Fri Mar 20 2026 00:00:00 +0000 to Sun Mar 22 2026 23:59:00 +0000."
+      "Absence set in game 'lim':\n  Fri Mar 20 2026 00:00:00 +0000 to Sun Mar 22 2026 23:59:00 +0000."
     ),
     "{}",
     reply.body
@@ -512,7 +512,7 @@ fn set_no_absence_cancels_the_absence_that_includes_the_date() {
   let reply = table.reply(&mail, "Turkey");
   assert_eq!(
     answer(&reply.body, "SET NO ABSENCE Mar 11"),
-    "Absence cancelled: Tue Mar 10 2026 00:00:00 +0000 to Thu Mar 12 2026 23:59:00 +0000."
+    "Absence cancelled:\n  Tue Mar 10 2026 00:00:00 +0000 to Thu Mar 12 2026 23:59:00 +0000."
   );
   assert_eq!(
     pending(&reply.body),
@@ -536,7 +536,7 @@ fn set_no_absence_cancels_the_absence_that_includes_the_date() {
   let reply = table.reply(&mail, "Turkey");
   assert_eq!(
     answer(&reply.body, "SET NO HOLIDAY Mar 20 TO Mar 21"),
-    "Absence cancelled: Fri Mar 20 2026 00:00:00 +0000 to Sat Mar 21 2026 00:00:00 +0000.",
+    "Absence cancelled:\n  Fri Mar 20 2026 00:00:00 +0000 to Sat Mar 21 2026 00:00:00 +0000.",
     "{}",
     reply.body
   );
@@ -635,7 +635,7 @@ fn a_master_grants_a_long_absence_by_becoming_the_player() {
   let reply = reply_in(&mail, MASTER);
   assert!(
     answer(&reply.body, "SET ABSENCE Mar 10 TO Mar 31").starts_with(
-      "Absence set in game 'grant': Tue Mar 10 2026 00:00:00 +0000 to Tue Mar 31 2026 23:59:00 +0000."
+      "Absence set in game 'grant':\n  Tue Mar 10 2026 00:00:00 +0000 to Tue Mar 31 2026 23:59:00 +0000."
     ),
     "{}",
     reply.body

@@ -19,7 +19,7 @@ use std::collections::BTreeMap;
 use std::path::PathBuf;
 
 use game_support::{holds, player, Table, FAST, MASTER, POWERS};
-use judge_support::{subjects, Judge, Sent};
+use judge_support::{subjects, Judge, Says, Sent};
 
 /// Monday 2 March 2026, 10:00 UTC. With the default movement settings
 /// (clock 1410, next 71, grace 167, days -MTWTF-) a game started then has
@@ -276,7 +276,7 @@ fn impossible_or_past_dates_are_refused_and_change_nothing() {
   for (text, problem) in cases {
     let (shown, reply, others) = set_deadline(&table, TUESDAY, text);
     assert!(reply.body.contains(problem), "SET DEADLINE {text}: {}", reply.body);
-    assert!(reply.body.contains("Nothing was changed"), "SET DEADLINE {text}: {}", reply.body);
+    assert!(reply.body.says("Nothing was changed"), "SET DEADLINE {text}: {}", reply.body);
     assert_eq!(shown, FIRST_DEADLINE, "SET DEADLINE {text}");
     assert!(others.is_empty(), "SET DEADLINE {text}: {:#?}", subjects(&others));
   }
@@ -326,7 +326,7 @@ fn set_start_holds_the_phase_and_a_start_after_the_deadline_moves_it() {
   let judge = Judge::with_config(FAST);
   let table = Table::start(&judge, "start", START);
   let (reply, others) = as_master(&table, START, "SET START Wed 12:00\n");
-  assert!(reply.body.contains("Wed Mar 04 2026 12:00:00 +0000"), "{}", reply.body);
+  assert!(reply.body.says("Wed Mar 04 2026 12:00:00 +0000"), "{}", reply.body);
   assert!(
     others
       .iter()
@@ -529,7 +529,7 @@ fn bad_deadline_settings_are_refused_and_change_nothing() {
     let mail = judge.take_mail();
     let reply = table.reply(&mail, "France");
     assert!(reply.body.contains("is for the Master"), "{line}: {}", reply.body);
-    assert!(reply.body.contains("Nothing was changed"), "{line}: {}", reply.body);
+    assert!(reply.body.says("Nothing was changed"), "{line}: {}", reply.body);
     assert_eq!(mail.len(), 1, "{line}: {:#?}", subjects(&mail));
   }
   assert_eq!(game_state(&judge), before, "refused settings changed the game");

@@ -13,7 +13,7 @@ mod judge_support;
 mod game_support;
 
 use game_support::{holds, password, player, register, Table, FAST, MASTER, POWERS};
-use judge_support::{subjects, Judge, Sent};
+use judge_support::{subjects, Judge, Says, Sent};
 
 /// The game starts on Monday 2 March 2026 at 10:00 UTC. With the manual's
 /// movement settings (clock 23:30, next 71 hours, grace 167 hours, days
@@ -57,7 +57,7 @@ fn dedication_of(judge: &Judge, now: &str, address: &str) -> String {
 /// Checks that `body` contains every one of `lines`.
 fn assert_shows(body: &str, lines: &[&str]) {
   for line in lines {
-    assert!(body.contains(line), "expected '{line}' in:\n{body}");
+    assert!(body.says(line), "expected '{line}' in:\n{body}");
   }
 }
 
@@ -478,9 +478,9 @@ fn players_whose_record_falls_short_of_the_thresholds_cannot_join_or_take_over()
   let mail = judge.take_mail();
   assert_eq!(mail.len(), 1, "only the refusal: {:#?}", subjects(&mail));
   assert!(
-    mail[0].body.contains(
-      "Game 'club' takes players with an on-time ratio of at least 0.50, and yours is 0.00."
-    ),
+    mail[0]
+      .body
+      .says("Game 'club' takes players with an on-time ratio of at least 0.50, and yours is 0.00."),
     "{}",
     mail[0].body
   );
@@ -497,7 +497,7 @@ fn players_whose_record_falls_short_of_the_thresholds_cannot_join_or_take_over()
   let reply = judge.reply_to(MASTER);
   assert!(
     answer(&reply.body, "SET RESRAT 0.5")
-      .contains("only players with a civil-disorder ratio of at most 0.50 may sign on"),
+      .says("only players with a civil-disorder ratio of at most 0.50 may sign on"),
     "{}",
     reply.body
   );
@@ -505,7 +505,7 @@ fn players_whose_record_falls_short_of_the_thresholds_cannot_join_or_take_over()
   let mail = judge.take_mail();
   assert_eq!(mail.len(), 1, "only the refusal: {:#?}", subjects(&mail));
   assert!(
-    mail[0].body.contains(
+    mail[0].body.says(
       "Game 'club' takes players with a civil-disorder ratio of at most 0.50, and yours is 1.00."
     ),
     "{}",
@@ -612,7 +612,7 @@ fn a_master_can_make_a_game_unrated_and_its_lateness_then_costs_nothing() {
   let mail = judge.take_mail();
   assert_eq!(mail.len(), 1, "no Parameter Change: {:#?}", subjects(&mail));
   assert!(
-    answer(&table.reply(&mail, "Italy").body, "SET UNRATED").contains(
+    answer(&table.reply(&mail, "Italy").body, "SET UNRATED").says(
       "SET UNRATED is for the Master (or, in an unmoderated game, a player). Nothing was changed."
     ),
     "{}",

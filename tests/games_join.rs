@@ -15,7 +15,7 @@ use std::collections::BTreeMap;
 use std::path::PathBuf;
 
 use game_support::{password, player, register, Table, FAST, MASTER, POWERS};
-use judge_support::{Judge, Sent, NOW};
+use judge_support::{Judge, Says, Sent, NOW};
 
 const ANN: &str = "ann@players.test";
 const BOB: &str = "bob@players.test";
@@ -123,7 +123,7 @@ fn create_is_refused_to_an_unregistered_sender() {
   judge.send(BOB, "new game", "CREATE ?alpha secret1\n");
   let reply = judge.reply_to(BOB);
   assert_eq!(reply.subject, "Re: XXXX new game");
-  assert!(reply.body.contains("not registered"), "{}", reply.body);
+  assert!(reply.body.says("not registered"), "{}", reply.body);
   assert!(reply.body.contains("GET form"), "{}", reply.body);
   assert!(game_files(&judge).is_empty(), "nothing was created: {:?}", game_names(&judge));
 }

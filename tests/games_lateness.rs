@@ -11,7 +11,7 @@ mod judge_support;
 mod game_support;
 
 use game_support::{holds, player, register, Table, FAST, MASTER, POWERS};
-use judge_support::{subjects, Judge, Sent};
+use judge_support::{subjects, Judge, Says, Sent};
 
 /// The game starts on Monday 2 March 2026 at 10:00 UTC. With the manual's
 /// movement settings (clock 23:30, next 71 hours, grace 167 hours, days
@@ -89,7 +89,7 @@ fn a_late_power_gets_daily_notices_and_is_abandoned_at_the_end_of_grace() {
   );
   let to_france = mail.iter().find(|m| m.to == player("France")).expect("France is told");
   assert!(
-    to_france.body.contains("France has been abandoned. The game\nwaits until you take it back"),
+    to_france.body.says("France has been abandoned. The game\nwaits until you take it back"),
     "{}",
     to_france.body
   );

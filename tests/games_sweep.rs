@@ -17,7 +17,7 @@ use std::os::unix::fs::PermissionsExt;
 use std::path::PathBuf;
 
 use game_support::{holds, player, Table, FAST, MASTER, POWERS};
-use judge_support::{subjects, Judge, Sent};
+use judge_support::{subjects, Judge, Says, Sent};
 
 /// The games start on Monday 2 March 2026 at 10:00 UTC. With the manual's
 /// movement settings (clock 23:30, next 71 hours, grace 167 hours, days
@@ -214,7 +214,7 @@ fn one_sweep_does_what_is_due_in_every_game_and_a_second_sweep_changes_nothing()
     .find(|m| m.subject == "[You are late!] XXXX:tardy - S1901M Late Notice: F")
     .expect("a late notice");
   assert!(
-    to_france.body.contains("they were due by Thu Mar 12 2026 22:30:00 +0000"),
+    to_france.body.says("they were due by Thu Mar 12 2026 22:30:00 +0000"),
     "{}",
     to_france.body
   );
@@ -342,7 +342,7 @@ fn a_deadline_missed_while_the_judge_was_down_is_moved_on_and_everyone_told() {
   assert_france_late(&mail, "warp");
   assert_eq!(mail.len(), 8, "no second warp: {:#?}", subjects(&mail));
   let to_france = mail.iter().find(|m| m.to == player("France")).expect("a notice");
-  assert!(to_france.body.contains(&format!("they were due by {moved}")), "{}", to_france.body);
+  assert!(to_france.body.says(&format!("they were due by {moved}")), "{}", to_france.body);
 }
 
 #[test]
@@ -359,7 +359,7 @@ fn with_a_long_outage_threshold_the_same_jump_makes_the_power_late_at_once() {
   assert_eq!(mail.len(), 8, "no deadline moved, no time warp: {:#?}", subjects(&mail));
   let to_france = mail.iter().find(|m| m.to == player("France")).expect("a notice");
   assert!(
-    to_france.body.contains("they were due by Thu Mar 05 2026 23:30:00 +0000"),
+    to_france.body.says("they were due by Thu Mar 05 2026 23:30:00 +0000"),
     "{}",
     to_france.body
   );

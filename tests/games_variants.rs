@@ -15,7 +15,7 @@ use std::collections::BTreeMap;
 use std::path::PathBuf;
 
 use game_support::{register, FAST, MASTER, POWERS};
-use judge_support::{Judge, Sent, NOW};
+use judge_support::{Judge, Says, Sent, NOW};
 
 /// The address of the n-th player.
 fn seat(n: usize) -> String {
@@ -93,7 +93,7 @@ fn the_master_sets_the_variant_before_the_start_and_a_duplex_game_plays_its_summ
   let body = &reply(&mail, &seat(1)).body;
   assert!(body.contains("SET SUMMER is for the Master"), "{body}");
   assert!(body.contains("SET VARIANT is for the Master"), "{body}");
-  assert!(body.contains("Nothing was changed."), "{body}");
+  assert!(body.says("Nothing was changed."), "{body}");
   let after = game_files(&judge, "opts");
   // The sign-on itself joined the game; the settings are untouched.
   let settings = |files: &BTreeMap<PathBuf, Vec<u8>>| {
@@ -133,7 +133,7 @@ fn the_master_sets_the_variant_before_the_start_and_a_duplex_game_plays_its_summ
     "Variant: Standard, Gunboat, Summer, Any Center, Auto Disband, Coastal Convoys",
     "Players: 7",
   ] {
-    assert!(body.contains(said), "{said}\n---\n{body}");
+    assert!(body.says(said), "{said}\n---\n{body}");
   }
   // Everyone else hears of it once, from someone@somewhere in a gunboat game.
   let changes = mail_to(&mail, &seat(1), "Parameter Change");
@@ -194,7 +194,7 @@ fn the_master_sets_the_variant_before_the_start_and_a_duplex_game_plays_its_summ
     let refusal = format!(
       "{command} applies only before the game starts, and this game has started. Nothing was changed."
     );
-    assert!(body.contains(&refusal), "{refusal}\n---\n{body}");
+    assert!(body.says(&refusal), "{refusal}\n---\n{body}");
   }
   assert_eq!(before, game_files(&judge, "opts"));
   assert!(mail_to(&mail, &seat(1), "Parameter Change").is_empty());

@@ -316,8 +316,34 @@ proptest! {
       body.push('\n');
     }
     let out = rendered(&reply("x", &body));
-    let expected = if body.is_empty() || body.ends_with('\n') { body.clone() } else { body + "\n" };
+    // Lines over 78 characters are broken between words: what arrives is
+    // the folded text, every line of it whole.
+    let folded = judge::mail::outbound::fold_long_lines(&body);
+    let expected =
+      if folded.is_empty() || folded.ends_with('\n') { folded.clone() } else { folded + "\n" };
     prop_assert_eq!(Inbound::parse(out.bytes.as_bytes(), "other@example.net").body, expected);
+  }
+
+  #[test]
+  fn folding_keeps_every_word_and_short_lines(
+    lines in proptest::collection::vec("[^\\r\\n\\p{Cc}\\x{FEFF}]{0,200}", 0..8),
+  ) {
+    let body = lines.join("\n");
+    let folded = judge::mail::outbound::fold_long_lines(&body);
+    // Every word kept, in order (a folded `> ` line repeats its marker).
+    let words = |t: &str| {
+      t.split_whitespace().filter(|w| w.chars().any(|c| c != '>')).map(str::to_string)
+        .collect::<Vec<_>>()
+    };
+    prop_assert_eq!(words(&folded), words(&body));
+    for line in folded.lines() {
+      let words = line.trim_start_matches(|c: char| c == '>' || c.is_whitespace());
+      let one_word = words.split_whitespace().count() <= 1;
+      prop_assert!(line.chars().count() <= 78 || one_word, "{:?}", line);
+    }
+    for line in body.lines().filter(|l| l.chars().count() <= 78) {
+      prop_assert!(folded.lines().any(|f| f == line), "short lines untouched: {:?}", line);
+    }
   }
 
   #[test]
@@ -424,4 +450,32 @@ fn the_envelope_sender_is_the_bounce_address_and_from_stays_the_judge() {
   let sender = Sender { envelope_from: Some("not an address"), ..SENDER };
   let out = render(&reply("x", "y\n"), &sender, now(), "1@example.net").expect("renders");
   assert_eq!(out.from, "judge@example.net");
+}
+
+/// Every line of a message is at most 78 characters, so plain ASCII goes
+/// out 7-bit rather than quoted-printable: a long line (say a press line a
+/// player wrote without breaks) is broken between words, keeping its
+/// indentation; a single word longer than a line is left whole.
+#[test]
+fn long_lines_are_broken_between_words_and_go_out_seven_bit() {
+  let long = "word ".repeat(40);
+  let body = format!("Short line.\n    {long}\nEnd.\n");
+  let out = rendered(&reply("Re: press", &body));
+  let head_end = out.bytes.find("\r\n\r\n").expect("a body");
+  let head = &out.bytes[..head_end];
+  assert!(!head.to_ascii_lowercase().contains("quoted-printable"), "{head}");
+  let link = format!("  https://example.org/{}", "x".repeat(90));
+  let out = rendered(&reply("Re: press", &format!("{body}{link}\n")));
+  let text = parsed(&out).body_text(0).expect("a text body").into_owned();
+  let lines: Vec<&str> = text.lines().collect();
+  assert_eq!(lines[0], "Short line.");
+  let folded: Vec<&str> = lines.iter().copied().filter(|l| l.starts_with("    word")).collect();
+  assert!(folded.len() >= 3, "{text}");
+  for line in &folded {
+    assert!(line.chars().count() <= 78, "{line:?}");
+  }
+  let words: usize = folded.iter().map(|l| l.split_whitespace().count()).sum();
+  assert_eq!(words, 40, "no word lost: {text}");
+  assert!(lines.contains(&"End."), "{text}");
+  assert_eq!(lines.last(), Some(&link.as_str()), "the link is whole: {text}");
 }

@@ -878,7 +878,7 @@ fn supports_a_unit_could_not_give_are_refused() {
 // -------------------------------------------------------------- convoys
 
 #[test]
-fn convoy_orders_need_a_fleet_at_sea_and_an_army_between_coasts() {
+fn convoy_orders_need_a_fleet_an_army_and_a_land_destination() {
   let position = board(
     "S1901M",
     &[
@@ -900,20 +900,18 @@ fn convoy_orders_need_a_fleet_at_sea_and_an_army_between_coasts() {
     order.order,
     Order::Convoy { target: unit("England", Army, at("Lon")), to: prov("Nwy") }
   );
+  // njudge's check (manual §6.2) is that the fleet and the army exist and
+  // the destination is land: a fleet on a coast and an inland army are
+  // taken, and their convoy is void when the orders are adjudicated.
+  for text in ["F Edi C A Lon - Nwy", "F Nth C A Mun - Lon", "F Nth C A Lon - Mun"] {
+    assert!(matches!(accepted(&position, "England", text).order, Order::Convoy { .. }), "{text}");
+  }
   for (text, expected) in [
-    ("F Edi C A Lon - Nwy", "Fleet Edinburgh cannot convoy: only fleets at sea convoy."),
-    ("A Yor C A Lon - Nwy", "Army Yorkshire cannot convoy: only fleets at sea convoy."),
+    ("A Yor C A Lon - Nwy", "Army Yorkshire cannot convoy: only fleets convoy."),
     // DATC 6.A.7: a fleet is never convoyed.
     ("F Nth C F Hol - Lon", "Fleet Holland cannot be convoyed: only armies travel by convoy."),
     ("F Nth C A Hol - Lon", "The unit in Holland is a fleet, not an army."),
-    (
-      "F Nth C A Mun - Lon",
-      "Munich is not a coastal province, so no convoy can start or end there.",
-    ),
-    (
-      "F Nth C A Lon - Eng",
-      "English Channel is not a coastal province, so no convoy can start or end there.",
-    ),
+    ("F Nth C A Lon - Eng", "English Channel is not land, so no army can be convoyed there."),
     ("F Nth C A Lon - Lon", "Army London cannot move to the province it is already in."),
     ("F Nth C A Wal - Nwy", "There is no unit in Wales."),
   ] {

@@ -17,7 +17,7 @@ mod game_support;
 use std::collections::BTreeSet;
 
 use game_support::{password, player, register, Table, FAST, MASTER, POWERS};
-use judge_support::{subjects, Judge, Sent};
+use judge_support::{subjects, Judge, Says, Sent};
 
 /// When the games of these tests start, and when everything is sent.
 const START: &str = "2026-03-02T10:00:00Z";
@@ -158,7 +158,7 @@ fn press_goes_to_the_powers_listed_and_says_who_sent_it() {
   assert!(
     to_england
       .body
-      .contains("Message from germany@players.test as Germany to England and Austria in 'press':"),
+      .says("Message from germany@players.test as Germany to England and Austria in 'press':"),
     "{}",
     to_england.body
   );
@@ -198,7 +198,7 @@ fn press_goes_to_the_powers_listed_and_says_who_sent_it() {
   }
   let to_austria = one(&mail, &player("Austria"), &but_rt);
   assert!(
-    to_austria.body.contains(
+    to_austria.body.says(
       "Message from germany@players.test as Germany to all but Russia and Turkey in 'press':"
     ),
     "{}",
@@ -376,14 +376,15 @@ fn fake_press_shows_other_recipients_than_the_real_ones() {
     addresses(&["Austria", "England", "France", "Germany", "Russia", "Turkey", "Master"]);
   assert_eq!(receivers(&mail, &shown), everyone_else, "{:#?}", subjects(&mail));
   let to_austria = one(&mail, &player("Austria"), &shown);
-  assert_eq!(
-    message(to_austria),
-    "Message from italy@players.test as Italy to France, Russia and Germany in 'fakes':\n\n\
-     Our little secret.\n"
+  let said = message(to_austria);
+  assert!(
+    said.starts_with("Message from italy@players.test as Italy to France, Russia and Germany in")
+      && said.ends_with("\n'fakes':\n\nOur little secret.\n"),
+    "{said}"
   );
   let to_master = one(&mail, MASTER, &shown);
   assert!(
-    to_master.body.contains(
+    to_master.body.says(
       "Message from italy@players.test as Italy to France, Russia and Germany \
        [really to everyone] in 'fakes':"
     ),
@@ -426,7 +427,7 @@ fn fake_press_shows_other_recipients_than_the_real_ones() {
     .find(|m| m.to == MASTER && m.body.contains("To the whole world."))
     .expect("the Master's copy");
   assert!(
-    to_master.body.contains(
+    to_master.body.says(
       "Broadcast message from italy@players.test as Italy [really to France, Russia and \
        Germany] in 'fakes':"
     ),

@@ -926,7 +926,7 @@ pub static KEYWORDS: &[Keyword] = &[
     Moderator,
     "8.3",
     "SET STRICT CONVOY",
-    "Take a convoy order only from a fleet on a chain of fleets between the two coasts.",
+    "Refuse convoy orders from or to a province that touches no sea.",
     &["SET STRICT CONVOY"],
   ),
   row(

@@ -84,26 +84,28 @@ impl Game {
   }
 
   /// What the game's settings add to the checks of an order: proxies only
-  /// with SET PROXY, convoys on a chain of fleets with SET STRICT CONVOY.
+  /// with SET PROXY; with SET STRICT CONVOY, no convoy from or to a
+  /// province that touches no sea (manual §8.3).
   fn check_settings(&self, checked: &UnitOrder) -> Result<(), OrderError> {
     match checked.order {
       Order::Proxy { .. } if !self.settings.proxy => Err(OrderError::ProxyNotAllowed),
       Order::Convoy { target, to } if self.settings.strict_convoy => {
-        let fleet = checked.unit.location.province;
         let from = target.location.province;
-        if order::convoy_conceivable(self.map, &self.position, fleet, from, to) {
-          Ok(())
-        } else {
-          Err(OrderError::ImplausibleConvoy {
-            unit: format!(
-              "{} {}",
-              checked.unit.kind.name(),
-              self.map.location_name(checked.unit.location)
-            ),
-            from: self.map.province(from).name.clone(),
-            to: self.map.province(to).name.clone(),
-          })
+        if order::convoy_conceivable(self.map, from, to) {
+          return Ok(());
         }
+        let name = |p| self.map.province(p).name.clone();
+        let landlocked = if order::convoy_conceivable(self.map, from, from) { to } else { from };
+        Err(OrderError::ImplausibleConvoy {
+          unit: format!(
+            "{} {}",
+            checked.unit.kind.name(),
+            self.map.location_name(checked.unit.location)
+          ),
+          from: name(from),
+          to: name(to),
+          place: name(landlocked),
+        })
       }
       _ => Ok(()),
     }

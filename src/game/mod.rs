@@ -22,6 +22,7 @@ pub mod press;
 mod process;
 pub mod report;
 mod successor;
+pub mod summary;
 pub mod variant;
 mod vote;
 
@@ -168,8 +169,8 @@ pub struct Settings {
   pub proxy: bool,
   /// Any player, not only a Master, may RESUME the game (SET RESUME).
   pub resume: bool,
-  /// Convoy orders must be part of some chain of fleets between the two
-  /// coasts (SET STRICT CONVOY).
+  /// Convoy orders from or to a province that touches no sea are refused
+  /// at entry (SET STRICT CONVOY, manual §8.3).
   pub strict_convoy: bool,
   /// Whether a `Parameter Change` names who made it; `None` follows the
   /// game (not in gunboat games) (SET SHOW).
@@ -510,6 +511,15 @@ pub struct Record {
 pub struct YearCenters {
   pub year: u16,
   pub centers: Vec<u8>,
+  /// The owner of each supply centre (in the map's centre order) once the
+  /// year's last turn was played, for SUMMARY's table of centres by year;
+  /// empty in years recorded before it was kept.
+  #[serde(default)]
+  pub owners: Vec<Option<PowerId>>,
+  /// Each power's units after the year's adjustments (in map order), so
+  /// SUMMARY can mark builds left unused; empty when not known.
+  #[serde(default)]
+  pub units: Vec<u8>,
 }
 
 /// One player's time at the helm of a power.

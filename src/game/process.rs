@@ -58,6 +58,9 @@ pub struct PhaseResult {
   pub skipped: bool,
   /// Units dislodged in it and disbanded at once (AUTO DISBAND).
   pub disbanded: Vec<Unit>,
+  /// Units whose owners handed their orders to another power (SET PROXY),
+  /// with that power: the results say so before the orders.
+  pub proxies: Vec<(Unit, PowerId)>,
 }
 
 /// What became of the orders of one phase.
@@ -189,6 +192,7 @@ impl Game {
   /// Adjudicates the current phase and moves the board on.
   fn process_one(&mut self, skipped: bool) -> PhaseResult {
     let before = self.position.clone();
+    let proxies = self.proxies();
     let rules = self.rules();
     let (after, resolution) = match before.phase.kind {
       PhaseKind::Movement => {
@@ -216,7 +220,21 @@ impl Game {
     if concluded.fall_ended {
       let centers =
         self.map.power_ids().map(|p| self.position.centers_of(self.map, p).count() as u8).collect();
-      self.record.years.push(YearCenters { year: before.phase.year, centers });
+      let owners = self.map.supply_centers().map(|c| self.position.owner(c)).collect();
+      // The units as the winter leaves them, for SUMMARY to mark builds
+      // left unused: now when no adjustments are due, else after them.
+      let units = if self.position.phase.kind == PhaseKind::Adjustment {
+        Vec::new()
+      } else {
+        self.map.power_ids().map(|p| self.position.units_of(p).count() as u8).collect()
+      };
+      self.record.years.push(YearCenters { year: before.phase.year, centers, owners, units });
+    } else if before.phase.kind == PhaseKind::Adjustment {
+      let after: Vec<u8> =
+        self.map.power_ids().map(|p| self.position.units_of(p).count() as u8).collect();
+      if let Some(year) = self.record.years.last_mut().filter(|y| y.year == before.phase.year) {
+        year.units = after;
+      }
     }
     let result = PhaseResult {
       phase: before.phase,
@@ -227,13 +245,26 @@ impl Game {
       fall_ended: concluded.fall_ended,
       skipped,
       disbanded: concluded.disbanded,
+      proxies,
     };
     self.seq += 1;
     self.orders = vec![PowerOrders::default(); self.map.powers().len()];
     result
   }
 
-  /// Every unit order in, for the adjudicator.
+  /// The proxy orders in: each unit handed to another power, with it.
+  fn proxies(&self) -> Vec<(Unit, PowerId)> {
+    let mut proxies = Vec::new();
+    for (owner, list) in self.orders.iter().enumerate() {
+      for entered in list.units.iter().filter(|e| e.order.unit.power.index() == owner) {
+        if let Order::Proxy { power } = entered.order.order {
+          proxies.push((entered.order.unit, power));
+        }
+      }
+    }
+    proxies
+  }
+
   /// Every unit order in, for the adjudicator: each power's orders for its
   /// own units, except that a unit proxied to another power (SET PROXY)
   /// takes that power's order for it, or holds when it has none.

@@ -258,6 +258,7 @@ fn phase_results(text: &mut String, game: &Game, result: &PhaseResult) {
     Resolution::Movement(resolved) => {
       let _ =
         writeln!(text, "Movement results for {} of {}. {seq}\n", phase.season_name(), phase.year);
+      proxies_given(text, map, &result.proxies);
       unit_results(text, map, resolved, false);
       dislodged(text, map, &result.after);
       disbanded(text, map, &result.disbanded);
@@ -293,6 +294,30 @@ fn phase_results(text: &mut String, game: &Game, result: &PhaseResult) {
   if result.fall_ended {
     ownership(text, map, &result.after);
     adjustments_due(text, game, &result.after);
+  }
+}
+
+/// njudge's `France: Army Paris Proxy given to Germany.`, a line for each
+/// unit handed to another power (SET PROXY), grouped by owner, before the
+/// orders; the unit's order in the results below is the one it was given.
+fn proxies_given(text: &mut String, map: &Map, proxies: &[(Unit, PowerId)]) {
+  let width = label_width(map);
+  for power in map.power_ids() {
+    let mine: Vec<&(Unit, PowerId)> = proxies.iter().filter(|(u, _)| u.power == power).collect();
+    if mine.is_empty() {
+      continue;
+    }
+    for (unit, holder) in mine {
+      let label = format!("{}:", map.power(power).name);
+      let line = format!(
+        "{label:<width$} {} {} Proxy given to {}.",
+        unit.kind.name(),
+        map.location_name(unit.location),
+        map.power(*holder).name
+      );
+      indented(text, &line, width + 1);
+    }
+    text.push('\n');
   }
 }
 
@@ -554,6 +579,13 @@ pub fn current_orders(game: &Game, power: PowerId) -> String {
             );
           }
         }
+      }
+      // Orders this power gave other powers' units (SET PROXY), with the
+      // owner's adjective, as njudge lists them: they count only if the
+      // owner proxies the unit to this power.
+      for e in orders.units.iter().filter(|e| e.order.unit.power != power) {
+        let owner = &map.power(e.order.unit.power).adjective;
+        let _ = writeln!(text, "{label} {owner} {}", order::render_order(map, &e.order));
       }
     }
     PhaseKind::Adjustment => {
@@ -898,9 +930,9 @@ fn moderation(game: &Game, master: bool) -> String {
   let proxy = if s.proxy { "allowed (PROXY)" } else { "not allowed" };
   lines.push(("Proxy orders", proxy.to_string()));
   let convoys = if s.strict_convoy {
-    "only on a chain of fleets (STRICT CONVOY)"
+    "none from or to a province without a sea (STRICT CONVOY)"
   } else {
-    "not checked for a chain of fleets"
+    "not checked for plausibility"
   };
   lines.push(("Convoy orders", convoys.to_string()));
   let resume = if s.resume { "by any player" } else { "by a Master only" };
@@ -1016,63 +1048,11 @@ pub fn ending_words(game: &Game, ending: &super::Ending) -> String {
   }
 }
 
-/// SUMMARY: who played each power and when, and the supply centres each
-/// held at the end of each year. Player addresses are shown unless the
-/// game is gunboat and `reveal` is false.
+/// SUMMARY as the game-end notices send it, without the judge's code or
+/// the players' registered names (the SUMMARY command adds them): see
+/// [`super::summary`].
 pub fn summary(game: &Game, reveal: bool, tz: Tz) -> String {
-  let mut text = format!("Summary of game '{}'.\n\n", game.name);
-  if let Some(started) = game.started {
-    let _ = writeln!(text, "Started:  {}", deadline::show(started, tz));
-  }
-  if let Some((ended, phase)) = &game.record.ended {
-    let _ = writeln!(text, "Ended:    {} ({phase})", deadline::show(*ended, tz));
-  }
-  if let Status::Finished(ending) = &game.status {
-    let _ = writeln!(text, "Result:   {}.", ending_words(game, ending));
-  }
-  // SET NO REVEAL keeps the player list out of the summary once the game
-  // is over (manual §9.1); a running game's players are secret only in
-  // gunboat.
-  let show_players = reveal || (!game.settings.gunboat && !game.is_finished());
-  let width = label_width(game.map).max("Master:".len());
-  text.push_str("\nThe players:\n");
-  for (i, member) in game.members.iter().enumerate() {
-    if member.role == Role::Master {
-      let _ = writeln!(text, "  {:<width$} {}", "Master:", shown_address(game, i));
-    }
-  }
-  for power in game.map.power_ids() {
-    let label = format!("{}:", game.power_name(power));
-    let tenures: Vec<&super::Tenure> =
-      game.record.tenures.iter().filter(|t| t.power == power).collect();
-    if tenures.is_empty() {
-      continue;
-    }
-    for (n, tenure) in tenures.iter().enumerate() {
-      let who = if show_players { tenure.address.as_str() } else { ANONYMOUS };
-      let until = tenure.until.as_deref().map(|u| format!(" to {u}")).unwrap_or_default();
-      let label = if n == 0 { label.as_str() } else { "" };
-      let _ = writeln!(text, "  {label:<width$} {who:<30} from {}{until}", tenure.from);
-    }
-  }
-  if !game.record.years.is_empty() {
-    text.push_str("\nSupply centers at the end of each year:\n\n");
-    let _ = write!(text, "  {:<width$}", "");
-    for year in &game.record.years {
-      let _ = write!(text, " {:>4}", year.year);
-    }
-    text.push('\n');
-    for power in game.map.power_ids() {
-      let label = format!("{}:", game.power_name(power));
-      let _ = write!(text, "  {label:<width$}");
-      for year in &game.record.years {
-        let count = year.centers.get(power.index()).copied().unwrap_or(0);
-        let _ = write!(text, " {count:>4}");
-      }
-      text.push('\n');
-    }
-  }
-  text
+  super::summary::summary(game, reveal, tz, &super::summary::Extras::default())
 }
 
 // ------------------------------------------------------------- lateness

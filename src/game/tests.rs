@@ -546,14 +546,26 @@ fn england_ready_to_convoy() -> (Game, PowerId) {
 }
 
 #[test]
-fn strict_convoy_refuses_a_fleet_on_no_chain_between_the_coasts() {
+fn strict_convoy_refuses_only_convoys_from_or_to_a_province_without_a_sea() {
   let (mut game, england) = england_ready_to_convoy();
+  // By default njudge's minimal check: an inland army, an inland
+  // destination, a fleet on a coast are all taken (void when adjudicated).
   assert!(game.enter_order(england, "F Nth C A Mar - Bre").is_ok(), "no check by default");
+  assert!(game.enter_order(england, "F Nth C A Mun - Bre").is_ok(), "an inland army");
+  assert!(game.enter_order(england, "F Nth C A Yor - Mun").is_ok(), "an inland destination");
   game.settings.strict_convoy = true;
-  let refused =
-    game.enter_order(england, "F Nth C A Mar - Bre").expect_err("no chain from Marseilles");
-  assert!(matches!(refused, OrderError::ImplausibleConvoy { .. }), "{refused:?}");
-  assert!(refused.to_string().contains("STRICT CONVOY"), "{refused}");
+  // Manual §8.3: only an origin or destination without an adjacent sea.
+  for (order, landlocked) in [("F Nth C A Mun - Bre", "Munich"), ("F Nth C A Yor - Mun", "Munich")]
+  {
+    let refused = game.enter_order(england, order).expect_err("no sea by Munich");
+    assert!(matches!(refused, OrderError::ImplausibleConvoy { .. }), "{refused:?}");
+    let words = refused.to_string();
+    assert!(words.contains(&format!("{landlocked} touches no sea")), "{words}");
+    assert!(words.contains("STRICT CONVOY"), "{words}");
+  }
+  // No chain of fleets from Marseilles to Brest stands now, but the
+  // convoy is plausible by §8.3's measure, so it is taken.
+  assert!(game.enter_order(england, "F Nth C A Mar - Bre").is_ok());
   assert!(game.enter_order(england, "F Nth C A Yor - Nwy").is_ok());
 }
 
@@ -689,12 +701,21 @@ fn an_auto_disband_game_has_no_retreat_phase() {
 }
 
 #[test]
-fn coastal_convoy_orders_are_taken_only_when_the_game_allows_them() {
-  for (option, allowed) in [(None, false), (Some(GameOption::CoastalConvoys), true)] {
+fn a_coastal_fleets_convoy_is_void_unless_the_game_allows_coastal_convoys() {
+  // njudge takes the order either way (manual §6.2); without COASTAL
+  // CONVOYS it is void when the orders are adjudicated.
+  for option in [None, Some(GameOption::CoastalConvoys)] {
     let mut game = started_with(7, option.as_slice());
-    let result = game.enter_order(power("England"), "F Lon C A Lvp - Wal");
-    assert_eq!(result.is_ok(), allowed, "{option:?}: {result:?}");
+    assert!(game.enter_order(power("England"), "F Lon C A Lvp - Wal").is_ok(), "{option:?}");
   }
+  let mut game = started_with(7, &[]);
+  all_hold(&mut game);
+  let england = power("England");
+  game.enter_order(england, "F Lon C A Lvp - Wal").expect("taken");
+  game.enter_order(england, "A Lvp - Wal").expect("taken");
+  let processed = game.process(t(1), chrono_tz::UTC);
+  let text = report::results(&game, &processed, chrono_tz::UTC);
+  assert!(text.contains("Fleet London CONVOY Army Liverpool -> Wales. (*void*)"), "{text}");
 }
 
 #[test]
@@ -740,7 +761,16 @@ fn a_unit_proxied_to_another_power_takes_that_powers_order_or_holds() {
   game.enter_order(russia, "A Vie - Boh").expect("taken");
   game.enter_order(germany, "A Bud - Rum").expect("taken");
   assert!(game.orders_complete(germany) && game.orders_complete(austria));
-  game.process(t(1), chrono_tz::UTC);
+  // The holder's own order list shows the order it gave, with the owner's
+  // adjective, as njudge lists it.
+  let listed = super::report::current_orders(&game, germany);
+  assert!(listed.contains("Germany: Austrian Army Vienna -> Galicia.\n"), "{listed}");
+  let processed = game.process(t(1), chrono_tz::UTC);
+  // The results say who was given the unit, then the order it carried out.
+  let results = super::report::results(&game, &processed, chrono_tz::UTC);
+  let given = results.find("Austria: Army Vienna Proxy given to Germany.\n").expect(&results);
+  let moved = results.find("Austria: Army Vienna -> Galicia.\n").expect(&results);
+  assert!(given < moved, "{results}");
   let at = |name: &str| game.position.unit_at(place(name)).map(|u| u.power);
   assert_eq!(at("Gal"), Some(austria), "Germany moved Austria's army");
   assert_eq!(at("Bud"), Some(austria), "Budapest held: it was not Germany's to order");

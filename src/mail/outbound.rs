@@ -5,8 +5,10 @@
 use std::time::SystemTime;
 
 use chrono::{DateTime, FixedOffset};
-use lettre::message::header::{ContentType, HeaderName, HeaderValue, MIME_VERSION_1_0};
-use lettre::message::{Mailbox, Message};
+use lettre::message::header::{
+  ContentTransferEncoding, ContentType, HeaderName, HeaderValue, MIME_VERSION_1_0,
+};
+use lettre::message::{Body, Mailbox, Message};
 use lettre::Address;
 
 use super::inbound::one_line;
@@ -136,15 +138,17 @@ pub fn render(
   if !references.is_empty() {
     builder = builder.references(references.join(" "));
   }
-  // A body is lines; the last one ends too, whatever the encoding.
-  let mut body = mail.body.clone();
+  // A body is lines of at most 78 characters (the rest of them are
+  // written to fit; this catches what a user put in, say a long press
+  // line), and the last one ends too, whatever the encoding.
+  let mut body = fold_long_lines(&mail.body);
   if !body.is_empty() && !body.ends_with('\n') {
     body.push('\n');
   }
   let mut message = builder
     .header(MIME_VERSION_1_0)
     .header(ContentType::TEXT_PLAIN)
-    .body(body)
+    .body(encoded_body(body))
     .map_err(|e| OutboundError::BadAddress(format!("{} ({e})", mail.to)))?;
   let date = rfc5322_date(now);
   message.headers_mut().insert_raw(HeaderValue::dangerous_new_pre_encoded(
@@ -169,6 +173,82 @@ pub fn render(
     bytes.push_str("\r\n");
   }
   Ok(Rendered { from: envelope_from.to_string(), to: to.to_string(), message_id: id, bytes })
+}
+
+/// Plain ASCII text goes out as it is (`7bit`), the form every program
+/// that reads raw mail expects; lettre would choose quoted-printable for
+/// any line over 75 characters, and njudge's layouts run to 78. Anything
+/// else (non-ASCII, control characters, a line over RFC 5322's 998) is
+/// left to lettre's choice of encoding.
+fn encoded_body(body: String) -> Body {
+  let plain = body.lines().all(|line| {
+    line.len() <= 998 && line.bytes().all(|b| b == b'\t' || (b' '..=b'~').contains(&b))
+  }) && !body.bytes().any(|b| b == b'\r' || b >= 0x80);
+  if !plain {
+    return Body::new(body);
+  }
+  let crlf = body.replace('\n', "\r\n");
+  Body::dangerous_pre_encoded(crlf.into_bytes(), ContentTransferEncoding::SevenBit)
+}
+
+/// The longest line the judge sends: plain text that every client shows
+/// unwrapped, and that goes out 7-bit when it is ASCII (RFC 5322 asks for
+/// 78 at most).
+pub const MAX_LINE: usize = 78;
+
+/// `body` with every line longer than [`MAX_LINE`] broken between words,
+/// each piece indented (and `>`-marked) as the line was. A word longer
+/// than a line (an address, a link) is left whole.
+pub fn fold_long_lines(body: &str) -> String {
+  if body.lines().all(|line| line.chars().count() <= MAX_LINE) {
+    return body.to_string();
+  }
+  let mut out = String::with_capacity(body.len() + 64);
+  for (n, line) in body.split('\n').enumerate() {
+    if n > 0 {
+      out.push('\n');
+    }
+    let (line, cr) = match line.strip_suffix('\r') {
+      Some(line) => (line, "\r"),
+      None => (line, ""),
+    };
+    if line.chars().count() <= MAX_LINE {
+      out.push_str(line);
+      out.push_str(cr);
+      continue;
+    }
+    // The pieces keep the line's indentation and its `> ` (an echoed
+    // command stays marked as one).
+    let body = line.trim_start_matches(|c: char| c == '>' || c.is_whitespace());
+    let indent = &line[..line.len() - body.len()];
+    if body.is_empty() {
+      out.push_str(line);
+      out.push_str(cr);
+      continue;
+    }
+    // `>A Vie - Gal`: the marker is set apart from the words that follow.
+    let spaced = if indent.ends_with('>') { format!("{indent} ") } else { indent.to_string() };
+    let mut width = 0;
+    for (i, word) in body.split_whitespace().enumerate() {
+      let length = word.chars().count();
+      if i == 0 {
+        out.push_str(indent);
+        width = indent.chars().count();
+      } else if width + 1 + length > MAX_LINE {
+        out.push_str(cr);
+        out.push('\n');
+        out.push_str(&spaced);
+        width = spaced.chars().count();
+      } else {
+        out.push(' ');
+        width += 1;
+      }
+      out.push_str(word);
+      width += length;
+    }
+    out.push_str(cr);
+  }
+  out
 }
 
 /// The headers that mark a message of `kind` as automatic (fixed ASCII

@@ -93,6 +93,9 @@ pub enum OrderError {
   #[error("{place} is not a coastal province, so no convoy can start or end there.")]
   NotCoastal { place: String },
 
+  #[error("{place} is not land, so no army can be convoyed there.")]
+  NotLand { place: String },
+
   #[error("{place} is not a sea, so it cannot be part of a convoy route.")]
   RouteNotSea { place: String },
 
@@ -105,15 +108,15 @@ pub enum OrderError {
   #[error("{unit} cannot go to {to} by convoy: no chain of fleets at sea connects them.")]
   NoConvoyPath { unit: String, to: String },
 
-  #[error("{unit} cannot convoy: only fleets at sea convoy.")]
+  #[error("{unit} cannot convoy: only fleets convoy.")]
   CannotConvoy { unit: String },
 
   /// SET STRICT CONVOY (a game setting).
   #[error(
-    "{unit} is on no chain of fleets at sea between {from} and {to}, so it could not \
-     carry that convoy, and this game is set to STRICT CONVOY."
+    "{unit} cannot convoy from {from} to {to}: {place} touches no sea, so no \
+     convoy could succeed, and this game is set to STRICT CONVOY."
   )]
-  ImplausibleConvoy { unit: String, from: String, to: String },
+  ImplausibleConvoy { unit: String, from: String, to: String, place: String },
 
   /// SET NO PROXY, the default (a game setting).
   #[error("Proxy orders are not allowed in this game (its moderator may SET PROXY).")]

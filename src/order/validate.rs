@@ -75,39 +75,18 @@ pub fn validate_adjustment_with(
   }
 }
 
-/// SET STRICT CONVOY's test of a convoy order (manual §8.3): whether the
-/// fleet in sea `fleet` is on some chain of fleets at sea that links coastal
-/// `from` to coastal `to`, so that the convoy could conceivably carry the
-/// army. Fleets of every power count; the army's own move is not looked at.
-pub fn convoy_conceivable(
-  map: &Map,
-  position: &Position,
-  fleet: ProvinceId,
-  from: ProvinceId,
-  to: ProvinceId,
-) -> bool {
-  let fleets: Vec<ProvinceId> = map
-    .province_ids()
-    .filter(|&s| map.province(s).terrain == Terrain::Sea)
-    .filter(|&s| position.unit_at(s).is_some_and(|u| u.kind == UnitType::Fleet))
-    .collect();
-  // The seas a chain of fleets reaches from a coast, the fleet included.
-  let reach = |coast: ProvinceId| {
-    let mut reached: Vec<ProvinceId> =
-      fleets.iter().copied().filter(|&s| map.borders_sea(coast, s)).collect();
-    let mut next = 0;
-    while next < reached.len() {
-      let sea = reached[next];
-      next += 1;
-      for &other in &fleets {
-        if !reached.contains(&other) && map.borders_sea(sea, other) {
-          reached.push(other);
-        }
-      }
-    }
-    reached
+/// SET STRICT CONVOY's test of a convoy order, exactly as manual §8.3
+/// defines it: the convoy is "implausible" only when the army's province
+/// `from` or its destination `to` touches no sea at all. Which fleets stand
+/// where is not looked at (njudge's check is that minimal, and a chain can
+/// still form by the time the orders are adjudicated).
+pub fn convoy_conceivable(map: &Map, from: ProvinceId, to: ProvinceId) -> bool {
+  let touches_sea = |place: ProvinceId| {
+    map
+      .province_ids()
+      .any(|sea| map.province(sea).terrain == Terrain::Sea && map.borders_sea(place, sea))
   };
-  reach(from).contains(&fleet) && reach(to).contains(&fleet)
+  touches_sea(from) && touches_sea(to)
 }
 
 /// The position as seen by the power giving orders.
@@ -335,6 +314,10 @@ impl Board<'_> {
     self.position.unit_at(province).is_some_and(|u| u.kind == UnitType::Fleet)
   }
 
+  fn is_land(&self, province: ProvinceId) -> bool {
+    matches!(self.map.province(province).terrain, Terrain::Coast | Terrain::Land)
+  }
+
   fn coastal(&self, province: ProvinceId) -> bool {
     self.map.province(province).terrain == Terrain::Coast
   }
@@ -346,15 +329,21 @@ impl Board<'_> {
     from: ProvinceId,
     to: ProvinceId,
   ) -> Result<Order, OrderError> {
-    if fleet.kind != UnitType::Fleet || !self.may_convoy_from(fleet.location.province) {
+    // njudge takes a convoy order when the fleet and the army exist and the
+    // destination is land (manual §6.2): a fleet on a coast (without SET
+    // COASTAL CONVOYS) or an inland army is taken, and the convoy is void
+    // when the orders are adjudicated. SET STRICT CONVOY checks a little
+    // more, at entry (`Game::check_settings`).
+    if fleet.kind != UnitType::Fleet {
       return Err(OrderError::CannotConvoy { unit: self.name(fleet) });
     }
     let target = self.any_unit(kind, from)?;
     if target.kind == UnitType::Fleet {
       return Err(OrderError::FleetConvoyed { unit: self.name(target) });
     }
-    self.check_coastal(from)?;
-    self.check_coastal(to)?;
+    if !self.is_land(to) {
+      return Err(OrderError::NotLand { place: self.place(to) });
+    }
     if to == from {
       return Err(OrderError::MoveToSelf { unit: self.name(target) });
     }

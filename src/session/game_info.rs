@@ -7,7 +7,7 @@ use std::fmt::Write as _;
 use chrono::{DateTime, Duration, NaiveTime, Utc};
 
 use super::{game_name, info, Session};
-use crate::game::{date, deadline, report, Game, Role, Status};
+use crate::game::{date, deadline, report, summary, Game, Role, Status};
 use crate::phase::Phase;
 use crate::store::game_file::{HistoryEntry, HistoryKind, Stored};
 use crate::store::games::{IndexEntry, IndexStatus};
@@ -270,7 +270,15 @@ impl Session<'_> {
     let game = &stored.game;
     let master = self.viewer_in(game).is_some_and(|i| game.members[i].role == Role::Master);
     let revealed = game.is_finished() && game.settings.reveal;
-    let text = report::summary(game, master || revealed, self.ctx.tz());
+    // The players' registered names, as njudge's summary gives them.
+    let users = &self.ctx.users;
+    let name_of = |address: &str| -> Option<String> {
+      let user = users.by_address(address).ok().flatten()?;
+      user.fields.get("name").map(|n| n.trim().to_string()).filter(|n| !n.is_empty())
+    };
+    let extras =
+      summary::Extras { judge_code: Some(&self.ctx.config.judge_code), name_of: Some(&name_of) };
+    let text = summary::summary(game, master || revealed, self.ctx.tz(), &extras);
     self.say(&text);
     Ok(())
   }
@@ -300,10 +308,12 @@ impl Session<'_> {
       ));
       return Ok(());
     }
-    let mut text = format!("The people in game '{}':\n\n", game.name);
-    // Registration details as WHO IS shows them (postal address and phone
-    // only by the player's choice, to registered viewers), unless the
-    // keeper turned them off (`whogame_registration`).
+    // njudge's layout: `England in game 'demo':`, a blank line, `Whois`
+    // and the address, then the registration as WHO IS shows it (postal
+    // address and phone only by the player's choice, to registered
+    // viewers), unless the keeper turned the details off
+    // (`whogame_registration`).
+    let mut text = String::new();
     let details = self.ctx.config.whogame_registration;
     let viewer_registered = self.ctx.users.by_address(&self.reply_to)?.is_some();
     for member in &game.members {
@@ -316,19 +326,27 @@ impl Session<'_> {
         (Role::Player, Some(power)) => game.power_name(power).to_string(),
         (Role::Player, None) => "Player".to_string(),
       };
+      let _ = writeln!(text, "{label} in game '{}':\n", game.name);
+      if member.abandoned {
+        // Its last player may still come back (NoNMR), so they are shown.
+        let _ = writeln!(text, "{label} is abandoned. Its last player:\n");
+      }
+      let _ = writeln!(text, "Whois {}", member.address);
       let user = member.user.map(|id| self.ctx.users.get(id)).transpose()?.flatten();
       match user {
+        Some(user) if details => {
+          let _ = writeln!(text, "{}", info::form_for(&user, viewer_registered));
+        }
         Some(user) => {
-          if details {
-            let _ = writeln!(text, "{label}:\n{}", info::form_for(&user, viewer_registered));
-          } else {
-            let _ = writeln!(text, "{label}: User #{}: {}\n", user.id, user.addresses.join(", "));
-          }
+          let _ = writeln!(text, "User #{}: {}\n", user.id, user.addresses.join(", "));
         }
         None => {
-          let _ = writeln!(text, "{label}: {} (not registered)\n", member.address);
+          let _ = writeln!(text, "{} is not registered on this judge.\n", member.address);
         }
       }
+    }
+    if text.is_empty() {
+      let _ = writeln!(text, "Nobody is in game '{}' yet.", game.name);
     }
     self.say(&text);
     Ok(())

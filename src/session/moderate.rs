@@ -226,10 +226,10 @@ impl Flag {
       (Flag::Resume, true) => "any player may RESUME the game",
       (Flag::Resume, false) => "only a Master may RESUME the game",
       (Flag::StrictConvoy, true) => {
-        "a convoy order must be part of some chain of fleets at sea between the\n\
-         army and its destination (STRICT CONVOY)"
+        "convoys from or to a province that touches no sea are refused (STRICT\n\
+         CONVOY)"
       }
-      (Flag::StrictConvoy, false) => "convoy orders need not be part of a chain of fleets",
+      (Flag::StrictConvoy, false) => "convoy orders are not checked for plausibility",
       (Flag::Show, true) => "setting changes are told with who made them",
       (Flag::Show, false) => "setting changes are told without saying who made them",
     }

@@ -253,12 +253,13 @@ impl Session<'_> {
     let Some(seat) = self.seat.as_mut() else { return };
     seat.stored.game.members[seat.member].absences.push(absence);
     seat.changed = true;
-    self.say(&format!("Absence set in game '{name}': {span}."));
+    // The span is a line of its own: two full dates fill most of one.
+    self.say(&format!("Absence set in game '{name}':\n  {span}."));
     match current {
       Some(current) => self.say(&format!(
-        "The current deadline, {}, falls in it and stays where it is:\n\
-         send your orders before you go (or ask the Master to move it). No later\n\
-         deadline will fall in your absence.",
+        "The current deadline, {}, falls in it and stays\n\
+         where it is: send your orders before you go (or ask the Master to move\n\
+         it). No later deadline will fall in your absence.",
         deadline::show(current, tz)
       )),
       None => self.say("No deadline will fall in it."),
@@ -295,7 +296,7 @@ impl Session<'_> {
         seat.changed = true;
         let span =
           format!("{} to {}", deadline::show(absence.start, tz), deadline::show(absence.end, tz));
-        self.say(&format!("Absence cancelled: {span}."));
+        self.say(&format!("Absence cancelled:\n  {span}."));
       }
       None => self.error("None of your absences includes that date. Nothing was changed."),
     }

@@ -252,3 +252,24 @@ pub fn parse_sent(path: &Path) -> Sent {
     raw: text,
   }
 }
+
+/// Whether a message says `phrase`, read as a person reads it: the judge
+/// breaks lines longer than 78 characters between words, so a sentence may
+/// run over a line end wherever its words fall. Runs of spaces and line
+/// ends count as one space on both sides.
+pub trait Says {
+  fn says(&self, phrase: &str) -> bool;
+}
+
+impl Says for str {
+  fn says(&self, phrase: &str) -> bool {
+    let flat = |text: &str| text.split_whitespace().collect::<Vec<_>>().join(" ");
+    flat(self).contains(&flat(phrase))
+  }
+}
+
+impl Says for String {
+  fn says(&self, phrase: &str) -> bool {
+    self.as_str().says(phrase)
+  }
+}
