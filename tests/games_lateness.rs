@@ -171,7 +171,7 @@ fn an_nmr_game_left_alone_reaches_the_next_phase_by_sweep_alone() {
   let results =
     results.unwrap_or_else(|| panic!("processed at the end of grace: {:#?}", subjects(&mail)));
   assert!(results.body.contains("Civil disorder: France."), "{}", results.body);
-  assert!(results.body.contains("France:  Army Paris, No Order Processed."), "{}", results.body);
+  assert!(results.body.contains("France: Army Paris, No Order Processed."), "{}", results.body);
 
   // France, in civil disorder, does not hold up the next phase.
   let fall = "2026-03-13T10:00:00Z";

@@ -449,7 +449,7 @@ fn a_supported_attack_dislodges_and_the_results_give_each_units_retreats() {
   // under the order.
   assert!(
     body.contains(
-      "France:  Fleet English Channel SUPPORT German Fleet Heligoland Bight -> North\n         Sea.\n"
+      "France: Fleet English Channel SUPPORT German Fleet Heligoland Bight -> North\n        Sea.\n"
     ),
     "{body}"
   );

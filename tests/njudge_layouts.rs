@@ -123,7 +123,7 @@ fn history_comes_in_the_reply_with_each_message_under_date_and_subject_lines() {
   // (One space or two before the phase number: not this test's business.)
   let title = all[at + results.len()].split(" (").next();
   assert_eq!(title, Some("Movement results for Spring of 1901."), "{body}");
-  assert!(all[at..].contains(&"France:  Army Paris -> Burgundy."), "{body}");
+  assert!(all[at..].contains(&"France: Army Paris -> Burgundy."), "{body}");
   assert!(!body.contains("========"), "the old framing is gone:\n{body}");
   assert!(!body.contains("on its way"), "{body}");
 }
@@ -168,7 +168,7 @@ fn list_of_a_started_game_has_the_header_and_njudges_status_block() {
   assert!(!body.contains("Units and supply centers"), "the old board is gone:\n{body}");
 
   let status = block(&all, "Status of the ");
-  assert_eq!(status, ["Status of the Movement phase for Fall of 1901. (lay.002)"], "{body}");
+  assert_eq!(status, ["Status of the Movement phase for Fall of 1901.  (lay.002)"], "{body}");
   let from = all.iter().position(|l| l.starts_with("Status of the ")).unwrap_or(0);
   // The units power by power, a blank line before each power.
   let mut units: Vec<Vec<&str>> = Vec::new();
@@ -236,7 +236,7 @@ fn list_in_a_retreat_phase_names_the_phase_and_where_the_dislodged_may_go() {
   no_long_lines(body);
   let all = lines(body);
   let status = block(&all, "Status of the ");
-  assert_eq!(status, ["Status of the Retreat phase for Fall of 1901. (ret.003)"], "{body}");
+  assert_eq!(status, ["Status of the Retreat phase for Fall of 1901.  (ret.003)"], "{body}");
   let units = block(&all, "Austria: ");
   assert!(units.contains(&"Austria: Army Venice."), "the attacker moved in:\n{body}");
   let dislodged = block(&all, "The following units were dislodged:");

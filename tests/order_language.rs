@@ -1058,6 +1058,46 @@ fn adjust(position: &Position, owner: &str, text: &str) -> Result<Adjustment, Or
   validate_adjustment(map(), position, power(owner), &order)
 }
 
+/// `maintain` (manual §6: "used only if the SET ANY DISBAND flag is in
+/// use") keeps one of the power's units; without ANY DISBAND units stay
+/// unless removed, so it is refused as needless; in a movement phase it is
+/// misplaced.
+#[test]
+fn maintain_keeps_a_unit_under_any_disband_only() {
+  let position = adjustment_board();
+  let any_disband = judge::adjudicate::Rules { any_disband: true, ..Default::default() };
+  let berlin = unit("Germany", Army, at("Ber"));
+  for text in ["maintain A Ber", "Maintain Ber", "m A Ber", "A Ber maintains", "ber maintain"] {
+    let order = parse_order(map(), PhaseKind::Adjustment, text).expect(text);
+    let kept = judge::order::validate_adjustment_with(
+      map(),
+      &position,
+      power("Germany"),
+      &order,
+      &any_disband,
+    );
+    assert_eq!(kept, Ok(Adjustment::Maintain { unit: berlin }), "{text}");
+    assert_eq!(
+      render_adjustment(map(), &Adjustment::Maintain { unit: berlin }),
+      "Maintain Army Berlin."
+    );
+    assert_eq!(adjust(&position, "Germany", text), Err(OrderError::MaintainNotNeeded), "{text}");
+  }
+  let order = parse_order(map(), PhaseKind::Adjustment, "maintain A Rom").expect("reads");
+  let refused = judge::order::validate_adjustment_with(
+    map(),
+    &position,
+    power("Germany"),
+    &order,
+    &any_disband,
+  )
+  .expect_err("Italy's army");
+  assert!(refused.to_string().contains("Rome"), "{refused}");
+  let movement = board("S1901M", &[("Germany", "A Ber")]);
+  let misplaced = check(&movement, "Germany", "maintain A Ber").expect_err("not a movement order");
+  assert!(misplaced.to_string().starts_with("A maintain order belongs in"), "{misplaced}");
+}
+
 #[test]
 fn builds_in_free_home_centres_are_accepted_with_the_type_settled() {
   let position = adjustment_board();

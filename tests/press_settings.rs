@@ -90,12 +90,15 @@ fn answer<'b>(body: &'b str, command: &str) -> &'b str {
 
 /// The settings after `Press:` in a LIST (in the reply `body`).
 fn press_line(body: &str) -> String {
-  body
-    .lines()
-    .find_map(|l| l.trim_start().strip_prefix("Press:"))
-    .unwrap_or_else(|| panic!("no Press: line in:\n{body}"))
-    .trim()
-    .to_string()
+  let mut lines = body.lines().skip_while(|l| !l.trim_start().starts_with("Press:"));
+  let first = lines.next().unwrap_or_else(|| panic!("no Press: line in:\n{body}"));
+  // A value too long for one line goes on under itself.
+  let mut value = first.trim_start().trim_start_matches("Press:").trim().to_string();
+  for more in lines.take_while(|l| l.starts_with(&" ".repeat(18))) {
+    value.push(' ');
+    value.push_str(more.trim());
+  }
+  value
 }
 
 /// Who got a message (other than a reply) whose body holds `text`.

@@ -147,6 +147,8 @@ fn apply(
         && board.place(map, Unit { power, kind, location: at }).is_ok()
     }
     Adjustment::Waive => due > *used,
+    // Keeping a unit changes nothing, and uses up no adjustment.
+    Adjustment::Maintain { .. } => return false,
     Adjustment::Remove { unit } => {
       -due > *used
         && unit.power == power

@@ -74,6 +74,7 @@ impl Game {
     let at = match order::parse_order(self.map, kind, text).ok()? {
       order::ParsedOrder::Unit { at, .. }
       | order::ParsedOrder::Remove { at, .. }
+      | order::ParsedOrder::Maintain { at, .. }
       | order::ParsedOrder::BuildOrRemove { at, .. } => at,
       order::ParsedOrder::Build { .. } | order::ParsedOrder::Waive => return None,
     };
@@ -154,7 +155,8 @@ impl Game {
   /// An adjustment under ANY DISBAND: removals of the power's own units
   /// are not limited, and builds fill the room that is left (centres less
   /// the units not being removed); a build beyond that pushes out the
-  /// earliest build, and a build with no room at all is refused.
+  /// earliest build, and a build with no room at all is refused. Each unit
+  /// is ordered removed or maintained, the later order for it standing.
   fn put_any_disband(
     &mut self,
     power: PowerId,
@@ -168,14 +170,19 @@ impl Game {
     let removals = |list: &[Entered<Adjustment>]| {
       list.iter().filter(|e| matches!(e.order, Adjustment::Remove { .. })).count() as i32
     };
+    // A later order for the same unit (remove or maintain) or the same
+    // build site replaces the earlier one.
     let same = |e: &Entered<Adjustment>| match (e.order, adjustment) {
       (Adjustment::Build { at: a, .. }, Adjustment::Build { at: b, .. }) => {
         a.province == b.province
       }
-      (Adjustment::Remove { unit: a }, Adjustment::Remove { unit: b }) => a == b,
+      (
+        Adjustment::Remove { unit: a } | Adjustment::Maintain { unit: a },
+        Adjustment::Remove { unit: b } | Adjustment::Maintain { unit: b },
+      ) => a == b,
       _ => false,
     };
-    let is_build = !matches!(adjustment, Adjustment::Remove { .. });
+    let is_build = matches!(adjustment, Adjustment::Build { .. } | Adjustment::Waive);
     if is_build && due + removals(list) <= 0 {
       return Err(OrderError::DisbandFirst { power: map.power(power).name.clone() });
     }
@@ -189,8 +196,9 @@ impl Game {
     let mut replaced = list.iter().position(same).map(|i| list.remove(i));
     list.push(Entered { order: adjustment, text: text.to_string() });
     let room = (due + removals(list)).max(0) as usize;
-    let builds: Vec<usize> =
-      (0..list.len()).filter(|&i| !matches!(list[i].order, Adjustment::Remove { .. })).collect();
+    let builds: Vec<usize> = (0..list.len())
+      .filter(|&i| matches!(list[i].order, Adjustment::Build { .. } | Adjustment::Waive))
+      .collect();
     if builds.len() > room {
       // The earliest surplus build gives way (manual §5.1).
       replaced = Some(list.remove(builds[0]));

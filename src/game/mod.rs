@@ -685,11 +685,36 @@ impl Game {
         .iter()
         .filter(|d| d.unit.power == power && !d.retreats.is_empty())
         .all(|d| orders.units.iter().any(|e| e.order.unit == d.unit)),
+      PhaseKind::Adjustment if self.settings.variant.any_disband => {
+        self.any_disband_complete(power)
+      }
       PhaseKind::Adjustment => {
         let owed = self.adjustments_owed(power);
         orders.adjustments.len() as i32 >= owed.abs()
       }
     }
+  }
+
+  /// Under ANY DISBAND a power's adjustment orders are complete when each
+  /// of its units is ordered removed or maintained (manual §9.1), no more
+  /// units are kept than it has centres, and the builds (or waives) fill
+  /// the room left where it has sites to build.
+  fn any_disband_complete(&self, power: PowerId) -> bool {
+    let list = &self.orders[power.index()].adjustments;
+    let ordered = |unit: crate::position::Unit| {
+      list.iter().any(|e| {
+        matches!(e.order, Adjustment::Remove { unit: u } | Adjustment::Maintain { unit: u } if u == unit)
+      })
+    };
+    if !self.position.units_of(power).all(ordered) {
+      return false;
+    }
+    let count = |f: fn(&Adjustment) -> bool| list.iter().filter(|e| f(&e.order)).count() as i32;
+    let removals = count(|a| matches!(a, Adjustment::Remove { .. }));
+    let builds = count(|a| matches!(a, Adjustment::Build { .. } | Adjustment::Waive));
+    let room = self.position.adjustment_due(self.map, power) + removals;
+    let sites = self.build_sites(power) as i32 + removals;
+    room >= 0 && builds >= room.min(sites)
   }
 
   /// Whether a power has done what the phase asks of it (a power in civil

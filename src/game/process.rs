@@ -208,6 +208,9 @@ impl Game {
           .map
           .power_ids()
           .flat_map(|p| self.orders[p.index()].adjustments.iter().map(move |e| (p, e.order)))
+          // A unit kept (ANY DISBAND) needs nothing done, and njudge's
+          // results do not list it.
+          .filter(|(_, order)| !matches!(order, Adjustment::Maintain { .. }))
           .collect();
         let result = adjudicate::adjustment(self.map, &before, &orders, &rules);
         let resolution =

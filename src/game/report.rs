@@ -264,8 +264,10 @@ fn phase_results(text: &mut String, game: &Game, result: &PhaseResult) {
       disbanded(text, map, &result.disbanded);
     }
     Resolution::Retreat(resolved) if !result.skipped => {
+      // Two spaces before the number in retreat and adjustment headers,
+      // one after movement: njudge's (`st_retreat.c`, `st_build.c`).
       let _ =
-        writeln!(text, "Retreat results for {} of {}. {seq}\n", phase.season_name(), phase.year);
+        writeln!(text, "Retreat results for {} of {}.  {seq}\n", phase.season_name(), phase.year);
       // Units that had nowhere to go were reported destroyed with the
       // movement results; only those that could retreat are listed.
       let could_retreat: Vec<Resolved> = resolved
@@ -286,7 +288,7 @@ fn phase_results(text: &mut String, game: &Game, result: &PhaseResult) {
           phase.year
         );
       } else {
-        let _ = writeln!(text, "Adjustment results for Winter of {}. {seq}\n", phase.year);
+        let _ = writeln!(text, "Adjustment results for Winter of {}.  {seq}\n", phase.year);
         adjustment_results(text, game, &result.before, orders, civil_disorder);
       }
     }
@@ -301,57 +303,83 @@ fn phase_results(text: &mut String, game: &Game, result: &PhaseResult) {
 /// unit handed to another power (SET PROXY), grouped by owner, before the
 /// orders; the unit's order in the results below is the one it was given.
 fn proxies_given(text: &mut String, map: &Map, proxies: &[(Unit, PowerId)]) {
-  let width = label_width(map);
   for power in map.power_ids() {
     let mine: Vec<&(Unit, PowerId)> = proxies.iter().filter(|(u, _)| u.power == power).collect();
     if mine.is_empty() {
       continue;
     }
     for (unit, holder) in mine {
-      let label = format!("{}:", map.power(power).name);
+      let label = format!("{}: ", map.power(power).name);
       let line = format!(
-        "{label:<width$} {} {} Proxy given to {}.",
+        "{label}{} {} Proxy given to {}.",
         unit.kind.name(),
         map.location_name(unit.location),
         map.power(*holder).name
       );
-      indented(text, &line, width + 1);
+      indented(text, &line, label.len());
     }
     text.push('\n');
   }
 }
 
+/// The column where njudge's retreat and adjustment lines put the order:
+/// it pads the power's name and colon to its `LPOWER` (24) and a space
+/// (`st_retreat.c`, `st_build.c`), where movement lines take no padding.
+const NJUDGE_ORDER_COLUMN: usize = 26;
+
+/// The label of a retreat or adjustment line: `Germany:` padded to
+/// [`NJUDGE_ORDER_COLUMN`].
+fn padded_label(map: &Map, power: PowerId) -> String {
+  let label = format!("{}:", map.power(power).name);
+  format!("{label:<width$}", width = NJUDGE_ORDER_COLUMN.max(label.len() + 1))
+}
+
+/// The orders of a movement or retreat phase with their fate, as njudge
+/// prints them: `Austria: Army Vienna -> Galicia. (*bounce*)` with a blank
+/// line after each power's movement orders (`st_movement.c`), and
+/// `Germany:` padded to its order column, `Army  Munich -> Ruhr.` and no
+/// blank lines for retreats (`st_retreat.c`).
 fn unit_results(text: &mut String, map: &Map, resolved: &[Resolved], retreats: bool) {
-  let width = label_width(map);
   for power in map.power_ids() {
     let mine: Vec<&Resolved> = resolved.iter().filter(|r| r.order.unit.power == power).collect();
     if mine.is_empty() {
       continue;
     }
+    // Movement lines are `France: Army Paris …`, the name unpadded
+    // (`st_movement.c`); retreats pad it to njudge's order column.
+    let label =
+      if retreats { padded_label(map, power) } else { format!("{}: ", map.power(power).name) };
     for r in mine {
-      let label = format!("{}:", map.power(power).name);
-      let body = if r.ordered {
-        order::render_order(map, &r.order)
-      } else {
-        format!(
-          "{} {}, No Order Processed.",
-          r.order.unit.kind.name(),
-          map.location_name(r.order.unit.location)
-        )
+      let kind = r.order.unit.kind.name();
+      let place = map.location_name(r.order.unit.location);
+      let body = match (r.ordered, retreats) {
+        (true, false) => order::render_order(map, &r.order),
+        // njudge's `%-5s %s`: `Army  Munich -> Ruhr.`
+        (true, true) => {
+          let order = order::render_order(map, &r.order);
+          match order.strip_prefix(kind) {
+            Some(rest) => format!("{kind:<5}{rest}"),
+            None => order,
+          }
+        }
+        (false, false) => format!("{kind} {place}, No Order Processed."),
+        (false, true) => format!("{kind:<5} {place}, No Order Processed (DISBAND)."),
       };
       let mut note = r.outcome.annotation();
       if retreats && r.outcome.failure.is_some() {
         note = Some(format!("{}, destroyed", r.outcome.failure.map_or("", |f| f.word())));
       }
-      match note {
-        Some(words) => {
-          indented(text, &format!("{label:<width$} {body} (*{words}*)"), width + 1);
-        }
-        None => {
-          indented(text, &format!("{label:<width$} {body}"), width + 1);
-        }
-      }
+      let line = match note {
+        Some(words) => format!("{label}{body} (*{words}*)"),
+        None => format!("{label}{body}"),
+      };
+      indented(text, &line, label.len());
     }
+    if !retreats {
+      text.push('\n');
+    }
+  }
+  if retreats && !resolved.is_empty() {
     text.push('\n');
   }
 }
@@ -361,7 +389,8 @@ fn dislodged(text: &mut String, map: &Map, after: &Position) {
   if after.dislodged.is_empty() {
     return;
   }
-  text.push_str("The following units were dislodged:\n\n");
+  // njudge leaves two blank lines before this block (`st_movement.c`).
+  text.push_str("\nThe following units were dislodged:\n\n");
   for d in &after.dislodged {
     let unit = d.unit;
     let head = format!(
@@ -374,6 +403,8 @@ fn dislodged(text: &mut String, map: &Map, after: &Position) {
       indented(text, &format!("{head} with no valid retreats was destroyed."), 2);
     } else {
       let options: Vec<String> = d.retreats.iter().map(|&l| map.location_name(l)).collect();
+      // njudge starts a continuation line at column 0; ours is indented
+      // by 2, so a reader can tell it from the next unit's line.
       indented(text, &format!("{head} can retreat to {}.", options.join(" or ")), 2);
     }
   }
@@ -428,6 +459,9 @@ fn adjustment_words(map: &Map, adjustment: &Adjustment) -> String {
       format!("Removes the {} in {}.", kind(unit.kind), place_with_article(map, unit.location))
     }
     Adjustment::Waive => "Build waived.".to_string(),
+    Adjustment::Maintain { unit } => {
+      format!("Maintains the {} in {}.", kind(unit.kind), place_with_article(map, unit.location))
+    }
   }
 }
 
@@ -439,9 +473,9 @@ fn adjustment_results(
   civil_disorder: &[Unit],
 ) {
   let map = game.map;
-  let width = label_width(map);
+  let mut printed = false;
   for power in map.power_ids() {
-    let label = format!("{}:", map.power(power).name);
+    let label = padded_label(map, power);
     let mut lines = Vec::new();
     for (_, adjustment, outcome) in orders.iter().filter(|(p, _, _)| *p == power) {
       let body = adjustment_words(map, adjustment);
@@ -464,44 +498,54 @@ fn adjustment_results(
       let removal = adjustment_words(map, &Adjustment::Remove { unit: *unit });
       lines.push(format!("{removal} (*civil disorder*)"));
     }
-    if lines.is_empty() {
-      continue;
-    }
+    // No blank line between powers, as `st_build.c` prints them.
     for line in lines {
-      indented(text, &format!("{label:<width$} {line}"), width + 1);
+      indented(text, &format!("{label}{line}"), label.len());
+      printed = true;
     }
+  }
+  if printed {
     text.push('\n');
   }
 }
 
+/// njudge's `GetMaxCountryStrlen()`: the longest power name and one, at
+/// least 10. Ownership and adjustment-count lines are laid out by it.
+fn country_width(map: &Map) -> usize {
+  label_width(map).max(10)
+}
+
 /// `Ownership of supply centers:` and one line per power, then the
-/// unowned centres.
+/// unowned centres, the names from column 11 and broken only after a comma
+/// (`st_porder.c`), so that `St Petersburg` stays whole.
 fn ownership(text: &mut String, map: &Map, position: &Position) {
   text.push_str("Ownership of supply centers:\n\n");
-  let width = label_width(map).max("Unowned:".len()) + 2;
+  let width = country_width(map) + 1;
   for power in map.power_ids() {
-    let names: Vec<&str> =
-      position.centers_of(map, power).map(|p| map.province(p).name.as_str()).collect();
+    let names: Vec<String> =
+      position.centers_of(map, power).map(|p| map.province(p).name.clone()).collect();
     if !names.is_empty() {
       let label = format!("{}:", map.power(power).name);
-      indented(text, &format!("{label:<width$}{}.", names.join(", ")), width);
+      hanging(text, &label, width, &names, ", ");
     }
   }
-  let unowned: Vec<&str> = map
+  let unowned: Vec<String> = map
     .supply_centers()
     .filter(|&p| position.owner(p).is_none())
-    .map(|p| map.province(p).name.as_str())
+    .map(|p| map.province(p).name.clone())
     .collect();
   if !unowned.is_empty() {
-    indented(text, &format!("{:<width$}{}.", "Unowned:", unowned.join(", ")), width);
+    hanging(text, "Unowned:", width, &unowned, ", ");
   }
   text.push('\n');
 }
 
-/// `Austria:   5 Supply centers,  4 Units:  Builds   1 unit.`
+/// `Austria:   5 Supply centers,  4 Units:  Builds   1 unit.`, in
+/// `st_porder.c`'s columns: a singular `center,` or `Unit:` keeps the
+/// width of the plural, so the columns stay aligned.
 fn adjustments_due(text: &mut String, game: &Game, position: &Position) {
   let map = game.map;
-  let width = label_width(map) + 2;
+  let width = country_width(map);
   for power in map.power_ids() {
     let centers = position.centers_of(map, power).count();
     let units = position.units_of(power).count();
@@ -513,9 +557,9 @@ fn adjustments_due(text: &mut String, game: &Game, position: &Position) {
     let label = format!("{}:", map.power(power).name);
     let _ = writeln!(
       text,
-      "{label:<width$}{centers:>2} Supply center{},{units:>3} Unit{}:  {verb} {n:>2} unit{}.",
-      plural(centers as i64),
-      plural(units as i64),
+      "{label:<width$}{centers:>2} Supply center{} {units:>2} Unit{}  {verb} {n:>2} unit{}.",
+      if centers == 1 { ", " } else { "s," },
+      if units == 1 { ": " } else { "s:" },
       plural(n)
     );
   }
@@ -586,6 +630,23 @@ pub fn current_orders(game: &Game, power: PowerId) -> String {
       for e in orders.units.iter().filter(|e| e.order.unit.power != power) {
         let owner = &map.power(e.order.unit.power).adjective;
         let _ = writeln!(text, "{label} {owner} {}", order::render_order(map, &e.order));
+      }
+    }
+    PhaseKind::Adjustment if game.settings.variant.any_disband => {
+      for e in &orders.adjustments {
+        let _ = writeln!(text, "{label} {}", order::render_adjustment(map, &e.order));
+      }
+      // Every unit needs an order under ANY DISBAND; njudge lists the ones
+      // still without one as kept.
+      for unit in game.position.units_of(power) {
+        let ordered = orders.adjustments.iter().any(|e| {
+          matches!(e.order, Adjustment::Remove { unit: u } | Adjustment::Maintain { unit: u } if u == unit)
+        });
+        if !ordered {
+          let kind = unit.kind.name().to_ascii_lowercase();
+          let place = place_with_article(map, unit.location);
+          let _ = writeln!(text, "{label} No order for the {kind} in {place} (maintain).");
+        }
       }
     }
     PhaseKind::Adjustment => {
@@ -829,7 +890,7 @@ fn status_block(text: &mut String, game: &Game) {
   };
   let _ = writeln!(
     text,
-    "\nStatus of the {kind} phase for {} of {}. ({}.{:03})",
+    "\nStatus of the {kind} phase for {} of {}.  ({}.{:03})",
     phase.season_name(),
     phase.year,
     game.name,
@@ -980,8 +1041,9 @@ fn moderation(game: &Game, master: bool) -> String {
     lines.push(("Comment", s.comment.clone()));
   }
   let mut text = String::new();
+  // A long value goes on under itself, not under the labels.
   for (label, value) in lines {
-    let _ = writeln!(text, "  {:<16}{value}", format!("{label}:"));
+    indented(&mut text, &format!("  {:<16}{value}", format!("{label}:")), 18);
   }
   if !s.description.is_empty() {
     let _ = writeln!(text, "\nAbout game '{}':", game.name);

@@ -228,23 +228,18 @@ pub fn fold_long_lines(body: &str) -> String {
     }
     // `>A Vie - Gal`: the marker is set apart from the words that follow.
     let spaced = if indent.ends_with('>') { format!("{indent} ") } else { indent.to_string() };
-    let mut width = 0;
-    for (i, word) in body.split_whitespace().enumerate() {
-      let length = word.chars().count();
-      if i == 0 {
-        out.push_str(indent);
-        width = indent.chars().count();
-      } else if width + 1 + length > MAX_LINE {
+    let options = textwrap::Options::new(MAX_LINE)
+      .initial_indent(indent)
+      .subsequent_indent(&spaced)
+      .break_words(false)
+      .word_separator(textwrap::WordSeparator::AsciiSpace)
+      .word_splitter(textwrap::WordSplitter::NoHyphenation);
+    for (i, piece) in textwrap::wrap(body, options).iter().enumerate() {
+      if i > 0 {
         out.push_str(cr);
         out.push('\n');
-        out.push_str(&spaced);
-        width = spaced.chars().count();
-      } else {
-        out.push(' ');
-        width += 1;
       }
-      out.push_str(word);
-      width += length;
+      out.push_str(piece);
     }
     out.push_str(cr);
   }

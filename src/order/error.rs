@@ -118,6 +118,13 @@ pub enum OrderError {
   )]
   ImplausibleConvoy { unit: String, from: String, to: String, place: String },
 
+  /// `maintain` outside SET ANY DISBAND.
+  #[error(
+    "A maintain order is only needed when the game is set to ANY DISBAND: here a \
+     unit stays unless it is removed."
+  )]
+  MaintainNotNeeded,
+
   /// SET NO PROXY, the default (a game setting).
   #[error("Proxy orders are not allowed in this game (its moderator may SET PROXY).")]
   ProxyNotAllowed,
@@ -220,6 +227,7 @@ impl OrderError {
       ParsedOrder::Remove { .. } => "A removal",
       ParsedOrder::BuildOrRemove { .. } => "A build or removal",
       ParsedOrder::Waive => "Waiving a build",
+      ParsedOrder::Maintain { .. } => "A maintain order",
       ParsedOrder::Unit { action, .. } => return OrderError::misplaced_action(action, phase),
     };
     OrderError::WrongPhase { what, phase: phase_name(phase), accepted: "an adjustment phase" }

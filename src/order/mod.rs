@@ -42,6 +42,9 @@ pub enum ParsedOrder {
   BuildOrRemove { kind: Option<UnitType>, at: Location },
   /// `waive`: decline one build.
   Waive,
+  /// `maintain A Vie`: keep a unit (SET ANY DISBAND, where every unit
+  /// needs an order).
+  Maintain { kind: Option<UnitType>, at: Location },
 }
 
 /// What a unit is told to do, as written.
@@ -129,7 +132,16 @@ pub struct UnitOrder {
 /// A checked adjustment-phase order.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Adjustment {
-  Build { kind: UnitType, at: Location },
-  Remove { unit: Unit },
+  Build {
+    kind: UnitType,
+    at: Location,
+  },
+  Remove {
+    unit: Unit,
+  },
   Waive,
+  /// Keep the unit (SET ANY DISBAND): changes nothing on the board.
+  Maintain {
+    unit: Unit,
+  },
 }

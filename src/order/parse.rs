@@ -37,6 +37,8 @@ const REMOVE: &[&str] = &["removes", "remove", "r", "disbands", "disband", "d"];
 const BUILD_AFTER: &[&str] = &["builds", "build"];
 const REMOVE_AFTER: &[&str] = &["removes", "remove", "disbands", "disband", "d"];
 const WAIVE: &[&str] = &["waives", "waive", "w"];
+const MAINTAIN: &[&str] = &["maintains", "maintain", "m"];
+const MAINTAIN_AFTER: &[&str] = &["maintains", "maintain"];
 const ARMY: &[&str] = &["army", "a"];
 const FLEET: &[&str] = &["fleet", "f"];
 
@@ -87,9 +89,12 @@ fn parse_unit_order(map: &Map, kind: PhaseKind, text: &str) -> Result<ParsedOrde
     Err(error) => error,
   };
   match finish(whole(text, |i| adjustment_order(map, i))) {
-    Ok(order @ (ParsedOrder::Build { .. } | ParsedOrder::Remove { .. } | ParsedOrder::Waive)) => {
-      Err(OrderError::misplaced_adjustment(&order, kind))
-    }
+    Ok(
+      order @ (ParsedOrder::Build { .. }
+      | ParsedOrder::Remove { .. }
+      | ParsedOrder::Maintain { .. }
+      | ParsedOrder::Waive),
+    ) => Err(OrderError::misplaced_adjustment(&order, kind)),
     _ => Err(error),
   }
 }
@@ -246,30 +251,45 @@ fn waive(i: &str) -> Res<'_, ParsedOrder> {
   value(ParsedOrder::Waive, pair(any_kw(WAIVE), opt(preceded(blank, digit1))))(i)
 }
 
-/// `build A Lon`, `remove A Tun`.
-fn adjustment_first<'a>(map: &Map, i: &'a str) -> Res<'a, ParsedOrder> {
-  let (rest, (word, build)) =
-    alt((any_kw(BUILD).map(|w| (w, true)), any_kw(REMOVE).map(|w| (w, false))))(i)?;
-  let (rest, (kind, at)) = expect(preceded(blank, |j| unit(map, j))(rest), "a unit", word, rest)?;
-  Ok((rest, adjustment(build, kind, at)))
+/// What an adjustment order does with the unit or place it names.
+#[derive(Clone, Copy)]
+enum Verb {
+  Build,
+  Remove,
+  Maintain,
 }
 
-/// `F lon build`, `A ber disband`, or just `F StP/sc`.
+/// `build A Lon`, `remove A Tun`, `maintain A Vie`.
+fn adjustment_first<'a>(map: &Map, i: &'a str) -> Res<'a, ParsedOrder> {
+  let (rest, (word, verb)) = alt((
+    any_kw(BUILD).map(|w| (w, Verb::Build)),
+    any_kw(REMOVE).map(|w| (w, Verb::Remove)),
+    any_kw(MAINTAIN).map(|w| (w, Verb::Maintain)),
+  ))(i)?;
+  let (rest, (kind, at)) = expect(preceded(blank, |j| unit(map, j))(rest), "a unit", word, rest)?;
+  Ok((rest, adjustment(verb, kind, at)))
+}
+
+/// `F lon build`, `A ber disband`, `A vie maintain`, or just `F StP/sc`.
 fn adjustment_last<'a>(map: &Map, i: &'a str) -> Res<'a, ParsedOrder> {
   let (rest, (kind, at)) = expect(unit(map, i), "a unit or a province", "", i)?;
-  let verb = alt((value(true, any_kw(BUILD_AFTER)), value(false, any_kw(REMOVE_AFTER))));
-  let (rest, build) = opt(preceded(blank, verb))(rest)?;
-  match build {
-    Some(build) => Ok((rest, adjustment(build, kind, at))),
+  let verb = alt((
+    value(Verb::Build, any_kw(BUILD_AFTER)),
+    value(Verb::Remove, any_kw(REMOVE_AFTER)),
+    value(Verb::Maintain, any_kw(MAINTAIN_AFTER)),
+  ));
+  let (rest, verb) = opt(preceded(blank, verb))(rest)?;
+  match verb {
+    Some(verb) => Ok((rest, adjustment(verb, kind, at))),
     None => Ok((rest, ParsedOrder::BuildOrRemove { kind, at })),
   }
 }
 
-fn adjustment(build: bool, kind: Option<UnitType>, at: Location) -> ParsedOrder {
-  if build {
-    ParsedOrder::Build { kind, at }
-  } else {
-    ParsedOrder::Remove { kind, at }
+fn adjustment(verb: Verb, kind: Option<UnitType>, at: Location) -> ParsedOrder {
+  match verb {
+    Verb::Build => ParsedOrder::Build { kind, at },
+    Verb::Remove => ParsedOrder::Remove { kind, at },
+    Verb::Maintain => ParsedOrder::Maintain { kind, at },
   }
 }
 

@@ -55,6 +55,10 @@ pub fn push_adjustment(out: &mut String, map: &Map, adjustment: &Adjustment) {
       push_unit(out, map, unit);
     }
     Adjustment::Waive => out.push_str("Build waived"),
+    Adjustment::Maintain { unit } => {
+      out.push_str("Maintain ");
+      push_unit(out, map, unit);
+    }
   }
   out.push('.');
 }

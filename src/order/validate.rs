@@ -69,6 +69,7 @@ pub fn validate_adjustment_with(
     ParsedOrder::Remove { kind, at } => board.remove(kind, at),
     ParsedOrder::BuildOrRemove { kind, at } => board.build_or_remove(kind, at),
     ParsedOrder::Waive => board.waive(),
+    ParsedOrder::Maintain { kind, at } => board.maintain(kind, at),
     ParsedOrder::Unit { ref action, .. } => {
       Err(OrderError::misplaced_action(action, PhaseKind::Adjustment))
     }
@@ -536,6 +537,16 @@ impl Board<'_> {
       return Err(OrderError::NoRemovalsDue { power: self.power_name() });
     }
     Ok(Adjustment::Remove { unit: self.own_unit(kind, at.province)? })
+  }
+
+  /// `maintain A Vie`: under ANY DISBAND every unit needs an order, and
+  /// this is the one for a unit that stays (manual §9.1). Elsewhere units
+  /// stay unless removed, and the order is refused as meaningless.
+  fn maintain(&self, kind: Option<UnitType>, at: Location) -> Result<Adjustment, OrderError> {
+    if !self.rules.any_disband {
+      return Err(OrderError::MaintainNotNeeded);
+    }
+    Ok(Adjustment::Maintain { unit: self.own_unit(kind, at.province)? })
   }
 
   fn waive(&self) -> Result<Adjustment, OrderError> {

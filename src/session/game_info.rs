@@ -449,6 +449,11 @@ fn history_text(
     text.push_str("(The game has not started yet.)\n");
   }
   if ended {
+    // njudge ends each archived message with a blank line and puts one
+    // more before its trailer (`history.c`, `lib.c`).
+    if count > 0 {
+      text.push('\n');
+    }
     text.push_str("\n---- History terminated due to end of information.\n");
   }
   text
