@@ -812,7 +812,7 @@ pub fn listing(game: &Game, viewer: Option<usize>, now: DateTime<Utc>, tz: Tz) -
   }
   let s = &game.settings;
   let _ = writeln!(text, "\nThe settings of '{name}':");
-  let _ = writeln!(text, "  Variant:        {}", variant_words(game));
+  indented(&mut text, &format!("  Variant:        {}", variant_words(game)), 18);
   let _ = writeln!(text, "  Moderated:      {}", if s.moderated { "yes" } else { "no" });
   let assignment = match s.assignment {
     super::preference::Assignment::List => "by preference lists (PRFLIST)",
@@ -824,10 +824,10 @@ pub fn listing(game: &Game, viewer: Option<usize>, now: DateTime<Utc>, tz: Tz) -
     let _ = writeln!(text, "  Players:        {}", s.players);
   }
   let _ = writeln!(text, "  Victory:        {} supply centers", s.victory_centers);
-  let _ = writeln!(text, "  Press:          {}", s.press.describe());
+  indented(&mut text, &format!("  Press:          {}", s.press.describe()), 18);
   let draws = if s.dias { "DIAS (draws include all survivors)" } else { "NoDIAS" };
   let concessions = if s.concessions { "concessions allowed" } else { "no concessions" };
-  let _ = writeln!(text, "  Draws:          {draws}, {concessions}");
+  indented(&mut text, &format!("  Draws:          {draws}, {concessions}"), 18);
   let _ = writeln!(text, "  Listed:         {}", if s.listed { "yes" } else { "no" });
   for (label, rule) in [("Move", &s.movement), ("Retreat", &s.retreat), ("Adjust", &s.adjustment)] {
     let _ = writeln!(
