@@ -422,7 +422,16 @@ fn history_text(
       deadline::show(from, tz),
       deadline::show(to, tz)
     ),
-    HistoryQuery::Phases { .. } => format!("History information for game '{}':\n", game.name),
+    // njudge's `excluding turn 'S1899M'` / `to turn 'F1905B'.` (or `'end of
+    // game'.`) when turns are left out.
+    HistoryQuery::Phases { start: Some(start), end, .. } => format!(
+      "History information for game '{}' excluding turn '{start}'\nto turn '{}'.\n",
+      game.name,
+      end.map_or_else(|| "end of game".to_string(), |end| end.to_string())
+    ),
+    HistoryQuery::Phases { start: None, .. } => {
+      format!("History information for game '{}':\n", game.name)
+    }
   };
   let mut lines = 0;
   let mut count = 0;
