@@ -53,70 +53,14 @@ mod judge_support;
 #[path = "support/game.rs"]
 mod game_support;
 
+#[path = "support/year.rs"]
+mod year;
+
 use std::path::PathBuf;
 
-use game_support::{Table, FAST, MASTER, POWERS};
-use judge_support::{subjects, Judge, Sent};
-
-/// When the game starts.
-const START: &str = "2026-03-02T10:00:00Z";
-/// When each phase's orders go in (the last one processes it).
-const SPRING: &str = "2026-03-02T11:00:00Z";
-const FALL: &str = "2026-03-02T12:00:00Z";
-const RETREAT: &str = "2026-03-02T13:00:00Z";
-const WINTER: &str = "2026-03-02T14:00:00Z";
-/// When HISTORY is asked for.
-const ASKED: &str = "2026-03-03T09:00:00Z";
-
-const STRANGER: &str = "stranger@players.test";
-
-/// The game's name.
-const GAME: &str = "year";
-
-/// Spring 1901: a bounce (Venice into Trieste) and moves that set up
-/// Fall's convoy and attacks.
-fn spring(power: &str) -> &'static str {
-  match power {
-    "Austria" => "A Vie-Tyr\nA Bud H\nF Tri H\n",
-    "England" => "F Lon-Nth\nF Edi-Nwg\nA Lvp-Yor\n",
-    "France" => "A Par-Bur\nF Bre H\nA Mar H\n",
-    "Germany" => "F Kie H\nA Ber H\nA Mun H\n",
-    "Italy" => "A Ven-Tri\nA Rom H\nF Nap H\n",
-    "Russia" => "A War-Sil\nA Mos-Ukr\nF Sev-Rum\nF Stp/sc-Bot\n",
-    "Turkey" => "A Con-Bul\nF Ank-Bla\nA Smy-Con\n",
-    other => panic!("not a power: {other}"),
-  }
-}
-
-/// Fall 1901: England convoys to Norway, France takes Munich with
-/// Austrian support (dislodging the German army, whose support from Berlin
-/// Russia cuts), Turkey takes Rumania with support (dislodging the Russian
-/// fleet), Russia takes Sweden.
-fn fall(power: &str) -> &'static str {
-  match power {
-    "Austria" => "A Tyr S A Bur-Mun\nA Bud H\nF Tri H\n",
-    "England" => "F Nth C A Yor-Nwy\nA Yor-Nth-Nwy\nF Nwg H\n",
-    "France" => "A Bur-Mun\nF Bre H\nA Mar H\n",
-    "Germany" => "F Kie H\nA Ber S A Mun\nA Mun H\n",
-    "Italy" => "A Ven H\nA Rom H\nF Nap H\n",
-    "Russia" => "F Bot-Swe\nA Sil-Ber\nA Ukr H\nF Rum H\n",
-    "Turkey" => "A Bul-Rum\nF Bla S A Bul-Rum\nA Con-Bul\n",
-    other => panic!("not a power: {other}"),
-  }
-}
-
-/// The Fall retreats: Germany retreats, Russia disbands.
-const RETREATS: [(&str, &str); 2] = [("Germany", "A Mun-Ruh\n"), ("Russia", "F Rum DISBAND\n")];
-
-/// Winter 1901: builds (an army, fleets, one on a coast), a removal (Germany
-/// lost Munich) and a waive (Russia builds one of two).
-const ADJUSTMENTS: [(&str, &str); 5] = [
-  ("England", "BUILD F Edi\n"),
-  ("France", "BUILD A Par\n"),
-  ("Germany", "REMOVE A Ruh\n"),
-  ("Russia", "BUILD F Stp/sc\nWAIVE\n"),
-  ("Turkey", "BUILD A Smy\nBUILD F Ank\n"),
-];
+use game_support::{FAST, MASTER};
+use judge_support::{Judge, Sent};
+use year::GAME;
 
 /// The Master's copy of the results whose subject ends `<phase> Results`.
 fn results(judge: &Judge, phase: &str) -> String {
@@ -159,35 +103,18 @@ fn compare(name: &str, actual: &str) {
 #[test]
 fn a_played_year_reads_as_njudges_transcripts() {
   let judge = Judge::with_config(FAST);
-  let table = Table::start(&judge, GAME, START);
-
-  for (power, _) in POWERS {
-    table.send(power, SPRING, spring(power));
-  }
-  compare("s1901m-results.txt", &results(&judge, "S1901M"));
-
-  compare("list-f1901m.txt", &table.listing(SPRING));
-
-  for (power, _) in POWERS {
-    table.send(power, FALL, fall(power));
-  }
-  compare("f1901m-results.txt", &results(&judge, "F1901M"));
-
-  for (power, orders) in RETREATS {
-    table.send(power, RETREAT, orders);
-  }
-  compare("f1901r-results.txt", &results(&judge, "F1901R"));
-
-  for (power, orders) in ADJUSTMENTS {
-    table.send(power, WINTER, orders);
-  }
-  compare("w1901a-results.txt", &results(&judge, "F1901B"));
-
-  judge.send_at(ASKED, STRANGER, "history", &format!("HISTORY {GAME} FROM Jan 1 2000\n"));
-  let mail = judge.take_mail();
-  let reply = mail
-    .iter()
-    .find(|m| m.to == STRANGER && m.subject.starts_with("Re:"))
-    .unwrap_or_else(|| panic!("a reply to HISTORY: {:#?}", subjects(&mail)));
-  compare("history-1901.txt", &reply.body);
+  year::play(&judge, |table, phase| {
+    let golden = match phase {
+      "S1901M" => "s1901m-results.txt",
+      "F1901M" => "f1901m-results.txt",
+      "F1901R" => "f1901r-results.txt",
+      "F1901B" => "w1901a-results.txt",
+      other => panic!("not a phase of the year: {other}"),
+    };
+    compare(golden, &results(&judge, phase));
+    if phase == "S1901M" {
+      compare("list-f1901m.txt", &table.listing(year::SPRING));
+    }
+  });
+  compare("history-1901.txt", &year::history(&judge));
 }
