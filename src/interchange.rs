@@ -651,16 +651,20 @@ fn result_words(outcome: adjudicate::Outcome) -> Cow<'static, str> {
   }
 }
 
+/// The adjudicator of a movement or a retreat phase, giving the board
+/// after it and each order's fate.
+type Resolve = fn(&Map, &Position, &[UnitOrder], &Rules) -> (Position, Vec<Resolved>);
+
 fn movement<'r>(
   map: &'static Map,
   position: Position,
   given: Vec<Given<'r>>,
   rules: &Rules,
 ) -> Adjudicated<'r> {
-  let checked = check_unit_orders(map, &position, &given, rules);
-  let result = adjudicate::movement(map, &position, &surviving(&checked), rules);
-  let reports = report_unit_orders(map, &given, checked, &result.resolved);
-  finish(map, position, result.position, reports, rules)
+  unit_phase(map, position, given, rules, |map, position, orders, rules| {
+    let result = adjudicate::movement(map, position, orders, rules);
+    (result.position, result.resolved)
+  })
 }
 
 fn retreat<'r>(
@@ -669,10 +673,25 @@ fn retreat<'r>(
   given: Vec<Given<'r>>,
   rules: &Rules,
 ) -> Adjudicated<'r> {
+  unit_phase(map, position, given, rules, |map, position, orders, rules| {
+    let result = adjudicate::retreat(map, position, orders, rules);
+    (result.position, result.resolved)
+  })
+}
+
+/// Checks the orders of a movement or retreat phase, resolves those that
+/// stand, and reports on every order given.
+fn unit_phase<'r>(
+  map: &'static Map,
+  position: Position,
+  given: Vec<Given<'r>>,
+  rules: &Rules,
+  resolve: Resolve,
+) -> Adjudicated<'r> {
   let checked = check_unit_orders(map, &position, &given, rules);
-  let result = adjudicate::retreat(map, &position, &surviving(&checked), rules);
-  let reports = report_unit_orders(map, &given, checked, &result.resolved);
-  finish(map, position, result.position, reports, rules)
+  let (after, resolved) = resolve(map, &position, &surviving(&checked), rules);
+  let reports = report_unit_orders(map, &given, checked, &resolved);
+  finish(map, position, after, reports, rules)
 }
 
 fn adjustment<'r>(

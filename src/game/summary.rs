@@ -11,7 +11,7 @@ use chrono_tz::Tz;
 use super::preference::Assignment;
 use super::press::{Colors, Fakes, ObserverPress};
 use super::report::{capitalised, ending_words, shown_address, wrap, ANONYMOUS};
-use super::{access::Level, access::SiteRule, Game};
+use super::{access::SiteRule, Game};
 use super::{deadline, GameOption, Role, Status};
 use crate::map::{PowerId, ProvinceId};
 use crate::phase::{Phase, PhaseKind, Season};
@@ -196,14 +196,7 @@ fn parameters(text: &mut String, game: &Game, judge_code: Option<&str>) {
     SiteRule::Same => "Same",
     SiteRule::Different => "Different",
   };
-  let level = match s.level {
-    Level::Any => "Any",
-    Level::Novice => "Novice",
-    Level::Amateur => "Amateur",
-    Level::Intermediate => "Intermediate",
-    Level::Advanced => "Advanced",
-    Level::Expert => "Expert",
-  };
+  let level = s.level.name();
   let mut line = format!("   Access:  {site}-site, Level: {level}");
   if s.moderated {
     line.push_str(", Moderated");
