@@ -322,8 +322,18 @@ fn resolve<'r, K: AsRef<str>>(request: Parts<'r, K>) -> Result<Adjudicated<'r>, 
   let position = read_position(map, phase, &request)?;
   let given = read_orders(map, phase.kind, &request)?;
   Ok(match phase.kind {
-    PhaseKind::Movement => movement(map, position, given, &rules),
-    PhaseKind::Retreat => retreat(map, position, given, &rules),
+    PhaseKind::Movement => {
+      unit_phase(map, position, given, &rules, |map, position, orders, rules| {
+        let result = adjudicate::movement(map, position, orders, rules);
+        (result.position, result.resolved)
+      })
+    }
+    PhaseKind::Retreat => {
+      unit_phase(map, position, given, &rules, |map, position, orders, rules| {
+        let result = adjudicate::retreat(map, position, orders, rules);
+        (result.position, result.resolved)
+      })
+    }
     PhaseKind::Adjustment => adjustment(map, position, given, &rules),
   })
 }
@@ -654,30 +664,6 @@ fn result_words(outcome: adjudicate::Outcome) -> Cow<'static, str> {
 /// The adjudicator of a movement or a retreat phase, giving the board
 /// after it and each order's fate.
 type Resolve = fn(&Map, &Position, &[UnitOrder], &Rules) -> (Position, Vec<Resolved>);
-
-fn movement<'r>(
-  map: &'static Map,
-  position: Position,
-  given: Vec<Given<'r>>,
-  rules: &Rules,
-) -> Adjudicated<'r> {
-  unit_phase(map, position, given, rules, |map, position, orders, rules| {
-    let result = adjudicate::movement(map, position, orders, rules);
-    (result.position, result.resolved)
-  })
-}
-
-fn retreat<'r>(
-  map: &'static Map,
-  position: Position,
-  given: Vec<Given<'r>>,
-  rules: &Rules,
-) -> Adjudicated<'r> {
-  unit_phase(map, position, given, rules, |map, position, orders, rules| {
-    let result = adjudicate::retreat(map, position, orders, rules);
-    (result.position, result.resolved)
-  })
-}
 
 /// Checks the orders of a movement or retreat phase, resolves those that
 /// stand, and reports on every order given.
@@ -1082,13 +1068,9 @@ mod tests {
     let map = Map::standard().expect("standard map");
     let abbrs: Vec<String> = map.provinces().iter().map(|p| p.abbr.clone()).collect();
     let powers: Vec<String> = map.powers().iter().map(|p| p.name.clone()).collect();
-    let mut seed = 0x9E37_79B9_7F4A_7C15_u64;
-    let mut next = |n: usize| {
-      seed ^= seed << 13;
-      seed ^= seed >> 7;
-      seed ^= seed << 17;
-      (seed % n as u64) as usize
-    };
+    let mut rng =
+      <rand::rngs::StdRng as rand::SeedableRng>::seed_from_u64(0x9E37_79B9_7F4A_7C15_u64);
+    let mut next = |n: usize| rand::RngExt::random_range(&mut rng, 0..n);
     let phases = ["S1901M", "F1901M", "S1902R", "F1901R", "F1901B", "W1903B", "S1901M"];
     let verbs = ["-", "S", "C", "H", "- Nth -", "build", "remove", "D", "via convoy", "\"x\" é"];
     let (mut compared, mut dislodged, mut centers, mut invalid) = (0, 0, 0, 0);

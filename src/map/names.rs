@@ -562,13 +562,9 @@ mod tests {
     ] {
       pieces.push(extra.to_string());
     }
-    let mut seed = 0x9E37_79B9_7F4A_7C15_u64;
-    let mut next = |n: usize| {
-      seed ^= seed << 13;
-      seed ^= seed >> 7;
-      seed ^= seed << 17;
-      (seed % n as u64) as usize
-    };
+    let mut rng =
+      <rand::rngs::StdRng as rand::SeedableRng>::seed_from_u64(0x9E37_79B9_7F4A_7C15_u64);
+    let mut next = |n: usize| rand::RngExt::random_range(&mut rng, 0..n);
     for _ in 0..3_000 {
       let mut text = String::new();
       for _ in 0..1 + next(5) {

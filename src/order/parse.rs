@@ -704,13 +704,9 @@ mod tests {
   fn the_fast_path_reads_as_the_grammar_does() {
     let map = Map::standard().expect("standard map");
     let pieces = pieces(map);
-    let mut seed = 0x2545_F491_4F6C_DD1D_u64;
-    let mut next = |n: usize| {
-      seed ^= seed << 13;
-      seed ^= seed >> 7;
-      seed ^= seed << 17;
-      (seed % n as u64) as usize
-    };
+    let mut rng =
+      <rand::rngs::StdRng as rand::SeedableRng>::seed_from_u64(0x2545_F491_4F6C_DD1D_u64);
+    let mut next = |n: usize| rand::RngExt::random_range(&mut rng, 0..n);
     let shapes: &[&[usize]] = &[
       // 0 unit, 1 keyword slot filled from pieces, 2 province
       &[0, 2, 1, 2],

@@ -87,12 +87,7 @@ pub fn stamp_new(data: &DataDir) -> Result<(), StoreError> {
 /// leaves the old number or the new one (and every step may run again),
 /// and counting it would renumber the changes every fault test names.
 fn write(data: &DataDir, version: u32) -> Result<(), StoreError> {
-  use std::io::Write;
-  let path = data.path(FILE);
-  let mut file = atomic_write_file::AtomicWriteFile::open(&path)
-    .map_err(|e| StoreError::io("cannot create", &path, e))?;
-  file.write_all(text(version).as_bytes()).map_err(|e| StoreError::io("cannot write", &path, e))?;
-  file.commit().map_err(|e| StoreError::io("cannot save", &path, e))
+  super::atomic::write_unhooked(&data.path(FILE), text(version).as_bytes())
 }
 
 /// Brings the directory up to [`CURRENT`], one step at a time, under a
