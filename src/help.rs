@@ -157,7 +157,7 @@ fn describe_centers(map: &Map, out: &mut String) {
   );
   let neutral: Vec<String> = map
     .supply_centers()
-    .filter(|&id| map.province(id).home_of.is_none())
+    .filter(|&id| !map.powers().iter().any(|p| p.owns.contains(&id)))
     .map(|id| map.province(id).abbr.clone())
     .collect();
   push_wrapped(out, "Neutral at the start: ", &neutral, " ");
@@ -196,14 +196,16 @@ fn describe_provinces(map: &Map, out: &mut String) {
       Terrain::Coast => "coast",
       Terrain::Land => "land",
       Terrain::Impassable => "impassable",
+      Terrain::Port => "port (its fleet convoys)",
     });
     if province.supply_center {
       kind.push_str(", supply centre");
-      match province.home_of {
-        Some(power) => {
-          let _ = write!(kind, ", home centre of {}", map.power(power).name);
+      let homes: Vec<&str> = province.home_of.iter().map(|&p| map.power(p).name.as_str()).collect();
+      match homes.as_slice() {
+        [] => kind.push_str(" (neutral)"),
+        homes => {
+          let _ = write!(kind, ", home centre of {}", homes.join(" and "));
         }
-        None => kind.push_str(" (neutral)"),
       }
     }
     push_wrapped(out, "     type     ", &[kind], "");
@@ -249,7 +251,7 @@ fn heading(out: &mut String, title: &str) {
 /// Writes `items` after `prefix`, joined by `separator`, breaking lines
 /// between items so none is longer than [`WIDTH`] (unless one item alone
 /// is); continuation lines are indented to line up under the first item.
-fn push_wrapped(out: &mut String, prefix: &str, items: &[String], separator: &str) {
+pub(crate) fn push_wrapped(out: &mut String, prefix: &str, items: &[String], separator: &str) {
   let indent = " ".repeat(prefix.len());
   let mut line = String::from(prefix);
   let mut empty = true;

@@ -318,7 +318,7 @@ pub fn adjudicate(request: &Request) -> Result<Response, InputError> {
 fn resolve<'r, K: AsRef<str>>(request: Parts<'r, K>) -> Result<Adjudicated<'r>, InputError> {
   let map = Map::builtin(request.variant)?;
   let phase: Phase = request.phase.parse()?;
-  let rules = Rules::from_names(request.rules)?;
+  let rules = Rules::for_map(map).with_names(request.rules)?;
   let position = read_position(map, phase, &request)?;
   let given = read_orders(map, phase.kind, &request)?;
   Ok(match phase.kind {
@@ -405,7 +405,7 @@ fn read_centers<K>(
 ) -> Result<(), InputError> {
   let Some(centers) = request.centers else {
     for power in map.power_ids() {
-      for &home in &map.power(power).home_centers {
+      for &home in &map.power(power).owns {
         position.set_owner(home, Some(power));
       }
     }

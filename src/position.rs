@@ -63,7 +63,8 @@ impl Position {
   }
 
   /// The board at the start of a game: the map's starting units, and each
-  /// power owning its home centres.
+  /// power owning the centres the map gives it (its homes, unless the map
+  /// says otherwise).
   pub fn initial(map: &Map) -> Result<Position, crate::phase::PhaseError> {
     let phase = map.first_phase().parse()?;
     let mut position = Position::empty(map, phase);
@@ -72,8 +73,8 @@ impl Position {
         Some(Unit { power: unit.power, kind: unit.kind, location: unit.location });
     }
     for power in map.power_ids() {
-      for &home in &map.power(power).home_centers {
-        position.owners[home.index()] = Some(power);
+      for &centre in &map.power(power).owns {
+        position.owners[centre.index()] = Some(power);
       }
     }
     Ok(position)

@@ -113,7 +113,7 @@ pub fn build_site(
 ) -> Result<(), SiteProblem> {
   let here = map.province(province);
   match rules.builds {
-    BuildRule::Home if here.home_of != Some(power) => return Err(SiteProblem::NotHome),
+    BuildRule::Home if !here.is_home_of(power) => return Err(SiteProblem::NotHome),
     BuildRule::One | BuildRule::Any if !here.supply_center => return Err(SiteProblem::NotCentre),
     _ => {}
   }

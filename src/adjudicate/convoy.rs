@@ -16,7 +16,7 @@ pub(super) fn could_be_needed(
   coastal: bool,
 ) -> bool {
   let convoys_here = match map.province(sea).terrain {
-    Terrain::Sea => true,
+    Terrain::Sea | Terrain::Port => true,
     Terrain::Coast => coastal,
     Terrain::Land | Terrain::Impassable => false,
   };

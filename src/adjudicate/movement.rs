@@ -187,7 +187,7 @@ impl<'a> Board<'a> {
       .filter(|u| {
         let terrain = self.map.province(u.location.province).terrain;
         u.kind == UnitType::Fleet
-          && (terrain == Terrain::Sea || (self.rules.coastal_convoys && terrain == Terrain::Coast))
+          && (terrain.convoys() || (self.rules.coastal_convoys && terrain == Terrain::Coast))
       })
       .map(|u| u.location.province)
       .collect();
@@ -543,7 +543,7 @@ impl<'a> Board<'a> {
   /// body of water that holds a fleet ordered to convoy.
   fn protected_by_1982_rule(&self, attacker: usize, supported_into: ProvinceId) -> bool {
     let Kind::Move { convoyed: true, .. } = self.kinds[attacker] else { return false };
-    self.map.province(supported_into).terrain == Terrain::Sea
+    self.map.province(supported_into).terrain.convoys()
       && self.at[supported_into.index()]
         .is_some_and(|f| matches!(self.orders[f], Order::Convoy { .. }))
   }

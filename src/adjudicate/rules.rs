@@ -62,7 +62,24 @@ impl Rules {
   /// Reads rule names as given to `judge adjudicate` (case-insensitive;
   /// the DPjudge's names and njudge's SET words both work).
   pub fn from_names<S: AsRef<str>>(names: &[S]) -> Result<Rules, UnknownRule> {
+    Rules::default().with_names(names)
+  }
+
+  /// The rules a variant's map turns on by default (its DPjudge `RULE`
+  /// lines that are board rules; the others are game settings).
+  pub fn for_map(map: &crate::map::Map) -> Rules {
     let mut rules = Rules::default();
+    for name in map.rules() {
+      if let Ok(with) = rules.clone().with_names(std::slice::from_ref(name)) {
+        rules = with;
+      }
+    }
+    rules
+  }
+
+  /// These rules with the named ones turned on as well.
+  pub fn with_names<S: AsRef<str>>(self, names: &[S]) -> Result<Rules, UnknownRule> {
+    let mut rules = self;
     for name in names {
       let name = name.as_ref();
       match name.trim().to_ascii_uppercase().replace(['-', ' '], "_").as_str() {

@@ -241,14 +241,16 @@ impl Settings {
   /// A new game's settings on `map`, with the judgekeeper's deadlines.
   pub fn new(map: &Map, deadlines: [DeadlineRule; 3]) -> Settings {
     let [movement, retreat, adjustment] = deadlines;
-    Settings {
-      players: map.powers().len() as u32,
+    let mut settings = Settings {
+      players: map.playable_powers().count() as u32,
       victory_centers: map.victory_centers(),
       movement,
       retreat,
       adjustment,
       ..Settings::default()
-    }
+    };
+    settings.variant.builds = crate::adjudicate::Rules::for_map(map).builds;
+    settings
   }
 
   /// Whether the game counts for the players' dedication.

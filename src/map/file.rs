@@ -8,7 +8,9 @@ use serde::Deserialize;
 
 use super::names::NameIndex;
 use super::{
-  Coast, Location, Map, Power, PowerId, Province, ProvinceId, StartingUnit, Terrain, UnitType,
+  AlternativeHome, Calendar, Coast, During, League, LeagueKind, Location, Map, NeutralUnit, Power,
+  PowerDuring, PowerId, Province, ProvinceId, SeasonStep, StartingUnit, StepPhase, Terrain,
+  UnitType,
 };
 
 /// Why a map file could not be loaded.
@@ -16,8 +18,8 @@ use super::{
 pub enum MapError {
   #[error("map file is not valid TOML: {message}")]
   Syntax { message: String },
-  #[error("no variant named '{name}' (known: standard)")]
-  UnknownVariant { name: String },
+  #[error("no variant named '{name}' (known: {known})")]
+  UnknownVariant { name: String, known: String },
   #[error("province '{abbr}' is listed twice")]
   DuplicateProvince { abbr: String },
   #[error("the name '{name}' is used by both {first} and {second}")]
@@ -44,14 +46,22 @@ pub enum MapError {
     "{province}: a province with coasts lists its fleet borders per coast, not under `fleet`"
   )]
   FleetListWithCoasts { province: String },
-  #[error("unknown terrain '{terrain}' for {province} (use sea, coast, land or impassable)")]
+  #[error(
+    "unknown terrain '{terrain}' for {province} (use sea, coast, land, port or impassable)"
+  )]
   UnknownTerrain { province: String, terrain: String },
   #[error("power {power}: {message}")]
   BadPower { power: String, message: String },
   #[error("starting unit '{unit}' of {power}: {message}")]
   BadUnit { power: String, unit: String, message: String },
-  #[error("first_phase '{phase}' is not a turn id like S1901M")]
+  #[error("first_phase '{phase}' is not a turn id of this map's calendar, like S1901M")]
   BadFirstPhase { phase: String },
+  #[error("calendar: {message}")]
+  BadCalendar { message: String },
+  #[error("{province}: {message}")]
+  BadBorder { province: String, message: String },
+  #[error("during {phase}: {message}")]
+  BadDuring { phase: String, message: String },
   #[error("the map has {count} provinces; at most 65535 are supported")]
   TooManyProvinces { count: usize },
 }
@@ -60,12 +70,45 @@ pub enum MapError {
 #[serde(deny_unknown_fields)]
 struct MapFile {
   name: String,
+  #[serde(default)]
+  source: String,
   victory_centers: u32,
   first_phase: String,
+  #[serde(default)]
+  rules: Vec<String>,
+  #[serde(default)]
+  new_homes: Vec<i32>,
+  calendar: Option<CalendarEntry>,
   #[serde(default, rename = "power")]
   powers: Vec<PowerEntry>,
+  neutral: Option<NeutralEntry>,
+  #[serde(default)]
+  during: Vec<DuringEntry>,
   #[serde(default, rename = "province")]
   provinces: Vec<ProvinceEntry>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct CalendarEntry {
+  #[serde(default = "one")]
+  year_step: i32,
+  era: Option<String>,
+  #[serde(rename = "season")]
+  seasons: Vec<SeasonEntry>,
+}
+
+fn one() -> i32 {
+  1
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct SeasonEntry {
+  name: String,
+  id: Option<String>,
+  phases: Vec<String>,
+  when_year_mod: Option<(u32, u32)>,
 }
 
 #[derive(Deserialize)]
@@ -76,8 +119,70 @@ struct PowerEntry {
   initial: String,
   #[serde(default)]
   home: Vec<String>,
+  owns: Option<Vec<String>>,
   #[serde(default)]
   units: Vec<String>,
+  #[serde(default)]
+  dummy: bool,
+  #[serde(default)]
+  partisan: Vec<String>,
+  #[serde(default)]
+  alternative_homes: Vec<AlternativeEntry>,
+  #[serde(default)]
+  hidden_builds: Vec<String>,
+  #[serde(default)]
+  claim_home: bool,
+  #[serde(default)]
+  mobilize: Vec<String>,
+  league: Option<LeagueEntry>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct AlternativeEntry {
+  center: String,
+  #[serde(default)]
+  instead_of: Vec<String>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct LeagueEntry {
+  name: String,
+  #[serde(default = "member")]
+  kind: String,
+  #[serde(default)]
+  protects: Vec<String>,
+}
+
+fn member() -> String {
+  "member".into()
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct NeutralEntry {
+  #[serde(default)]
+  units: Vec<String>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct DuringEntry {
+  phase: String,
+  #[serde(default)]
+  terrain: BTreeMap<String, String>,
+  #[serde(default, rename = "power")]
+  powers: Vec<PowerDuringEntry>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct PowerDuringEntry {
+  name: String,
+  home: Option<Vec<String>>,
+  alternative_homes: Option<Vec<AlternativeEntry>>,
+  hidden_builds: Option<Vec<String>>,
 }
 
 #[derive(Deserialize)]
@@ -96,6 +201,12 @@ struct ProvinceEntry {
   fleet: Vec<String>,
   #[serde(default)]
   coasts: BTreeMap<String, Vec<String>>,
+  #[serde(default)]
+  half_strength: Vec<String>,
+  #[serde(default)]
+  strait: Vec<String>,
+  #[serde(default)]
+  owner_only: BTreeMap<String, Vec<String>>,
 }
 
 pub(super) fn load(text: &str) -> Result<Map, MapError> {
@@ -104,38 +215,227 @@ pub(super) fn load(text: &str) -> Result<Map, MapError> {
   if file.provinces.len() > usize::from(u16::MAX) {
     return Err(MapError::TooManyProvinces { count: file.provinces.len() });
   }
-  if !is_turn_id(&file.first_phase) {
-    return Err(MapError::BadFirstPhase { phase: file.first_phase });
-  }
+  let calendar = file.calendar.as_ref().map(load_calendar).transpose()?;
+  let first_phase = turn_id(&file.first_phase, calendar.as_ref())
+    .ok_or_else(|| MapError::BadFirstPhase { phase: file.first_phase.clone() })?;
   let ids = province_ids(&file.provinces)?;
+  let opened = opened_terrain(&file.during, &ids)?;
   let mut provinces = Vec::with_capacity(file.provinces.len());
   for entry in &file.provinces {
     provinces.push(build_province(entry, &ids, &file.provinces)?);
   }
-  check_symmetry(&provinces)?;
+  check_symmetry(&provinces, &opened)?;
   link_seas(&mut provinces);
   let names = NameIndex::build(
     provinces.iter().map(|p| ((p.abbr.as_str(), p.name.as_str()), p.aliases.as_slice())),
   )?;
   let mut map = Map {
+    key: String::new(),
     name: file.name,
+    source: file.source,
     victory_centers: file.victory_centers,
-    first_phase: file.first_phase.to_ascii_uppercase(),
+    first_phase,
+    rules: file.rules.iter().map(|r| r.trim().to_ascii_uppercase()).collect(),
+    new_homes: file.new_homes,
+    calendar,
     provinces,
     powers: Vec::new(),
     starting_units: Vec::new(),
+    neutral_units: Vec::new(),
+    during: Vec::new(),
     names,
   };
   load_powers(&mut map, &file.powers, &ids)?;
+  if let Some(neutral) = &file.neutral {
+    for unit in &neutral.units {
+      let (kind, location) = parse_unit(&map, unit, &ids).map_err(|message| {
+        MapError::BadUnit { power: "neutral".into(), unit: unit.clone(), message }
+      })?;
+      map.neutral_units.push(NeutralUnit { kind, location });
+    }
+  }
+  for entry in &file.during {
+    let during = load_during(&map, entry, &ids)?;
+    map.during.push(during);
+  }
   Ok(map)
 }
 
-fn is_turn_id(text: &str) -> bool {
-  let bytes = text.as_bytes();
-  bytes.len() >= 6
-    && matches!(bytes[0].to_ascii_uppercase(), b'S' | b'F' | b'U' | b'W')
-    && bytes[1..bytes.len() - 1].iter().all(u8::is_ascii_digit)
-    && matches!(bytes[bytes.len() - 1].to_ascii_uppercase(), b'M' | b'R' | b'B')
+/// Reads a turn id of the map's calendar (`S1901M`, `W1900A`, `B273M`) into
+/// its stored form: upper case, with `A` (the DPjudge's adjustments) as `B`.
+fn turn_id(text: &str, calendar: Option<&Calendar>) -> Option<String> {
+  let upper = text.trim().to_ascii_uppercase();
+  let mut chars = upper.chars();
+  let season = chars.next()?;
+  let kind = chars.next_back()?;
+  let year = chars.as_str();
+  let season_ok = match calendar {
+    None => matches!(season, 'S' | 'F' | 'U' | 'W'),
+    Some(calendar) => calendar.seasons.iter().any(|s| s.id == season),
+  };
+  let kind = match kind {
+    'M' | 'R' | 'B' => kind,
+    'A' => 'B',
+    _ => return None,
+  };
+  let year_ok = !year.is_empty() && year.len() <= 6 && year.bytes().all(|b| b.is_ascii_digit());
+  (season_ok && year_ok).then(|| format!("{season}{year}{kind}"))
+}
+
+fn load_calendar(entry: &CalendarEntry) -> Result<Calendar, MapError> {
+  let bad = |message: String| MapError::BadCalendar { message };
+  if entry.year_step == 0 {
+    return Err(bad("year_step may not be 0".into()));
+  }
+  if entry.seasons.is_empty() {
+    return Err(bad("a calendar needs at least one season".into()));
+  }
+  let mut seasons = Vec::with_capacity(entry.seasons.len());
+  for season in &entry.seasons {
+    let id = match &season.id {
+      Some(id) => {
+        let mut chars = id.chars();
+        match (chars.next(), chars.next()) {
+          (Some(c), None) if c.is_ascii_alphabetic() => c.to_ascii_uppercase(),
+          _ => return Err(bad(format!("season {}: id '{id}' must be one letter", season.name))),
+        }
+      }
+      None => season
+        .name
+        .chars()
+        .find(char::is_ascii_alphabetic)
+        .map(|c| c.to_ascii_uppercase())
+        .ok_or_else(|| bad(format!("season '{}' needs an id letter", season.name)))?,
+    };
+    if season.phases.is_empty() {
+      return Err(bad(format!("season {} has no phases", season.name)));
+    }
+    let mut phases = Vec::with_capacity(season.phases.len());
+    for word in &season.phases {
+      phases.push(StepPhase::from_word(word).ok_or_else(|| {
+        bad(format!(
+          "season {}: unknown phase '{word}' (use movement, retreats, adjustments or income)",
+          season.name
+        ))
+      })?);
+    }
+    if let Some((d, m)) = season.when_year_mod {
+      if d == 0 || m >= d {
+        return Err(bad(format!("season {}: when_year_mod [{d}, {m}] is impossible", season.name)));
+      }
+    }
+    seasons.push(SeasonStep {
+      name: season.name.clone(),
+      id,
+      phases,
+      when_year_mod: season.when_year_mod,
+    });
+  }
+  Ok(Calendar { year_step: entry.year_step, era: entry.era.clone(), seasons })
+}
+
+/// The terrain each province takes in some phase (a `[[during]]` entry),
+/// which its borders are checked against when it is impassable otherwise.
+fn opened_terrain(
+  during: &[DuringEntry],
+  ids: &HashMap<String, ProvinceId>,
+) -> Result<HashMap<ProvinceId, Terrain>, MapError> {
+  let mut opened = HashMap::new();
+  for entry in during {
+    for (place, word) in &entry.terrain {
+      let province = resolve_province(&format!("during {}", entry.phase), place, ids)?;
+      let terrain = terrain_word(word).ok_or_else(|| MapError::UnknownTerrain {
+        province: place.clone(),
+        terrain: word.clone(),
+      })?;
+      opened.insert(province, terrain);
+    }
+  }
+  Ok(opened)
+}
+
+fn terrain_word(word: &str) -> Option<Terrain> {
+  Some(match word.to_ascii_lowercase().as_str() {
+    "sea" | "water" => Terrain::Sea,
+    "coast" | "coastal" => Terrain::Coast,
+    "land" | "inland" => Terrain::Land,
+    "port" => Terrain::Port,
+    "impassable" | "shut" => Terrain::Impassable,
+    _ => return None,
+  })
+}
+
+fn load_during(
+  map: &Map,
+  entry: &DuringEntry,
+  ids: &HashMap<String, ProvinceId>,
+) -> Result<During, MapError> {
+  let phase = entry.phase.trim().to_ascii_uppercase();
+  let bad = |message: String| MapError::BadDuring { phase: phase.clone(), message };
+  let mut terrain = Vec::new();
+  for (place, word) in &entry.terrain {
+    let province = resolve_province(&format!("during {phase}"), place, ids)?;
+    let kind = terrain_word(word).ok_or_else(|| bad(format!("unknown terrain '{word}'")))?;
+    terrain.push((province, kind));
+  }
+  let mut powers = Vec::new();
+  for change in &entry.powers {
+    let power = map
+      .power_ids()
+      .find(|&p| map.power(p).name.eq_ignore_ascii_case(&change.name))
+      .ok_or_else(|| bad(format!("unknown power '{}'", change.name)))?;
+    let centres = |list: &[String]| -> Result<Vec<ProvinceId>, MapError> {
+      list.iter().map(|c| supply_center(map, &change.name, c, ids)).collect()
+    };
+    powers.push(PowerDuring {
+      power,
+      home: change.home.as_deref().map(centres).transpose()?,
+      alternative_homes: change
+        .alternative_homes
+        .as_deref()
+        .map(|list| alternatives(map, &change.name, list, ids))
+        .transpose()?,
+      hidden_builds: change.hidden_builds.as_deref().map(centres).transpose()?,
+    });
+  }
+  Ok(During { phase, terrain, powers })
+}
+
+fn supply_center(
+  map: &Map,
+  power: &str,
+  text: &str,
+  ids: &HashMap<String, ProvinceId>,
+) -> Result<ProvinceId, MapError> {
+  let province = resolve_province(power, text, ids)?;
+  if !map.provinces[province.index()].supply_center {
+    return Err(MapError::BadPower {
+      power: power.to_string(),
+      message: format!("{text} is not a supply centre"),
+    });
+  }
+  Ok(province)
+}
+
+fn alternatives(
+  map: &Map,
+  power: &str,
+  list: &[AlternativeEntry],
+  ids: &HashMap<String, ProvinceId>,
+) -> Result<Vec<AlternativeHome>, MapError> {
+  list
+    .iter()
+    .map(|alt| {
+      Ok(AlternativeHome {
+        center: supply_center(map, power, &alt.center, ids)?,
+        instead_of: alt
+          .instead_of
+          .iter()
+          .map(|c| supply_center(map, power, c, ids))
+          .collect::<Result<_, _>>()?,
+      })
+    })
+    .collect()
 }
 
 fn province_ids(entries: &[ProvinceEntry]) -> Result<HashMap<String, ProvinceId>, MapError> {
@@ -156,18 +456,10 @@ fn build_province(
   ids: &HashMap<String, ProvinceId>,
   entries: &[ProvinceEntry],
 ) -> Result<Province, MapError> {
-  let terrain = match entry.terrain.to_ascii_lowercase().as_str() {
-    "sea" | "water" => Terrain::Sea,
-    "coast" | "coastal" => Terrain::Coast,
-    "land" | "inland" => Terrain::Land,
-    "impassable" => Terrain::Impassable,
-    other => {
-      return Err(MapError::UnknownTerrain {
-        province: entry.abbr.clone(),
-        terrain: other.to_string(),
-      })
-    }
-  };
+  let terrain = terrain_word(&entry.terrain).ok_or_else(|| MapError::UnknownTerrain {
+    province: entry.abbr.clone(),
+    terrain: entry.terrain.clone(),
+  })?;
   let mut army = Vec::with_capacity(entry.army.len());
   for neighbour in &entry.army {
     army.push(resolve_province(&entry.abbr, neighbour, ids)?);
@@ -187,11 +479,47 @@ fn build_province(
     coasts.push((coast, resolve_fleet(list)?));
   }
   coasts.sort_by_key(|(coast, _)| *coast);
-  if !coasts.is_empty() && terrain != Terrain::Coast {
+  if !coasts.is_empty() && !matches!(terrain, Terrain::Coast | Terrain::Port) {
     return Err(MapError::CoastsOffCoast { province: entry.abbr.clone() });
   }
   if !coasts.is_empty() && !fleet.is_empty() {
     return Err(MapError::FleetListWithCoasts { province: entry.abbr.clone() });
+  }
+  let is_border = |there: ProvinceId| {
+    army.contains(&there)
+      || fleet.iter().chain(coasts.iter().flat_map(|(_, l)| l)).any(|l| l.province == there)
+  };
+  let special = |list: &[String], what: &str| -> Result<Vec<ProvinceId>, MapError> {
+    let mut out = Vec::with_capacity(list.len());
+    for name in list {
+      let there = resolve_province(&entry.abbr, name, ids)?;
+      if !is_border(there) {
+        return Err(MapError::BadBorder {
+          province: entry.abbr.clone(),
+          message: format!("{what} border with {name}, which is not a neighbour"),
+        });
+      }
+      out.push(there);
+    }
+    Ok(out)
+  };
+  let half_strength = special(&entry.half_strength, "a half-strength")?;
+  let strait = special(&entry.strait, "a strait")?;
+  let mut owner_only = Vec::with_capacity(entry.owner_only.len());
+  for (name, centres) in &entry.owner_only {
+    let there = special(std::slice::from_ref(name), "an owner-only")?[0];
+    let mut needed = Vec::with_capacity(centres.len());
+    for centre in centres {
+      let id = resolve_province(&entry.abbr, centre, ids)?;
+      if !entries[id.index()].supply_center {
+        return Err(MapError::BadBorder {
+          province: entry.abbr.clone(),
+          message: format!("the border with {name} needs {centre}, which is not a supply centre"),
+        });
+      }
+      needed.push(id);
+    }
+    owner_only.push((there, needed));
   }
   Ok(Province {
     abbr: entry.abbr.clone(),
@@ -199,11 +527,14 @@ fn build_province(
     aliases: entry.aliases.clone(),
     terrain,
     supply_center: entry.supply_center,
-    home_of: None,
+    home_of: Vec::new(),
     army,
     fleet,
     coasts,
     seas: Vec::new(),
+    half_strength,
+    strait,
+    owner_only,
   })
 }
 
@@ -256,14 +587,26 @@ fn resolve_location(
   }
 }
 
-/// Every border must be listed from both sides, with terrain that allows it.
-fn check_symmetry(provinces: &[Province]) -> Result<(), MapError> {
+/// Every border must be listed from both sides, with terrain that allows
+/// it. An impassable province's borders are checked against the terrain a
+/// `[[during]]` entry gives it; with none, it may have no borders.
+fn check_symmetry(
+  provinces: &[Province],
+  opened: &HashMap<ProvinceId, Terrain>,
+) -> Result<(), MapError> {
   let abbr = |id: ProvinceId| provinces[id.index()].abbr.clone();
+  let terrain = |id: ProvinceId| match provinces[id.index()].terrain {
+    Terrain::Impassable => opened.get(&id).copied().unwrap_or(Terrain::Impassable),
+    other => other,
+  };
+  let land = |id: ProvinceId| matches!(terrain(id), Terrain::Coast | Terrain::Land | Terrain::Port);
+  let watery =
+    |id: ProvinceId| matches!(terrain(id), Terrain::Coast | Terrain::Sea | Terrain::Port);
   for (index, province) in provinces.iter().enumerate() {
     let here = ProvinceId(index as u16);
     for &there in &province.army {
       let other = &provinces[there.index()];
-      if !province.is_land() || !other.is_land() {
+      if !land(here) || !land(there) {
         return Err(MapError::ArmyBorderOffLand {
           province: province.abbr.clone(),
           neighbour: other.abbr.clone(),
@@ -283,7 +626,7 @@ fn check_symmetry(provinces: &[Province]) -> Result<(), MapError> {
       let from = Location { province: here, coast };
       for &to in list {
         let other = &provinces[to.province.index()];
-        if !province.is_water_or_coast() || !other.is_water_or_coast() {
+        if !watery(here) || !watery(to.province) {
           return Err(MapError::FleetBorderInland {
             province: province.abbr.clone(),
             neighbour: other.abbr.clone(),
@@ -328,49 +671,92 @@ fn load_powers(
   for (index, entry) in entries.iter().enumerate() {
     let id = PowerId(index as u8);
     let bad = |message: String| MapError::BadPower { power: entry.name.clone(), message };
-    let mut initial = entry.initial.chars();
-    let letter = match (initial.next(), initial.next()) {
-      (Some(c), None) if c.is_ascii_alphabetic() => c.to_ascii_uppercase(),
-      _ => return Err(bad(format!("initial '{}' must be one letter", entry.initial))),
-    };
-    if map.powers.iter().any(|p| p.initial == letter || p.name.eq_ignore_ascii_case(&entry.name)) {
+    let initial = power_initial(&entry.initial).map_err(bad)?;
+    if map.powers.iter().any(|p| p.initial == initial || p.name.eq_ignore_ascii_case(&entry.name))
+    {
       return Err(bad("name or initial is used by another power".into()));
     }
-    let mut home_centers = Vec::new();
-    for home in &entry.home {
-      let province = resolve_province(&entry.name, home, ids)?;
-      let target = &mut map.provinces[province.index()];
-      if !target.supply_center {
-        return Err(bad(format!("home centre {home} is not a supply centre")));
-      }
-      if target.home_of.is_some() {
-        return Err(bad(format!("home centre {home} belongs to another power")));
-      }
-      target.home_of = Some(id);
-      home_centers.push(province);
+    let centres = |list: &[String]| -> Result<Vec<ProvinceId>, MapError> {
+      list.iter().map(|c| supply_center(map, &entry.name, c, ids)).collect()
+    };
+    let home_centers = centres(&entry.home)?;
+    let owns = match &entry.owns {
+      Some(list) => centres(list)?,
+      None => home_centers.clone(),
+    };
+    let mut partisan = Vec::with_capacity(entry.partisan.len());
+    for site in &entry.partisan {
+      partisan.push(resolve_province(&entry.name, site, ids)?);
     }
-    map.powers.push(Power {
+    let league = match &entry.league {
+      None => None,
+      Some(league) => Some(League {
+        name: league.name.to_ascii_uppercase(),
+        kind: match league.kind.to_ascii_lowercase().as_str() {
+          "member" => LeagueKind::Member,
+          "strict" => LeagueKind::Strict,
+          "benign" => LeagueKind::Benign,
+          other => {
+            return Err(bad(format!("league kind '{other}' (use member, strict or benign)")))
+          }
+        },
+        protects: league.protects.iter().map(|l| l.to_ascii_uppercase()).collect(),
+      }),
+    };
+    let power = Power {
       name: entry.name.clone(),
       adjective: entry.adjective.clone(),
-      initial: letter,
+      initial,
+      owns,
+      dummy: entry.dummy,
+      partisan,
+      alternative_homes: alternatives(map, &entry.name, &entry.alternative_homes, ids)?,
+      hidden_builds: centres(&entry.hidden_builds)?,
+      claim_home: entry.claim_home,
+      mobilize: centres(&entry.mobilize)?,
+      league,
       home_centers,
-    });
+    };
+    for &home in &power.home_centers {
+      map.provinces[home.index()].home_of.push(id);
+    }
+    map.powers.push(power);
     for unit in &entry.units {
-      let starting = parse_starting_unit(map, id, unit, ids).map_err(|message| {
-        MapError::BadUnit { power: entry.name.clone(), unit: unit.clone(), message }
+      let (kind, location) = parse_unit(map, unit, ids).map_err(|message| MapError::BadUnit {
+        power: entry.name.clone(),
+        unit: unit.clone(),
+        message,
       })?;
-      map.starting_units.push(starting);
+      map.starting_units.push(StartingUnit { power: id, kind, location });
     }
   }
   Ok(())
 }
 
-fn parse_starting_unit(
+/// A power's initial: one character that SIGN ON, press lists and results
+/// can use. `O`, `M` and `?` are SIGN ON's own (observer, master, join).
+fn power_initial(text: &str) -> Result<char, String> {
+  let mut chars = text.chars();
+  match (chars.next(), chars.next()) {
+    (Some(c), None) if c.is_ascii_graphic() => {
+      let c = c.to_ascii_uppercase();
+      if matches!(c, 'O' | 'M' | '?') {
+        Err(format!("initial '{c}' is reserved by SIGN ON (observer, master, join)"))
+      } else {
+        Ok(c)
+      }
+    }
+    _ => Err(format!("initial '{text}' must be one letter, digit or sign")),
+  }
+}
+
+/// Reads a unit of the map file (`A Vie`, `F Stp/sc`), checking that it
+/// may stand there and that no other unit starts in the province.
+fn parse_unit(
   map: &Map,
-  power: PowerId,
   text: &str,
   ids: &HashMap<String, ProvinceId>,
-) -> Result<StartingUnit, String> {
+) -> Result<(UnitType, Location), String> {
   let (kind, place) = text.trim().split_once(' ').ok_or("write it as 'A Vie' or 'F Stp/sc'")?;
   let kind = match kind {
     "A" | "a" => UnitType::Army,
@@ -397,10 +783,11 @@ fn parse_starting_unit(
       map.location_abbr(location)
     ));
   }
-  if map.starting_units.iter().any(|u| u.location.province == province) {
+  let taken = map.starting_units.iter().map(|u| u.location.province);
+  if taken.chain(map.neutral_units.iter().map(|u| u.location.province)).any(|p| p == province) {
     return Err("another unit already starts there".into());
   }
-  Ok(StartingUnit { power, kind, location })
+  Ok((kind, location))
 }
 
 /// Records, for each province, the seas a fleet there reaches from any coast.
@@ -412,7 +799,7 @@ fn link_seas(provinces: &mut [Province]) {
       .iter()
       .chain(province.coasts.iter().flat_map(|(_, list)| list))
       .map(|l| l.province)
-      .filter(|p| provinces[p.index()].terrain == Terrain::Sea)
+      .filter(|p| provinces[p.index()].terrain.convoys())
       .collect();
     seas.sort();
     seas.dedup();

@@ -6,12 +6,17 @@
 //! and resolves the names players type. It knows nothing of games, orders or
 //! mail.
 
+mod builtin;
+mod features;
 mod file;
 mod names;
 
 use std::fmt;
-use std::sync::OnceLock;
 
+pub use builtin::VariantInfo;
+pub use features::{
+  AlternativeHome, Calendar, During, League, LeagueKind, PowerDuring, SeasonStep, StepPhase,
+};
 pub use file::MapError;
 pub use names::Lookup;
 
@@ -112,6 +117,16 @@ pub enum Terrain {
   Land,
   /// Named on the map but closed to every unit (Switzerland).
   Impassable,
+  /// Land touching water whose fleet convoys as if at sea (DPjudge `PORT`:
+  /// AncMed's Baleares, Imperial's island chains).
+  Port,
+}
+
+impl Terrain {
+  /// True when a fleet here may carry a convoy without SET COASTAL CONVOYS.
+  pub fn convoys(self) -> bool {
+    matches!(self, Terrain::Sea | Terrain::Port)
+  }
 }
 
 /// A province of the map with its neighbours.
@@ -125,15 +140,24 @@ pub struct Province {
   pub aliases: Vec<String>,
   pub terrain: Terrain,
   pub supply_center: bool,
-  /// The power for which this is a home supply centre.
-  pub home_of: Option<PowerId>,
+  /// The powers for which this is a home supply centre (two share one in
+  /// Ambition; none for a neutral centre).
+  pub home_of: Vec<PowerId>,
   pub(crate) army: Vec<ProvinceId>,
   /// Fleet neighbours of a province with at most one coast.
   pub(crate) fleet: Vec<Location>,
   /// Fleet neighbours of each coast of a province with several coasts.
   pub(crate) coasts: Vec<(Coast, Vec<Location>)>,
-  /// Sea provinces a fleet here can reach from any coast (convoy routes).
+  /// Sea provinces (and ports) a fleet here can reach from any coast: the
+  /// links of convoy routes.
   pub(crate) seas: Vec<ProvinceId>,
+  /// Neighbours across a half-strength border (1900's Cape route).
+  pub half_strength: Vec<ProvinceId>,
+  /// Neighbours across a zero-strength strait (Loeb9).
+  pub strait: Vec<ProvinceId>,
+  /// Neighbours whose border only the owner of the listed centres crosses
+  /// (Imperial's Aegean–Black Sea needs Constantinople).
+  pub owner_only: Vec<(ProvinceId, Vec<ProvinceId>)>,
 }
 
 impl Province {
@@ -149,12 +173,17 @@ impl Province {
 
   /// True when an army may stand here.
   pub fn is_land(&self) -> bool {
-    matches!(self.terrain, Terrain::Coast | Terrain::Land)
+    matches!(self.terrain, Terrain::Coast | Terrain::Land | Terrain::Port)
   }
 
   /// True when a fleet may stand here.
   pub fn is_water_or_coast(&self) -> bool {
-    matches!(self.terrain, Terrain::Coast | Terrain::Sea)
+    matches!(self.terrain, Terrain::Coast | Terrain::Sea | Terrain::Port)
+  }
+
+  /// True when this is a home centre of `power`.
+  pub fn is_home_of(&self, power: PowerId) -> bool {
+    self.home_of.contains(&power)
   }
 }
 
@@ -163,9 +192,26 @@ impl Province {
 pub struct Power {
   pub name: String,
   pub adjective: String,
-  /// The letter used in SIGN ON and in results summaries.
+  /// The character used in SIGN ON, press lists and results summaries: a
+  /// letter, a digit (Chaos) or a sign (Void); never `O`, `M` or `?`.
   pub initial: char,
   pub home_centers: Vec<ProvinceId>,
+  /// Centres owned at the start: the homes unless the map says otherwise
+  /// (the Shift maps, 1900's Egypt and Algeria).
+  pub owns: Vec<ProvinceId>,
+  /// Nobody plays it (DPjudge `DUMMY`): the variant's dummy rules order it.
+  pub dummy: bool,
+  /// Build sites off the supply centres that add a unit while some but not
+  /// all homes are lost (1900's Siberia).
+  pub partisan: Vec<ProvinceId>,
+  pub alternative_homes: Vec<AlternativeHome>,
+  /// Homes whose builds the others learn only after the phase.
+  pub hidden_builds: Vec<ProvinceId>,
+  /// May make one captured centre a home by building there (DPjudge `&SC`).
+  pub claim_home: bool,
+  /// Homes it may build on while unowned, taking them (DPjudge `SC!`).
+  pub mobilize: Vec<ProvinceId>,
+  pub league: Option<League>,
 }
 
 /// A unit's kind.
@@ -201,20 +247,33 @@ pub struct StartingUnit {
   pub location: Location,
 }
 
+/// A unit that belongs to no power: it always holds (a neutral garrison).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct NeutralUnit {
+  pub kind: UnitType,
+  pub location: Location,
+}
+
 /// A loaded, validated variant map.
 #[derive(Debug)]
 pub struct Map {
+  /// The registry key a game file stores (`ancmed`); empty for a map read
+  /// from text that is not a built-in one.
+  key: String,
   name: String,
+  source: String,
   victory_centers: u32,
   first_phase: String,
+  rules: Vec<String>,
+  new_homes: Vec<i32>,
+  calendar: Option<Calendar>,
   provinces: Vec<Province>,
   powers: Vec<Power>,
   starting_units: Vec<StartingUnit>,
+  neutral_units: Vec<NeutralUnit>,
+  during: Vec<During>,
   names: names::NameIndex,
 }
-
-/// The variants compiled into the binary: (name, map file text).
-const BUILTIN: &[(&str, &str)] = &[("standard", include_str!("../../maps/standard.toml"))];
 
 impl Map {
   /// Loads and validates a map from the text of its data file.
@@ -222,16 +281,10 @@ impl Map {
     file::load(text)
   }
 
-  /// The map of a built-in variant, loaded once per process.
+  /// The map of a built-in variant, by key, display name or alias (case,
+  /// blanks, `_` and `-` ignored), loaded once per process.
   pub fn builtin(name: &str) -> Result<&'static Map, MapError> {
-    static STANDARD: OnceLock<Result<Map, MapError>> = OnceLock::new();
-    // Compared in place: `judge adjudicate` asks this once per phase.
-    if name.trim().eq_ignore_ascii_case(BUILTIN[0].0) {
-      let text = BUILTIN[0].1;
-      STANDARD.get_or_init(|| Map::from_toml(text)).as_ref().map_err(Clone::clone)
-    } else {
-      Err(MapError::UnknownVariant { name: name.to_string() })
-    }
+    builtin::map(name)
   }
 
   /// The standard map.
@@ -239,13 +292,79 @@ impl Map {
     Map::builtin("standard")
   }
 
-  /// The names of the built-in variants.
+  /// The keys of the built-in variants, in the order they are listed.
   pub fn builtin_names() -> impl Iterator<Item = &'static str> {
-    BUILTIN.iter().map(|(name, _)| *name)
+    builtin::keys()
   }
 
+  /// The registry entry of a built-in variant named `name` (any spelling).
+  pub fn variant_info(name: &str) -> Option<&'static VariantInfo> {
+    builtin::info(name)
+  }
+
+  /// Every built-in variant's registry entry.
+  pub fn variants() -> &'static [VariantInfo] {
+    builtin::all()
+  }
+
+  /// The registry key a game file stores (`ancmed`).
+  pub fn key(&self) -> &str {
+    &self.key
+  }
+
+  /// What a game file stores to find this map again: the registry key, or
+  /// for a map that is not built in, its name.
+  pub fn storage_key(&self) -> &str {
+    if self.key.is_empty() {
+      &self.name
+    } else {
+      &self.key
+    }
+  }
+
+  /// The name players see (`AncMed`).
   pub fn name(&self) -> &str {
     &self.name
+  }
+
+  /// Where the map's data comes from.
+  pub fn source(&self) -> &str {
+    &self.source
+  }
+
+  /// The variant's default rules, by their DPjudge names.
+  pub fn rules(&self) -> &[String] {
+    &self.rules
+  }
+
+  /// True when the map turns on the DPjudge rule `name` by default.
+  pub fn has_rule(&self, name: &str) -> bool {
+    self.rules.iter().any(|r| r.eq_ignore_ascii_case(name))
+  }
+
+  /// Years in whose adjustments homes become the centres then owned.
+  pub fn new_homes(&self) -> &[i32] {
+    &self.new_homes
+  }
+
+  /// The map's own calendar; `None` for Spring, Fall and Winter.
+  pub fn calendar(&self) -> Option<&Calendar> {
+    self.calendar.as_ref()
+  }
+
+  /// Units that belong to no power.
+  pub fn neutral_units(&self) -> &[NeutralUnit] {
+    &self.neutral_units
+  }
+
+  /// Changes to the map that hold only in some phases.
+  pub fn during(&self) -> &[During] {
+    &self.during
+  }
+
+  /// The powers someone plays: every power but the map's dummies.
+  pub fn playable_powers(&self) -> impl Iterator<Item = PowerId> + '_ {
+    self.power_ids().filter(|&p| !self.power(p).dummy)
   }
 
   /// Supply centres a power needs for a solo victory.

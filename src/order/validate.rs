@@ -85,7 +85,7 @@ pub fn convoy_conceivable(map: &Map, from: ProvinceId, to: ProvinceId) -> bool {
   let touches_sea = |place: ProvinceId| {
     map
       .province_ids()
-      .any(|sea| map.province(sea).terrain == Terrain::Sea && map.borders_sea(place, sea))
+      .any(|sea| map.province(sea).terrain.convoys() && map.borders_sea(place, sea))
   };
   touches_sea(from) && touches_sea(to)
 }
@@ -305,7 +305,7 @@ impl Board<'_> {
   /// the game has coastal convoys.
   fn may_convoy_from(&self, province: ProvinceId) -> bool {
     match self.map.province(province).terrain {
-      Terrain::Sea => true,
+      Terrain::Sea | Terrain::Port => true,
       Terrain::Coast => self.rules.coastal_convoys,
       Terrain::Land | Terrain::Impassable => false,
     }
@@ -316,11 +316,11 @@ impl Board<'_> {
   }
 
   fn is_land(&self, province: ProvinceId) -> bool {
-    matches!(self.map.province(province).terrain, Terrain::Coast | Terrain::Land)
+    self.map.province(province).is_land()
   }
 
   fn coastal(&self, province: ProvinceId) -> bool {
-    self.map.province(province).terrain == Terrain::Coast
+    matches!(self.map.province(province).terrain, Terrain::Coast | Terrain::Port)
   }
 
   fn convoy(
@@ -596,8 +596,10 @@ impl Board<'_> {
     let province = self.map.province(at.province);
     match (kind, province.terrain, at.coast) {
       (Some(kind), _, _) => Ok(kind),
-      (None, Terrain::Sea, _) | (None, Terrain::Coast, Some(_)) => Ok(UnitType::Fleet),
-      (None, Terrain::Coast, None) => Err(OrderError::BuildTypeMissing {
+      (None, Terrain::Sea, _) | (None, Terrain::Coast | Terrain::Port, Some(_)) => {
+        Ok(UnitType::Fleet)
+      }
+      (None, Terrain::Coast | Terrain::Port, None) => Err(OrderError::BuildTypeMissing {
         place: province.name.clone(),
         abbr: province.abbr.clone(),
       }),

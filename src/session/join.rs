@@ -40,9 +40,8 @@ impl Variant {
   fn parse(words: &[&str]) -> Result<Variant, String> {
     let mut variant = Variant { map: "standard".into(), options: Vec::new() };
     for word in words {
-      let lower = word.to_ascii_lowercase();
-      if Map::builtin_names().any(|name| name == lower) {
-        variant.map = lower;
+      if let Some(info) = Map::variant_info(word) {
+        variant.map = info.key.to_string();
       } else if let Some(option) = GameOption::parse(word) {
         variant.options.push(option);
       } else {
@@ -56,7 +55,7 @@ impl Variant {
   /// What a SIGN ON to the game must say: its map, Gunboat if it is, and
   /// the options named when it was created or by SET VARIANT.
   fn of(game: &Game) -> Variant {
-    Variant { map: game.map.name().to_ascii_lowercase(), options: game.settings.sign_on_options() }
+    Variant { map: game.map.storage_key().to_string(), options: game.settings.sign_on_options() }
   }
 
   fn gunboat(&self) -> bool {
@@ -81,7 +80,7 @@ impl Variant {
 
   /// `Standard Gunboat`, as a sign-on would spell it.
   fn words(&self) -> String {
-    format!("{}{}", capitalised(&self.map), self.option_words())
+    format!("{}{}", variant_word(&self.map), self.option_words())
   }
 }
 
@@ -103,12 +102,33 @@ fn unknown_word_after_password() -> String {
   )
 }
 
-/// The variants and options a judge knows, for the errors above.
+/// The variant `key` as one word a SIGN ON may use: its display name with
+/// `_` for blanks (`Fleet_Rome`), or the key for a map not built in.
+pub(super) fn variant_word(key: &str) -> String {
+  match Map::variant_info(key) {
+    Some(info) => info.display.replace(' ', "_"),
+    None => capitalised(key),
+  }
+}
+
+/// The variants and options a judge knows, for the errors above: each
+/// variant with the number of players it takes.
 fn known_words() -> String {
-  let maps: Vec<String> = Map::builtin_names().map(capitalised).collect();
-  let options: Vec<&str> = GameOption::ALL.iter().map(|o| o.word()).collect();
-  let (first, rest) = options.split_at(options.len().min(5));
-  format!("Variants: {}.\nOptions: {},\n{}.", maps.join(", "), first.join(", "), rest.join(", "))
+  let maps: Vec<String> = Map::variants()
+    .iter()
+    .map(|info| match info.map() {
+      Ok(map) => format!("{} ({})", variant_word(info.key), map.playable_powers().count()),
+      Err(_) => variant_word(info.key),
+    })
+    .collect();
+  let options: Vec<String> = GameOption::ALL.iter().map(|o| o.word().to_string()).collect();
+  let mut text = String::new();
+  crate::help::push_wrapped(&mut text, "Variants (players): ", &maps, ", ");
+  text.insert(text.trim_end().len(), '.');
+  crate::help::push_wrapped(&mut text, "Options: ", &options, ", ");
+  text.truncate(text.trim_end().len());
+  text.push('.');
+  text
 }
 
 impl Session<'_> {

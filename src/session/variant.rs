@@ -5,10 +5,9 @@
 //! use them, and only before the game starts; each change is told to
 //! everyone as a `Parameter Change`.
 
-use super::join::unknown_variant_word;
+use super::join::{unknown_variant_word, variant_word};
 use super::Session;
 use crate::command::CommandKind;
-use crate::game::report::capitalised;
 use crate::game::GameOption;
 use crate::map::Map;
 
@@ -65,22 +64,22 @@ impl Session<'_> {
     let Some(word) = one_word("SET VARIANT", args).map_err(|e| self.error(&e)).ok() else {
       return;
     };
-    let lower = word.to_ascii_lowercase();
-    if Map::builtin_names().any(|name| name == lower) {
+    if let Some(info) = Map::variant_info(&word) {
+      let lower = info.key.to_string();
       let Some(seat) = self.seat.as_ref() else { return };
-      let current = seat.stored.game.map.name().to_ascii_lowercase();
+      let current = seat.stored.game.map.storage_key().to_string();
       if current == lower {
         self.say(&format!(
           "Game '{}' is already a {} game, so nothing was changed. (SET NOT VARIANT\n\
            option drops an option.)",
           seat.stored.game.name,
-          capitalised(&current)
+          variant_word(&current)
         ));
       } else {
         self.error(&format!(
           "This judge cannot change the map of a game once created: create a new game\n\
            with CREATE ?name password {}. Nothing was changed.",
-          capitalised(&lower)
+          variant_word(&lower)
         ));
       }
       return;
@@ -108,7 +107,7 @@ impl Session<'_> {
     let Some(word) = one_word("SET NOT VARIANT", args).map_err(|e| self.error(&e)).ok() else {
       return;
     };
-    if Map::builtin_names().any(|name| name.eq_ignore_ascii_case(&word)) {
+    if Map::variant_info(&word).is_some() {
       self.error(&format!(
         "SET NOT VARIANT drops an option (such as Gunboat or Summer), not the variant\n\
          itself; '{word}' is a variant. Nothing was changed."

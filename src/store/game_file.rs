@@ -222,7 +222,7 @@ pub fn to_json(stored: &Stored) -> Result<Vec<u8>, String> {
   let file = GameFile {
     format: FORMAT,
     name: game.name.clone(),
-    variant: map.name().to_string(),
+    variant: map.storage_key().to_string(),
     settings: game.settings.clone(),
     status: game.status.clone(),
     created: game.created,

@@ -138,7 +138,7 @@ impl IndexEntry {
   pub fn of(game: &Game) -> IndexEntry {
     IndexEntry {
       name: game.name.clone(),
-      variant: game.map.name().to_ascii_lowercase(),
+      variant: game.map.storage_key().to_string(),
       status: match game.status {
         Status::Forming => IndexStatus::Forming,
         Status::Active => IndexStatus::Active,

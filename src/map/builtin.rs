@@ -1,0 +1,125 @@
+//! The variants compiled into the binary: every file in `maps/` (embedded
+//! by `build.rs`), with the names players call them by
+//! (`data/variants/names.toml`). Each map is loaded the first time a game
+//! or a command asks for it.
+
+use std::collections::BTreeMap;
+use std::sync::OnceLock;
+
+use serde::Deserialize;
+
+use super::{Map, MapError};
+
+include!(concat!(env!("OUT_DIR"), "/maps.rs"));
+
+const NAMES: &str = include_str!("../../data/variants/names.toml");
+
+/// A built-in variant: its key, the name players see, and the other names
+/// it answers to.
+#[derive(Debug)]
+pub struct VariantInfo {
+  /// The file stem, stored in game files (`ancmed`).
+  pub key: &'static str,
+  pub display: String,
+  pub aliases: Vec<String>,
+  text: &'static str,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct NameEntry {
+  display: String,
+  #[serde(default)]
+  aliases: Vec<String>,
+}
+
+/// Every built-in variant, standard first.
+pub(super) fn all() -> &'static [VariantInfo] {
+  static ALL: OnceLock<Vec<VariantInfo>> = OnceLock::new();
+  ALL.get_or_init(|| {
+    // The names file is part of the source: a broken one fails the tests,
+    // and a variant missing from it is still listed under its own key.
+    let mut names: BTreeMap<String, NameEntry> = toml::from_str(NAMES).unwrap_or_default();
+    MAPS
+      .iter()
+      .map(|&(key, text)| {
+        let entry = names.remove(key);
+        VariantInfo {
+          key,
+          display: entry.as_ref().map_or_else(|| key.to_string(), |e| e.display.clone()),
+          aliases: entry.map(|e| e.aliases).unwrap_or_default(),
+          text,
+        }
+      })
+      .collect()
+  })
+}
+
+/// The keys, in listing order.
+pub(super) fn keys() -> impl Iterator<Item = &'static str> {
+  MAPS.iter().map(|(key, _)| *key)
+}
+
+/// Folds a variant name for comparison: case, blanks, `_`, `-` and `.`
+/// do not count (`Fleet_Rome`, `fleet rome`, `FleetRome`).
+pub fn fold(name: &str) -> String {
+  name
+    .chars()
+    .filter(|c| !matches!(c, ' ' | '\t' | '_' | '-' | '.'))
+    .map(|c| c.to_ascii_lowercase())
+    .collect()
+}
+
+/// The index of the variant `name` names, if any.
+fn index(name: &str) -> Option<usize> {
+  let name = name.trim();
+  // Keys first, compared in place: `judge adjudicate` asks once per phase.
+  if let Some(i) = MAPS.iter().position(|(key, _)| key.eq_ignore_ascii_case(name)) {
+    return Some(i);
+  }
+  let folded = fold(name);
+  if folded.is_empty() {
+    return None;
+  }
+  all().iter().position(|v| {
+    fold(v.key) == folded
+      || fold(&v.display) == folded
+      || v.aliases.iter().any(|a| fold(a) == folded)
+  })
+}
+
+pub(super) fn info(name: &str) -> Option<&'static VariantInfo> {
+  index(name).map(|i| &all()[i])
+}
+
+pub(super) fn map(name: &str) -> Result<&'static Map, MapError> {
+  static LOADED: OnceLock<Vec<OnceLock<Result<Map, MapError>>>> = OnceLock::new();
+  let Some(i) = index(name) else {
+    return Err(MapError::UnknownVariant {
+      name: name.to_string(),
+      known: keys().collect::<Vec<_>>().join(", "),
+    });
+  };
+  let cells = LOADED.get_or_init(|| MAPS.iter().map(|_| OnceLock::new()).collect());
+  let (key, text) = MAPS[i];
+  cells[i]
+    .get_or_init(|| {
+      let mut map = Map::from_toml(text)?;
+      map.key = key.to_string();
+      Ok(map)
+    })
+    .as_ref()
+    .map_err(Clone::clone)
+}
+
+impl VariantInfo {
+  /// The variant's map, loaded on first use.
+  pub fn map(&self) -> Result<&'static Map, MapError> {
+    map(self.key)
+  }
+
+  /// The map file's text.
+  pub fn text(&self) -> &'static str {
+    self.text
+  }
+}
