@@ -87,8 +87,8 @@ fn unit_for(
   let kind = match place.terrain {
     Terrain::Land => UnitType::Army,
     Terrain::Sea => UnitType::Fleet,
-    Terrain::Coast if rng.below(2) == 0 => UnitType::Army,
-    Terrain::Coast => UnitType::Fleet,
+    Terrain::Coast | Terrain::Port if rng.below(2) == 0 => UnitType::Army,
+    Terrain::Coast | Terrain::Port => UnitType::Fleet,
     Terrain::Impassable => return None,
   };
   let coast = if kind == UnitType::Fleet { place.coasts().next() } else { None };

@@ -57,6 +57,11 @@ pub enum Command {
   Adjudicate,
   /// Check judge.toml and the data directory without changing anything.
   Check,
+  /// Convert a DPjudge map file (and the files it uses) to TOML on stdout.
+  ConvertMap {
+    /// The DPjudge `.map` file.
+    path: PathBuf,
+  },
 }
 
 /// Exit status when the judge could not finish for a passing reason (the
@@ -92,6 +97,7 @@ pub fn run() -> i32 {
     Command::Adjudicate => adjudicate(&mut io::stdin().lock(), &mut io::stdout().lock()),
     Command::Init => init(&data),
     Command::Check => check(&data, &mut io::stdout().lock()),
+    Command::ConvertMap { path } => convert_map(&path, &mut io::stdout().lock()),
     Command::Receive => {
       // Read before the data directory is looked at, so that the MTA sees
       // the message taken whatever the exit status says.
@@ -249,6 +255,22 @@ pub fn adjudicate(input: &mut impl Read, output: &mut impl Write) -> i32 {
   match written.and_then(|()| output.flush()) {
     Ok(()) => 0,
     Err(error) => fail(EXIT_IO, &format!("cannot write the result: {error}")),
+  }
+}
+
+/// `judge convert-map PATH`: the TOML on `output`, or one line on stderr
+/// naming the file and line that could not be converted.
+fn convert_map(path: &std::path::Path, output: &mut impl Write) -> i32 {
+  match crate::convert::convert_file(path) {
+    Ok(text) => match output.write_all(text.as_bytes()).and_then(|()| output.flush()) {
+      Ok(()) => 0,
+      Err(error) => fail_with("convert-map", EXIT_IO, &format!("cannot write the map: {error}")),
+    },
+    Err(error) => {
+      let _ =
+        writeln!(io::stderr().lock(), "judge: {}", error.to_string().replace(['\n', '\r'], " "));
+      EXIT_BAD_INPUT
+    }
   }
 }
 

@@ -11,6 +11,7 @@ pub mod check;
 pub mod cli;
 pub mod command;
 pub mod config;
+pub mod convert;
 pub mod dedication;
 pub mod delivery;
 pub mod fault;

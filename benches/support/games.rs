@@ -27,7 +27,7 @@ pub fn crowded_game(map: &'static Map) -> Game {
   let powers: Vec<judge::map::PowerId> = map.power_ids().collect();
   let mut owners = powers.iter().copied().cycle();
   for center in map.supply_centers() {
-    let owner = match map.province(center).home_of {
+    let owner = match map.province(center).home_of.first().copied() {
       Some(home) => home,
       None => owners.next().expect("a power"),
     };

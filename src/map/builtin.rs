@@ -106,6 +106,9 @@ pub(super) fn map(name: &str) -> Result<&'static Map, MapError> {
     .get_or_init(|| {
       let mut map = Map::from_toml(text)?;
       map.key = key.to_string();
+      // The registry's display name wins over the file's, so that one
+      // list (data/variants/names.toml) says what players see.
+      map.name = all()[i].display.clone();
       Ok(map)
     })
     .as_ref()

@@ -10,6 +10,7 @@ mod builtin;
 mod features;
 mod file;
 mod names;
+mod support;
 
 use std::fmt;
 

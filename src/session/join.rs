@@ -102,6 +102,19 @@ fn unknown_word_after_password() -> String {
   )
 }
 
+/// Why the variant `key` cannot be played on this judge yet, if it cannot.
+fn unplayable(key: &str) -> Option<String> {
+  let map = Map::builtin(key).ok()?;
+  let missing = map.unplayable_features();
+  if missing.is_empty() {
+    return None;
+  }
+  let mut text = format!("The {} variant cannot be played on this judge yet: it needs ", map.name());
+  text.push_str(&missing.join(", "));
+  text.push('.');
+  Some(crate::game::report::wrap(&text))
+}
+
 /// The variant `key` as one word a SIGN ON may use: its display name with
 /// `_` for blanks (`Fleet_Rome`), or the key for a map not built in.
 pub(super) fn variant_word(key: &str) -> String {
@@ -323,6 +336,10 @@ impl Session<'_> {
         return Ok(());
       }
     };
+    if let Some(reason) = unplayable(&variant.map) {
+      self.error(&format!("{reason}\nThe game was not created."));
+      return Ok(());
+    }
     let Some(hash) = self.hashed(words.get(1).copied()) else { return Ok(()) };
     let Some(user) = self.registered_sender("Creating a game")? else { return Ok(()) };
     let lock = self.ctx.games.lock(&name)?;

@@ -1,0 +1,74 @@
+//! What of a map the game engine does not play yet. A variant whose map
+//! uses any of it is refused at CREATE with this list, rather than played
+//! wrongly; the list shrinks as the engine learns each feature.
+
+use super::Map;
+
+/// DPjudge rules the engine plays (the board rules and game settings it
+/// maps them to).
+const PLAYED_RULES: &[&str] = &["BUILD_ANY", "REMOTE_BUILDS"];
+
+impl Map {
+  /// The features of this map the engine cannot play yet, in words a
+  /// player reads (empty when the whole variant can be played).
+  pub fn unplayable_features(&self) -> Vec<String> {
+    let mut missing = Vec::new();
+    let mut need = |what: String| {
+      if !missing.contains(&what) {
+        missing.push(what);
+      }
+    };
+    if self.calendar().is_some() {
+      need("its own calendar".into());
+    }
+    if self.powers().iter().any(|p| p.dummy) {
+      need("powers nobody plays (dummies)".into());
+    }
+    if !self.neutral_units().is_empty() {
+      need("neutral units".into());
+    }
+    if !self.during().is_empty() {
+      need("terrain or homes that change during the game".into());
+    }
+    if !self.new_homes().is_empty() {
+      need("new home centres during the game".into());
+    }
+    for province in self.provinces() {
+      if !province.half_strength.is_empty() {
+        need("half-strength borders".into());
+      }
+      if !province.strait.is_empty() {
+        need("straits".into());
+      }
+      if !province.owner_only.is_empty() {
+        need("borders only a centre's owner may cross".into());
+      }
+    }
+    for power in self.powers() {
+      if !power.partisan.is_empty() {
+        need("partisan build sites".into());
+      }
+      if !power.alternative_homes.is_empty() || !power.hidden_builds.is_empty() {
+        need("alternative and hidden home centres".into());
+      }
+      if power.claim_home {
+        need("claimable home centres".into());
+      }
+      if !power.mobilize.is_empty() {
+        need("mobilization".into());
+      }
+      if power.league.is_some() {
+        need("leagues".into());
+      }
+      if matches!(power.initial, '+' | '*' | '-') {
+        need(format!("the initial '{}' in press and preference lists", power.initial));
+      }
+    }
+    for rule in self.rules() {
+      if !PLAYED_RULES.contains(&rule.as_str()) {
+        need(format!("the rule {rule}"));
+      }
+    }
+    missing
+  }
+}
