@@ -291,7 +291,7 @@ pub fn time_events(
 /// `Ready to Process`: a MANUAL PROCESS game's phase is due, which only its
 /// Masters hear (manual §8.3).
 pub fn ready_for_master(config: &Config, game: &Game, now: DateTime<Utc>) -> Vec<Outgoing> {
-  let phase = report::phase_words(game.position.phase);
+  let phase = report::phase_words(game.map, game.position.phase);
   let text = report::wrap(&format!(
     "{phase} of game '{}' is ready to be processed: every order needed is in (or the \
      powers without are in civil disorder). The game is set to MANUAL PROCESS, so it \

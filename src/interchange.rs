@@ -317,7 +317,7 @@ pub fn adjudicate(request: &Request) -> Result<Response, InputError> {
 /// Adjudicates one phase, leaving the results as ids and checked orders.
 fn resolve<'r, K: AsRef<str>>(request: Parts<'r, K>) -> Result<Adjudicated<'r>, InputError> {
   let map = Map::builtin(request.variant)?;
-  let phase: Phase = request.phase.parse()?;
+  let phase: Phase = map.parse_phase(request.phase)?;
   let rules = Rules::for_map(map).with_names(request.rules)?;
   let position = read_position(map, phase, &request)?;
   let given = read_orders(map, phase.kind, &request)?;
@@ -753,7 +753,7 @@ fn finish<'r>(
   rules: &Rules,
 ) -> Adjudicated<'r> {
   let concluded = adjudicate::conclude(map, &before, after, rules);
-  let centers = if concluded.fall_ended {
+  let centers = if concluded.year_ended {
     Centers::After
   } else if before.phase.kind == PhaseKind::Adjustment {
     Centers::Before
@@ -986,7 +986,7 @@ mod tests {
   #[test]
   fn bad_variant_power_and_rule_are_input_errors() {
     let mut request = Request::new("S1901M");
-    request.variant = "chaos".into();
+    request.variant = "atlantis".into();
     assert!(matches!(adjudicate(&request), Err(InputError::Variant(_))));
     let mut request = Request::new("S1901M");
     request.orders.insert("Atlantis".into(), vec!["A Lon H".into()]);

@@ -66,7 +66,7 @@ impl Position {
   /// power owning the centres the map gives it (its homes, unless the map
   /// says otherwise).
   pub fn initial(map: &Map) -> Result<Position, crate::phase::PhaseError> {
-    let phase = map.first_phase().parse()?;
+    let phase = map.parse_phase(map.first_phase())?;
     let mut position = Position::empty(map, phase);
     for unit in map.starting_units() {
       position.units[unit.location.province.index()] =

@@ -156,7 +156,7 @@ fn unknown_rules_variants_and_phases_are_rejected() {
     r#"{"phase": "S1901M", "rules": ["FRIENDLY_FIRE_ALWAYS"]}"#,
     "FRIENDLY_FIRE_ALWAYS",
   );
-  assert_rejected(r#"{"phase": "S1901M", "variant": "chaos"}"#, "chaos");
+  assert_rejected(r#"{"phase": "S1901M", "variant": "atlantis"}"#, "atlantis");
   assert_rejected(r#"{"phase": "X1901M"}"#, "X1901M");
 }
 

@@ -109,7 +109,7 @@ fn the_master_sets_the_variant_before_the_start_and_a_duplex_game_plays_its_summ
                SET SUMMER\nSET ANY CENTER\nSET AUTO DISBAND\nSET COASTAL CONVOYS\n\
                SET ANY DISBAND\nSET NORMAL DISBAND\nSET ONE CENTER\nSET HOME CENTER\n\
                SET ANY CENTRES\nSET EMPTY BOARD\nSET NOT VARIANT EmptyBoard\n\
-               SET SECRET\nSET NO SECRET\nSET VARIANT Gunboat\nSET VARIANT Chaos\n\
+               SET SECRET\nSET NO SECRET\nSET VARIANT Gunboat\nSET VARIANT Atlantis\n\
                SET VARIANT Summer Gunboat\nSET NOT VARIANT Standard\nSET VARIANT Standard\n\
                SET NOT VARIANT Blind\nLIST\n";
   let mail = send(&judge, MASTER, lines);
@@ -125,7 +125,7 @@ fn the_master_sets_the_variant_before_the_start_and_a_duplex_game_plays_its_summ
     "In game 'opts', powers build only in their own home centers (the standard rule).",
     "In game 'opts', the game starts with the standard units on the board.",
     "the game is Gunboat: the players are anonymous;\nto sign on, write SIGN ON ?opts password Gunboat",
-    "'Chaos' is not a variant or option this judge knows.",
+    "'Atlantis' is not a variant or option this judge knows.",
     "SET VARIANT takes one variant or option per command",
     "SET NOT VARIANT drops an option",
     "Game 'opts' is already a Standard game, so nothing was changed.",

@@ -255,6 +255,17 @@ fn reply_subjects_follow_njudge() {
   });
 }
 
+/// The variants' turn ids (`S1M`, `B273M`, `A1430B`) come off a re-reply
+/// as njudge's do, so subjects do not grow in those games either.
+#[test]
+fn reply_subjects_do_not_grow_with_a_variant_calendar() {
+  for phase in ["S1M", "B273M", "A1430B", "W1900B"] {
+    let first = subject::reply("XXXX", Some(("g", phase)), false, "my orders");
+    let again = subject::reply("XXXX", Some(("g", phase)), false, &format!("Re: {first}"));
+    assert_eq!(again, first, "{phase}");
+  }
+}
+
 #[test]
 fn reply_subjects_do_not_grow() {
   let cases = [

@@ -21,7 +21,11 @@ fn unplayable_features_are_named() {
   for info in Map::variants() {
     let Ok(map) = info.map() else { continue };
     let missing = map.unplayable_features();
-    println!("{:<14} {}", info.key, if missing.is_empty() { "playable".into() } else { missing.join("; ") });
+    println!(
+      "{:<14} {}",
+      info.key,
+      if missing.is_empty() { "playable".into() } else { missing.join("; ") }
+    );
   }
 }
 
@@ -75,7 +79,9 @@ fn every_map_has_a_names_entry_and_no_name_is_shared() {
 #[test]
 fn the_two_player_variants_are_the_standard_board_with_two_powers() {
   let standard = Map::standard().expect("standard");
-  for (key, powers) in [("france-austria", ["Austria", "France"]), ("germany-italy", ["Germany", "Italy"])] {
+  for (key, powers) in
+    [("france-austria", ["Austria", "France"]), ("germany-italy", ["Germany", "Italy"])]
+  {
     let map = Map::builtin(key).expect("loads");
     assert_eq!(map.provinces().len(), standard.provinces().len());
     for (a, b) in map.provinces().iter().zip(standard.provinces()) {

@@ -20,11 +20,12 @@ pub use retreat::{retreat, retreat_options, RetreatResult};
 pub use rules::{BuildRule, ParadoxRule, Rules, UnknownRule};
 
 use crate::map::Map;
-use crate::phase::{PhaseKind, Season};
+use crate::phase::PhaseKind;
 use crate::position::{Position, Unit};
 
-/// After the last phase of a Fall turn, each supply centre belongs to the
-/// power whose unit stands on it; unoccupied centres keep their owner.
+/// When the year ends (the map's calendar reaches its adjustments), each
+/// supply centre belongs to the power whose unit stands on it; unoccupied
+/// centres keep their owner.
 pub fn update_ownership(map: &Map, position: &mut Position) {
   for province in map.supply_centers() {
     if let Some(unit) = position.unit_at(province) {
@@ -37,11 +38,13 @@ pub fn update_ownership(map: &Map, position: &mut Position) {
 /// follows.
 #[derive(Clone, Debug)]
 pub struct Concluded {
-  /// The board, its phase set to the next one; after a Fall turn its
+  /// The board, its phase set to the next one; at the end of a year its
   /// centres have changed hands.
   pub position: Position,
-  /// Whether the phase ended a Fall turn (centre ownership was updated).
-  pub fall_ended: bool,
+  /// Whether the phase ended the year: the calendar reaches adjustments
+  /// next (after Fall in the standard game), so centre ownership was
+  /// updated and victory is looked at.
+  pub year_ended: bool,
   /// Units dislodged and disbanded at once, because the game has no
   /// retreats (AUTO DISBAND).
   pub disbanded: Vec<Unit>,
@@ -49,10 +52,11 @@ pub struct Concluded {
 
 /// What follows a phase: `after` is the adjudicator's board (still in the
 /// phase of `before`). A movement phase that dislodged units leads to their
-/// retreats (unless `rules` disband them at once); the last phase of a Fall
-/// turn updates centre ownership and leads to adjustments when anyone is
-/// due some (every year under ANY DISBAND, for anyone with units);
-/// otherwise the next movement phase comes, Summer's among them.
+/// retreats (unless `rules` disband them at once); the last phase before
+/// the calendar's adjustments (Fall's, in the standard game) updates centre
+/// ownership and leads to adjustments when anyone is due some (every time
+/// under ANY DISBAND, for anyone with units); otherwise the next movement
+/// phase comes, Summer's among them.
 pub fn conclude(map: &Map, before: &Position, mut after: Position, rules: &Rules) -> Concluded {
   let phase = before.phase;
   let mut disbanded = Vec::new();
@@ -60,21 +64,20 @@ pub fn conclude(map: &Map, before: &Position, mut after: Position, rules: &Rules
     disbanded = after.dislodged.drain(..).map(|d| d.unit).collect();
   }
   let dislodged = phase.kind == PhaseKind::Movement && !after.dislodged.is_empty();
-  let fall_ended = phase.season == Season::Fall
-    && match phase.kind {
-      PhaseKind::Movement => !dislodged,
-      PhaseKind::Retreat => true,
-      PhaseKind::Adjustment => false,
-    };
-  if fall_ended {
+  let year_ended = match phase.kind {
+    PhaseKind::Movement => !dislodged && map.adjustments_follow(phase, rules.summer),
+    PhaseKind::Retreat => map.adjustments_follow(phase, rules.summer),
+    PhaseKind::Adjustment => false,
+  };
+  if year_ended {
     update_ownership(map, &mut after);
   }
-  let adjustments_due = fall_ended
+  let adjustments_due = year_ended
     && map.power_ids().any(|p| {
       after.adjustment_due(map, p) != 0 || (rules.any_disband && after.units_of(p).next().is_some())
     });
-  after.phase = phase.next(dislodged, adjustments_due, rules.summer);
-  Concluded { position: after, fall_ended, disbanded }
+  after.phase = map.next_phase(phase, dislodged, adjustments_due, rules.summer);
+  Concluded { position: after, year_ended, disbanded }
 }
 
 #[cfg(test)]

@@ -5,9 +5,17 @@
 //! Each unit has one decision: a move succeeds, a support is not cut, a
 //! convoying fleet is not dislodged. Strengths and convoy paths are computed
 //! from those decisions on demand; `resolve` detects cycles and guesses.
+//!
+//! Special borders (see [`crate::map::borders`]) follow the DPjudge
+//! (`Game.py`). Strengths are doubled so that half a unit stays whole: a
+//! unit is worth 2 (1 across a half-strength border, 0 across a strait),
+//! each support 2. "Nobody contests" is [`NONE`], below every strength, so
+//! that a move of strength 0 across a strait still takes an empty province,
+//! as in the DPjudge, where the strongest unit bidding for a place gets it.
 
 use super::convoy;
 use super::{Failure, Outcome, ParadoxRule, Resolved, Rules};
+use crate::map::borders::BorderKind;
 use crate::map::{Location, Map, PowerId, ProvinceId, Terrain, UnitType};
 use crate::order::{Order, UnitOrder, Via};
 use crate::position::{Dislodged, Position, Unit};
@@ -45,6 +53,14 @@ pub fn movement(
   board.finish(position)
 }
 
+/// The strength of a place nobody contests: an empty province, one whose
+/// unit leaves, a move without a path. Below any real strength, even a
+/// strait crossing's 0.
+const NONE: i32 = -1;
+
+/// A unit's own strength on the doubled scale, when it holds or stays.
+const FULL: i32 = 2;
+
 /// What a unit does, reduced to what the equations need.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Kind {
@@ -59,6 +75,10 @@ enum Kind {
   },
   /// A support the supported unit does not match.
   VoidSupport(Failure),
+  /// A move across a border closed to the unit's power (Imperial's
+  /// owner-only borders): the unit holds. The order checker refuses such
+  /// moves; this guards orders that were not checked.
+  VoidMove,
   /// A convoy matching an army's convoyed move.
   Convoy,
   VoidConvoy,
@@ -113,6 +133,9 @@ impl std::ops::Index<usize> for Lists {
 struct Board<'a> {
   map: &'a Map,
   rules: &'a Rules,
+  /// The board before the phase: who owns the centres that open
+  /// owner-only borders.
+  position: &'a Position,
   units: Vec<Unit>,
   orders: Vec<Order>,
   ordered: Vec<bool>,
@@ -128,6 +151,9 @@ struct Board<'a> {
   support_entries: Vec<(usize, usize)>,
   /// Fleets whose convoy orders match each army's move.
   convoys: Vec<Vec<usize>>,
+  /// The border each move crosses last: into its destination, from its
+  /// origin or, by convoy, from its last fleet.
+  crossing: Vec<BorderKind>,
   /// Decisions that are final.
   resolved: Vec<bool>,
   result: Vec<bool>,
@@ -138,7 +164,7 @@ struct Board<'a> {
 }
 
 impl<'a> Board<'a> {
-  fn new(map: &'a Map, position: &Position, given: &[UnitOrder], rules: &'a Rules) -> Board<'a> {
+  fn new(map: &'a Map, position: &'a Position, given: &[UnitOrder], rules: &'a Rules) -> Board<'a> {
     let units: Vec<Unit> = position.units().collect();
     let mut at = vec![None; map.provinces().len()];
     for (index, unit) in units.iter().enumerate() {
@@ -158,6 +184,7 @@ impl<'a> Board<'a> {
     let mut board = Board {
       map,
       rules,
+      position,
       units,
       orders,
       ordered,
@@ -167,6 +194,7 @@ impl<'a> Board<'a> {
       supports: Lists::default(),
       support_entries: Vec::new(),
       convoys: vec![Vec::new(); count],
+      crossing: vec![BorderKind::Normal; count],
       resolved: vec![false; count],
       result: vec![false; count],
       visited: vec![false; count],
@@ -198,6 +226,10 @@ impl<'a> Board<'a> {
         let convoyed =
           unit.kind == UnitType::Army && self.is_convoyed(index, to.province, via, &convoy_fleets);
         if to.province != unit.location.province {
+          if !convoyed && !self.border_open(index, to.province) {
+            self.kinds[index] = Kind::VoidMove;
+            continue;
+          }
           self.kinds[index] = Kind::Move { to: to.province, convoyed };
           attacks.push((to.province.index(), index));
         }
@@ -213,6 +245,49 @@ impl<'a> Board<'a> {
       };
     }
     self.supports = Lists::new(self.units.len(), &std::mem::take(&mut self.support_entries));
+    for index in 0..self.units.len() {
+      if let Kind::Move { to, convoyed } = self.kinds[index] {
+        self.crossing[index] = self.last_crossing(index, to, convoyed);
+      }
+    }
+  }
+
+  /// The border a move crosses into its destination, which decides its
+  /// own strength and whether it cuts support. As the DPjudge's
+  /// `strengths` (Game.py, "origin = word[-3]"), a convoyed army crosses
+  /// from its last fleet: the one its route names, or else the best placed
+  /// of the fleets convoying it (the army goes the strongest way).
+  fn last_crossing(&self, unit: usize, to: ProvinceId, convoyed: bool) -> BorderKind {
+    let from = self.units[unit].location.province;
+    if !convoyed {
+      return self.map.border_kind(from, to);
+    }
+    if let Order::Move { via: Via::Route(route), .. } = &self.orders[unit] {
+      return self.map.border_kind(route.last().copied().unwrap_or(from), to);
+    }
+    self.convoys[unit]
+      .iter()
+      .map(|&f| self.units[f].location.province)
+      .filter(|&sea| self.map.convoy_step(sea, to, self.rules.coastal_convoys))
+      .map(|sea| self.map.border_kind(sea, to))
+      .max()
+      .unwrap_or(BorderKind::Normal)
+  }
+
+  /// True when the unit's power may cross from where it stands into `to`
+  /// (Imperial's owner-only borders, DPjudge `Game.abuts`).
+  fn border_open(&self, unit: usize, to: ProvinceId) -> bool {
+    let unit = self.units[unit];
+    self.map.border_open(unit.location.province, to, unit.power, |c| self.position.owner(c))
+  }
+
+  /// True when the supporter may support into `to` across its border: not
+  /// across a half-strength border or a strait (DPjudge `validOrder`), nor
+  /// across an owner-only border closed to it. The order checker refuses
+  /// such supports; here they are void.
+  fn may_support_into(&self, supporter: usize, to: ProvinceId) -> bool {
+    self.map.supports_across(self.units[supporter].location.province, to)
+      && self.border_open(supporter, to)
   }
 
   /// DATC 4.A.3 (2023 rules): an army goes by convoy when it cannot walk, when
@@ -228,7 +303,11 @@ impl<'a> Board<'a> {
     let from = self.units[army].location;
     match via {
       Via::Route(_) | Via::Convoy => true,
-      Via::Unspecified if !self.map.can_reach(UnitType::Army, from, to) => true,
+      Via::Unspecified
+        if !self.map.can_reach(UnitType::Army, from, to) || !self.border_open(army, to) =>
+      {
+        true
+      }
       Via::Unspecified => self.units.iter().zip(&self.orders).any(|(unit, order)| {
         unit.power == self.units[army].power
           && matches!(order, Order::Convoy { target, to: dest }
@@ -239,6 +318,9 @@ impl<'a> Board<'a> {
   }
 
   fn classify_support_hold(&mut self, supporter: usize, target: Unit) -> Kind {
+    if !self.may_support_into(supporter, target.location.province) {
+      return Kind::VoidSupport(Failure::Void);
+    }
     match self.unit_index(target) {
       Some(index) if !matches!(self.kinds[index], Kind::Move { .. }) => {
         self.support_entries.push((index, supporter));
@@ -249,6 +331,9 @@ impl<'a> Board<'a> {
   }
 
   fn classify_support_move(&mut self, supporter: usize, target: Unit, to: Location) -> Kind {
+    if !self.may_support_into(supporter, to.province) {
+      return Kind::VoidSupport(Failure::Void);
+    }
     let Some(index) = self.unit_index(target) else { return Kind::VoidSupport(Failure::Void) };
     let coast_matches = |order: &Order| match order {
       Order::Move { to: moved, .. } => to.coast.is_none() || moved.coast == to.coast,
@@ -390,7 +475,7 @@ impl<'a> Board<'a> {
       Kind::Move { .. } => self.adjudicate_move(unit),
       Kind::Support { .. } => !self.support_is_cut(unit),
       Kind::Convoy => !self.convoy_is_dislodged(unit),
-      Kind::Hold | Kind::VoidSupport(_) | Kind::VoidConvoy => true,
+      Kind::Hold | Kind::VoidSupport(_) | Kind::VoidMove | Kind::VoidConvoy => true,
     }
   }
 
@@ -455,7 +540,7 @@ impl<'a> Board<'a> {
     self.map.convoy_connects_with(from, to, &working, self.rules.coastal_convoys)
   }
 
-  fn successful_supports(&mut self, unit: usize, not_of: Option<PowerId>) -> u32 {
+  fn successful_supports(&mut self, unit: usize, not_of: Option<PowerId>) -> i32 {
     let mut count = 0;
     for i in 0..self.supports[unit].len() {
       let supporter = self.supports[unit][i];
@@ -466,58 +551,73 @@ impl<'a> Board<'a> {
     count
   }
 
-  /// DATC 5.B.5.
-  fn hold_strength(&mut self, province: ProvinceId) -> u32 {
-    let Some(unit) = self.at[province.index()] else { return 0 };
-    match self.kinds[unit] {
-      Kind::Move { .. } => u32::from(!self.resolve(unit)),
-      _ => 1 + self.successful_supports(unit, None),
+  /// A move's strength with its supports (those of `not_of` left out):
+  /// its own, by the border it crosses (DPjudge `strengths`: half across
+  /// `*`, none across `~`), and every support in full.
+  fn move_strength(&mut self, unit: usize, not_of: Option<PowerId>) -> i32 {
+    self.crossing[unit].own_strength()
+      + BorderKind::SUPPORT * self.successful_supports(unit, not_of)
+  }
+
+  /// DATC 5.B.5; an empty or vacated province is [`NONE`].
+  fn hold_strength(&mut self, province: ProvinceId) -> i32 {
+    let Some(unit) = self.at[province.index()] else { return NONE };
+    let kind = self.kinds[unit];
+    match kind {
+      Kind::Move { .. } if self.resolve(unit) => NONE,
+      Kind::Move { .. } => FULL,
+      _ => FULL + BorderKind::SUPPORT * self.successful_supports(unit, None),
     }
   }
 
-  /// DATC 5.B.8.
-  fn attack_strength(&mut self, unit: usize) -> u32 {
-    let Kind::Move { to, .. } = self.kinds[unit] else { return 0 };
+  /// DATC 5.B.8, on the doubled scale; [`NONE`] where DATC says 0.
+  fn attack_strength(&mut self, unit: usize) -> i32 {
+    let Kind::Move { to, .. } = self.kinds[unit] else { return NONE };
     if !self.path(unit) {
-      return 0;
+      return NONE;
     }
     let defender = match self.at[to.index()] {
-      None => return 1 + self.successful_supports(unit, None),
+      None => return self.move_strength(unit, None),
       Some(defender) => defender,
     };
     let leaves = matches!(self.kinds[defender], Kind::Move { .. })
       && self.head_to_head(unit).is_none()
       && self.resolve(defender);
     if leaves {
-      return 1 + self.successful_supports(unit, None);
+      return self.move_strength(unit, None);
     }
     let defending_power = self.units[defender].power;
     if defending_power == self.units[unit].power {
-      return 0;
+      return NONE;
     }
-    1 + self.successful_supports(unit, Some(defending_power))
+    self.move_strength(unit, Some(defending_power))
   }
 
-  /// DATC 5.B.7.
-  fn defend_strength(&mut self, unit: usize) -> u32 {
-    1 + self.successful_supports(unit, None)
+  /// DATC 5.B.7: the opponent's move, crossing the same border back, is
+  /// weakened as the attack is (the DPjudge compares supports alone in a
+  /// head-to-head battle).
+  fn defend_strength(&mut self, unit: usize) -> i32 {
+    self.move_strength(unit, None)
   }
 
-  /// DATC 5.B.6.
-  fn prevent_strength(&mut self, unit: usize) -> u32 {
+  /// DATC 5.B.6; [`NONE`] where DATC says 0.
+  fn prevent_strength(&mut self, unit: usize) -> i32 {
     if !self.path(unit) {
-      return 0;
+      return NONE;
     }
     if let Some(opponent) = self.head_to_head(unit) {
       if self.resolve(opponent) {
-        return 0;
+        return NONE;
       }
     }
-    1 + self.successful_supports(unit, None)
+    self.move_strength(unit, None)
   }
 
   /// DATC 5.B.2: cut by an attack of another power that has a path and does
   /// not come from where the support is directed, or by being dislodged.
+  /// A move across a half-strength border never cuts, and one across a
+  /// strait only when it is supported (DPjudge `cutSupport`, exceptions D
+  /// and E); either still cuts by dislodging the supporter.
   fn support_is_cut(&mut self, supporter: usize) -> bool {
     let Kind::Support { to: supported_into } = self.kinds[supporter] else { return true };
     let here = self.units[supporter].location.province;
@@ -532,7 +632,11 @@ impl<'a> Board<'a> {
       {
         continue;
       }
-      if self.path(attacker) {
+      let crossing = self.crossing[attacker];
+      if crossing == BorderKind::HalfStrength || !self.path(attacker) {
+        continue;
+      }
+      if crossing == BorderKind::Normal || self.successful_supports(attacker, None) > 0 {
         return true;
       }
     }
@@ -629,6 +733,7 @@ impl<'a> Board<'a> {
       Kind::Support { .. } if self.resolve(unit) => Outcome::OK,
       Kind::Support { .. } => Outcome::failed(Failure::Cut),
       Kind::VoidSupport(failure) => Outcome::failed(failure),
+      Kind::VoidMove => Outcome::failed(Failure::Void),
       Kind::VoidConvoy => Outcome::failed(Failure::Void),
       Kind::Convoy if self.resolve(unit) => Outcome::OK,
       Kind::Convoy if self.convoy_is_dislodged(unit) => Outcome::OK,
@@ -646,7 +751,7 @@ impl<'a> Board<'a> {
         if !moved
           && after.unit_at(to).is_none()
           && !provinces.contains(&to)
-          && self.prevent_strength(unit) > 0
+          && self.prevent_strength(unit) > NONE
         {
           provinces.push(to);
         }

@@ -344,3 +344,120 @@ fn rules_are_named_for_the_json_face() {
   assert_eq!(Rules::from_names(&["REMOTE_BUILDS"]).map(|r| r.builds), Ok(BuildRule::One));
   assert!(Rules::from_names(&["COASTAL_CRAWL"]).is_err());
 }
+
+/// Special borders at the resolver, with orders the order checker would
+/// have refused (the resolver must not trust that every caller checks).
+mod special_borders {
+  use super::*;
+  use crate::position::Dislodged;
+
+  fn on(variant: &str) -> &'static Map {
+    Map::builtin(variant).expect("built-in map")
+  }
+
+  fn at(map: &Map, name: &str) -> Location {
+    match map.lookup(name) {
+      Lookup::Found(province) => Location::province(province),
+      other => panic!("{name}: {other:?}"),
+    }
+  }
+
+  fn piece(map: &Map, power: &str, kind: UnitType, place: &str) -> Unit {
+    let power = map.find_power(power).expect("power");
+    Unit { power, kind, location: at(map, place) }
+  }
+
+  fn board(map: &Map, units: &[Unit]) -> Position {
+    let mut position = Position::empty(map, "S1901M".parse().unwrap());
+    for &unit in units {
+      position.place(map, unit).unwrap();
+    }
+    position
+  }
+
+  fn outcome_of(result: &MovementResult, unit: Unit) -> String {
+    result.resolution_at(unit.location.province).expect("resolved").outcome.to_string()
+  }
+
+  #[test]
+  fn a_move_across_a_closed_owner_only_border_is_void_and_the_unit_holds() {
+    let map = on("imperial");
+    let fleet = piece(map, "Russia", UnitType::Fleet, "Bla");
+    let mut position = board(map, &[fleet]);
+    let orders =
+      [UnitOrder { unit: fleet, order: Order::Move { to: at(map, "Aeg"), via: Via::Unspecified } }];
+    let result = movement(map, &position, &orders, &Rules::default());
+    assert_eq!(outcome_of(&result, fleet), "void");
+    assert_eq!(result.position.unit_at(fleet.location.province), Some(fleet));
+    // Once Russia owns Constantinople the border is open.
+    position.set_owner(at(map, "Con").province, Some(fleet.power));
+    let result = movement(map, &position, &orders, &Rules::default());
+    assert_eq!(outcome_of(&result, fleet), "ok");
+  }
+
+  #[test]
+  fn a_support_across_the_cape_route_is_void() {
+    let map = on("1900");
+    let mao = piece(map, "Britain", UnitType::Fleet, "Mao");
+    let pal = piece(map, "Britain", UnitType::Army, "Pal");
+    let egy = piece(map, "Turkey", UnitType::Army, "Egy");
+    let position = board(map, &[mao, pal, egy]);
+    let orders = [
+      UnitOrder { unit: mao, order: Order::SupportMove { target: pal, to: at(map, "Egy") } },
+      UnitOrder { unit: pal, order: Order::Move { to: at(map, "Egy"), via: Via::Unspecified } },
+    ];
+    let result = movement(map, &position, &orders, &Rules::default());
+    assert_eq!(outcome_of(&result, mao), "void");
+    assert_eq!(outcome_of(&result, pal), "bounce");
+    assert_eq!(outcome_of(&result, egy), "ok");
+  }
+
+  #[test]
+  fn a_strait_crossing_into_a_vacated_province_succeeds() {
+    // Loeb9: North Africa's army leaves for Tunis; Cordoba's, with no
+    // strength of its own, follows it in.
+    let map = on("loeb9");
+    let cor = piece(map, "Spain", UnitType::Army, "Cor");
+    let naf = piece(map, "Italy", UnitType::Army, "Naf");
+    let position = board(map, &[cor, naf]);
+    let orders = [
+      UnitOrder { unit: cor, order: Order::Move { to: at(map, "Naf"), via: Via::Unspecified } },
+      UnitOrder { unit: naf, order: Order::Move { to: at(map, "Tun"), via: Via::Unspecified } },
+    ];
+    let result = movement(map, &position, &orders, &Rules::default());
+    assert_eq!(outcome_of(&result, cor), "ok");
+    assert_eq!(outcome_of(&result, naf), "ok");
+  }
+
+  #[test]
+  fn retreats_across_special_borders_lose_conflicts_and_closed_borders_are_no_way_out() {
+    let map = on("1900");
+    let mao = piece(map, "Britain", UnitType::Fleet, "Mao");
+    let pal = piece(map, "Turkey", UnitType::Army, "Pal");
+    let mut position = board(map, &[]);
+    position.phase = "S1901R".parse().unwrap();
+    let egy = at(map, "Egy");
+    position.dislodged = vec![
+      Dislodged { unit: mao, attacker_from: None, retreats: vec![egy] },
+      Dislodged { unit: pal, attacker_from: None, retreats: vec![egy] },
+    ];
+    let orders = [
+      UnitOrder { unit: mao, order: Order::Move { to: egy, via: Via::Unspecified } },
+      UnitOrder { unit: pal, order: Order::Move { to: egy, via: Via::Unspecified } },
+    ];
+    let result = retreat(map, &position, &orders, &Rules::default());
+    let words: Vec<String> = result.resolved.iter().map(|r| r.outcome.to_string()).collect();
+    assert_eq!(words, ["bounce", "ok"]);
+    assert_eq!(result.position.unit_at(egy.province), Some(Unit { location: egy, ..pal }));
+    // Imperial: a Russian fleet in the Black Sea may not retreat to the
+    // Aegean while Turkey holds Constantinople; a Turkish one may.
+    let map = on("imperial");
+    let mut after = board(map, &[]);
+    after.set_owner(at(map, "Con").province, map.find_power("Turkey"));
+    let aeg = at(map, "Aeg");
+    let russian = piece(map, "Russia", UnitType::Fleet, "Bla");
+    let turkish = piece(map, "Turkey", UnitType::Fleet, "Bla");
+    assert!(!retreat_options(map, &after, russian, None, &[]).contains(&aeg));
+    assert!(retreat_options(map, &after, turkish, None, &[]).contains(&aeg));
+  }
+}

@@ -126,6 +126,11 @@ impl Builder {
     self.phase
   }
 
+  /// `Fall 1905 Movement (F1905M)`: the block's phase by name.
+  pub fn phase_name(&self) -> String {
+    phase_name(self.map, self.phase)
+  }
+
   pub fn power(&self) -> PowerId {
     self.power
   }
@@ -223,10 +228,10 @@ pub fn check_order(map: &Map, kind: PhaseKind, text: &str) -> Result<(), BlockEr
   }
 }
 
-/// A phase as PHASE names it (see [`Phase::parse_words`]), or what to tell
-/// the player.
-pub fn read_phase(text: &str) -> Result<Phase, String> {
-  Phase::parse_words(text).map_err(|error| match error {
+/// A phase as PHASE names it (see [`Map::parse_phase_words`]), or what to
+/// tell the player.
+pub fn read_phase(map: &Map, text: &str) -> Result<Phase, String> {
+  map.parse_phase_words(text).map_err(|error| match error {
     PhaseWordsError::Unreadable { .. } => format!(
       "{error}: write PHASE season year phase, e.g. PHASE Fall 1905 Movement, \
        PHASE S 1903 M or PHASE F1905B."
@@ -235,9 +240,9 @@ pub fn read_phase(text: &str) -> Result<Phase, String> {
   })
 }
 
-/// `Fall 1905 Movement (F1905M)`.
-pub fn phase_name(phase: Phase) -> String {
-  format!("{} {} {} ({phase})", phase.season_name(), phase.year, phase.kind_name())
+/// `Fall 1905 Movement (F1905M)`, `B.C. 273 Movement (B273M)`.
+pub fn phase_name(map: &Map, phase: Phase) -> String {
+  format!("{} {} {} ({phase})", map.season_name(phase), phase.year, phase.kind_name())
 }
 
 /// What became of one power's orders for a phase when the game reached
@@ -267,24 +272,26 @@ impl Game {
   /// those for phases the game went past. Says what happened to each.
   pub(super) fn arrive(&mut self, passed: &[PhaseResult]) -> Vec<FutureReport> {
     let now = self.position.phase;
-    let (due, rest): (Vec<FutureOrders>, Vec<FutureOrders>) =
-      std::mem::take(&mut self.future).into_iter().partition(|f| f.phase <= now);
+    let map = self.map;
+    let (due, rest): (Vec<FutureOrders>, Vec<FutureOrders>) = std::mem::take(&mut self.future)
+      .into_iter()
+      .partition(|f| map.phase_order(f.phase, now).is_le());
     self.future = rest;
     let mut reports: Vec<FutureReport> = Vec::new();
     for block in due {
       let power = block.power;
-      if block.phase < now || self.is_eliminated(power) {
+      if map.phase_order(block.phase, now).is_lt() || self.is_eliminated(power) {
         let why = if self.is_eliminated(power) {
           format!("{} has no units and no supply centres left.", self.power_name(power))
         } else if passed.iter().any(|p| p.phase == block.phase && p.skipped) {
           "Nobody had anything to order in that phase, so the judge went past it at once."
             .to_string()
         } else {
-          format!("The game did not have that phase: it went on to {}.", phase_name(now))
+          format!("The game did not have that phase: it went on to {}.", phase_name(self.map, now))
         };
         let text = format!(
           "Your orders for {}, sent earlier with PHASE, were not used.\n{why}\n",
-          phase_name(block.phase)
+          phase_name(self.map, block.phase)
         );
         if !reports.iter().any(|r| r.power == power && r.phase == block.phase) {
           reports.push(FutureReport { power, phase: block.phase, text });
@@ -306,7 +313,7 @@ impl Game {
         "{} has begun: the orders you sent for it\nwith PHASE have been entered.\n\n{body}\n\
          {} counts as having its orders in for this phase, whatever errors are shown\n\
          above; send orders as usual to change them.\n\n{}",
-        phase_name(now),
+        phase_name(self.map, now),
         self.power_name(report.power),
         report::current_orders(self, report.power)
       );
@@ -383,14 +390,14 @@ impl Game {
 /// indented under their IFs. Empty when there are none.
 pub fn listing(game: &Game, power: PowerId) -> String {
   let mut phases: Vec<Phase> = game.future_of(power).map(|f| f.phase).collect();
-  phases.sort();
+  phases.sort_by(|&a, &b| game.map.phase_order(a, b));
   phases.dedup();
   if phases.is_empty() {
     return String::new();
   }
   let mut text = String::from("Orders kept for later phases (CLEAR drops them all):\n");
   for phase in phases {
-    let _ = writeln!(text, "\nFor {}:", phase_name(phase));
+    let _ = writeln!(text, "\nFor {}:", phase_name(game.map, phase));
     for block in game.future_of(power).filter(|f| f.phase == phase) {
       let mut depth = 1;
       for line in &block.lines {
@@ -436,14 +443,14 @@ mod tests {
       ("spring1903retreat", "S1903R"),
       ("Autumn 1901 Retreats", "F1901R"),
     ] {
-      assert_eq!(read_phase(text).map(|p| p.to_string()), Ok(id.to_string()), "{text}");
+      assert_eq!(read_phase(map(), text).map(|p| p.to_string()), Ok(id.to_string()), "{text}");
     }
     for text in ["", "1903", "S 1903", "X 1903 M", "S 19o3 M", "S 1903 Q", "S 99999 M"] {
-      assert!(read_phase(text).is_err(), "{text}");
+      assert!(read_phase(map(), text).is_err(), "{text}");
     }
-    assert_eq!(read_phase("U 1903 M").map(|p| p.to_string()), Ok("U1903M".to_string()));
-    assert!(read_phase("S 1903 B").is_err_and(|e| e.contains("F1903B")));
-    assert!(read_phase("Winter 1903 M").is_err_and(|e| e.contains("F1903B")));
+    assert_eq!(read_phase(map(), "U 1903 M").map(|p| p.to_string()), Ok("U1903M".to_string()));
+    assert!(read_phase(map(), "S 1903 B").is_err_and(|e| e.contains("F1903B")));
+    assert!(read_phase(map(), "Winter 1903 M").is_err_and(|e| e.contains("F1903B")));
   }
 
   #[test]

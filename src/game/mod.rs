@@ -43,7 +43,7 @@ use self::preference::{Assignment, Preference};
 use crate::adjudicate::{self, Rules};
 use crate::map::{Map, PowerId};
 use crate::order::{Adjustment, UnitOrder};
-use crate::phase::{Phase, PhaseKind, Season};
+use crate::phase::PhaseKind;
 use crate::position::Position;
 
 /// One game.
@@ -282,13 +282,12 @@ fn empty_board(map: &Map, initial: &Position) -> Position {
   if first.kind == PhaseKind::Adjustment {
     return initial.clone();
   }
-  let year = first.year.saturating_sub(1);
   let mut board = initial.clone();
   for province in map.province_ids() {
     board.remove(province);
   }
   board.dislodged.clear();
-  board.phase = Phase::new(Season::Fall, year, PhaseKind::Adjustment);
+  board.phase = map.adjustments_before(first);
   board
 }
 
@@ -540,7 +539,7 @@ impl Game {
   pub fn new(name: &str, map: &'static Map, settings: Settings, now: DateTime<Utc>) -> Game {
     let position = Position::initial(map).unwrap_or_else(|_| {
       // A built-in map's first phase is checked when it loads.
-      Position::empty(map, Phase::new(Season::Spring, 1901, PhaseKind::Movement))
+      Position::empty(map, map.first())
     });
     Game {
       name: name.to_ascii_lowercase(),

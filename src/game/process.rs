@@ -53,7 +53,7 @@ pub struct PhaseResult {
   /// The board after it, in the phase that follows.
   pub after: Position,
   /// Whether it ended a Fall turn, so that centres changed hands.
-  pub fall_ended: bool,
+  pub year_ended: bool,
   /// Whether nobody had anything to order in it.
   pub skipped: bool,
   /// Units dislodged in it and disbanded at once (AUTO DISBAND).
@@ -96,9 +96,9 @@ impl Game {
     for _ in 0..MAX_PHASES {
       let skipped = self.nothing_to_order();
       let result = self.process_one(skipped);
-      let (fall_ended, phase) = (result.fall_ended, result.phase);
+      let (year_ended, phase) = (result.year_ended, result.phase);
       processed.phases.push(result);
-      if fall_ended {
+      if year_ended {
         processed.winner = self.winner(&mut processed.victory_raised);
         if let Some(winner) = processed.winner {
           self.status = Status::Finished(Ending::Won(winner));
@@ -220,7 +220,7 @@ impl Game {
     };
     let concluded = adjudicate::conclude(self.map, &before, after, &rules);
     self.position = concluded.position;
-    if concluded.fall_ended {
+    if concluded.year_ended {
       let centers =
         self.map.power_ids().map(|p| self.position.centers_of(self.map, p).count() as u8).collect();
       let owners = self.map.supply_centers().map(|c| self.position.owner(c)).collect();
@@ -245,7 +245,7 @@ impl Game {
       resolution,
       after: self.position.clone(),
       before,
-      fall_ended: concluded.fall_ended,
+      year_ended: concluded.year_ended,
       skipped,
       disbanded: concluded.disbanded,
       proxies,

@@ -65,13 +65,13 @@ pub fn variant_words(game: &Game) -> String {
 }
 
 /// `Movement for Fall of 1901`, `Retreats for…`, `Adjustments for Winter…`.
-pub fn phase_words(phase: Phase) -> String {
+pub fn phase_words(map: &Map, phase: Phase) -> String {
   let kind = match phase.kind {
     PhaseKind::Movement => "Movement",
     PhaseKind::Retreat => "Retreats",
     PhaseKind::Adjustment => "Adjustments",
   };
-  format!("{kind} for {} of {}", phase.season_name(), phase.year)
+  format!("{kind} for {}", map.season_and_year(phase))
 }
 
 /// The name a member goes by in lists others read: the address, or a
@@ -123,7 +123,7 @@ fn start_text(game: &Game, intro: String, master: bool, tz: Tz) -> String {
     text.push('\n');
   }
   let phase = game.position.phase;
-  let _ = writeln!(text, "Starting position for {} of {}.\n", phase.season_name(), phase.year);
+  let _ = writeln!(text, "Starting position for {}.\n", game.map.season_and_year(phase));
   text.push_str(&units_by_power(game.map, &game.position));
   if let Some(deadline) = game.timing.deadline {
     let _ =
@@ -196,10 +196,14 @@ pub fn results(game: &Game, processed: &Processed, tz: Tz) -> String {
   let mut text = String::new();
   if !processed.civil_disorder.is_empty() {
     let names = power_names(game, &processed.civil_disorder);
+    // Many powers (Chaos has 34) make this run long: wrapped as prose.
     let _ = writeln!(
       text,
-      "Civil disorder: {names}. No complete orders arrived by the end of the grace\n\
-       period, so the phase was processed without them.\n"
+      "{}\n",
+      wrap(&format!(
+        "Civil disorder: {names}. No complete orders arrived by the end of the grace \
+         period, so the phase was processed without them."
+      ))
     );
   }
   for result in &processed.phases {
@@ -208,8 +212,11 @@ pub fn results(game: &Game, processed: &Processed, tz: Tz) -> String {
   for &power in &processed.eliminated {
     let _ = writeln!(
       text,
-      "{} has no units and no supply centers left, and is out of the game.\n",
-      game.power_name(power)
+      "{}\n",
+      wrap(&format!(
+        "{} has no units and no supply centers left, and is out of the game.",
+        game.power_name(power)
+      ))
     );
   }
   if let Some(needed) = processed.victory_raised {
@@ -243,7 +250,7 @@ pub fn next_phase(text: &mut String, game: &Game, tz: Tz) {
     text,
     "The next phase of '{}' will be {}.",
     game.name,
-    phase_words(game.position.phase)
+    phase_words(game.map, game.position.phase)
   );
   if let Some(deadline) = game.timing.deadline {
     let _ = writeln!(text, "The deadline for orders will be {}.", deadline::show(deadline, tz));
@@ -256,8 +263,7 @@ fn phase_results(text: &mut String, game: &Game, result: &PhaseResult) {
   let seq = format!("({}.{:03})", game.name, result.seq);
   match &result.resolution {
     Resolution::Movement(resolved) => {
-      let _ =
-        writeln!(text, "Movement results for {} of {}. {seq}\n", phase.season_name(), phase.year);
+      let _ = writeln!(text, "Movement results for {}. {seq}\n", map.season_and_year(phase));
       proxies_given(text, map, &result.proxies);
       unit_results(text, map, resolved, false);
       dislodged(text, map, &result.after);
@@ -266,8 +272,7 @@ fn phase_results(text: &mut String, game: &Game, result: &PhaseResult) {
     Resolution::Retreat(resolved) if !result.skipped => {
       // Two spaces before the number in retreat and adjustment headers,
       // one after movement: njudge's (`st_retreat.c`, `st_build.c`).
-      let _ =
-        writeln!(text, "Retreat results for {} of {}.  {seq}\n", phase.season_name(), phase.year);
+      let _ = writeln!(text, "Retreat results for {}.  {seq}\n", map.season_and_year(phase));
       // Units that had nowhere to go were reported destroyed with the
       // movement results; only those that could retreat are listed.
       let could_retreat: Vec<Resolved> = resolved
@@ -293,7 +298,7 @@ fn phase_results(text: &mut String, game: &Game, result: &PhaseResult) {
       }
     }
   }
-  if result.fall_ended {
+  if result.year_ended {
     ownership(text, map, &result.after);
     adjustments_due(text, game, &result.after);
   }
@@ -586,7 +591,7 @@ pub fn current_orders(game: &Game, power: PowerId) -> String {
   let mut text = format!(
     "Orders for {name}, {} phase of {} {}:\n\n",
     phase.kind_name(),
-    phase.season_name(),
+    map.season_name(phase),
     phase.year
   );
   let label = format!("{name}:");
@@ -777,7 +782,7 @@ pub fn listing(game: &Game, viewer: Option<usize>, now: DateTime<Utc>, tz: Tz) -
       let _ = writeln!(
         text,
         "Game '{name}' is over: it was terminated in {} {}.",
-        ended.season_name(),
+        game.map.season_name(ended),
         ended.year
       );
     }
@@ -787,7 +792,7 @@ pub fn listing(game: &Game, viewer: Option<usize>, now: DateTime<Utc>, tz: Tz) -
         "Game '{name}', phase #{} ({}), is at {}.",
         game.seq,
         game.position.phase,
-        phase_words(game.position.phase)
+        phase_words(game.map, game.position.phase)
       );
       if let Some(deadline) = game.timing.deadline {
         let _ = write!(text, "\nThe deadline for orders is {}.", deadline::show(deadline, tz));
@@ -890,9 +895,8 @@ fn status_block(text: &mut String, game: &Game) {
   };
   let _ = writeln!(
     text,
-    "\nStatus of the {kind} phase for {} of {}.  ({}.{:03})",
-    phase.season_name(),
-    phase.year,
+    "\nStatus of the {kind} phase for {}.  ({}.{:03})",
+    map.season_and_year(phase),
     game.name,
     game.seq
   );
@@ -1144,7 +1148,7 @@ pub fn late_to_player(game: &Game, power: PowerId, tz: Tz) -> String {
   let mut text = format!(
     "Your orders for {} in game '{}' are late: they were due by {}, and\n\
      {name}'s are not complete yet.\n",
-    phase_words(game.position.phase),
+    phase_words(game.map, game.position.phase),
     game.name,
     game.timing.deadline.map_or_else(String::new, |d| deadline::show(d, tz)),
   );
@@ -1184,7 +1188,7 @@ pub fn late_to_others(game: &Game, powers: &[PowerId], tz: Tz) -> String {
   let mut text = format!(
     "The deadline for {} in game '{}' has passed, and orders are still\n\
      missing from: {names}.\n",
-    phase_words(game.position.phase),
+    phase_words(game.map, game.position.phase),
     game.name,
   );
   if game.settings.late_count {
@@ -1237,7 +1241,7 @@ pub fn abandoned(game: &Game, powers: &[PowerId], tz: Tz) -> String {
        A registered player who is not in the game may take it over with\n\
        SIGN ON {initial}{} password.",
       game.name,
-      phase_words(game.position.phase),
+      phase_words(game.map, game.position.phase),
       game.name
     );
   }

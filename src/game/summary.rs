@@ -14,7 +14,7 @@ use super::report::{capitalised, ending_words, shown_address, wrap, ANONYMOUS};
 use super::{access::SiteRule, Game};
 use super::{deadline, GameOption, Role, Status};
 use crate::map::{PowerId, ProvinceId};
-use crate::phase::{Phase, PhaseKind, Season};
+use crate::phase::Phase;
 use crate::position::Position;
 
 /// The widest line a summary writes (njudge's `CUTOFF_LENGTH`).
@@ -175,7 +175,7 @@ fn holder_at(game: &Game, power: PowerId, phase: Phase) -> Option<&str> {
   let mut holder = None;
   for tenure in tenures {
     let from = tenure.from.parse::<Phase>().ok();
-    if holder.is_none() || from.is_none_or(|from| from <= phase) {
+    if holder.is_none() || from.is_none_or(|from| game.map.phase_order(from, phase).is_le()) {
       holder = Some(tenure.address.as_str());
     }
   }
@@ -454,8 +454,13 @@ fn year_rows(game: &Game) -> Vec<YearRow> {
     return rows;
   }
   if let Ok(start) = Position::initial(map) {
-    let spring = start.phase.season == Season::Spring && start.phase.kind == PhaseKind::Movement;
-    let year = if spring { start.phase.year.saturating_sub(1) } else { start.phase.year };
+    // A game that starts a year (Spring 1901) shows its start as the year
+    // before's end (1900), as njudge's summary does.
+    let year = if map.starts_year(start.phase) {
+      map.adjustments_before(start.phase).year
+    } else {
+      start.phase.year
+    };
     if game.record.years.first().is_none_or(|y| y.year > year) {
       rows.push(YearRow {
         year,
@@ -469,7 +474,7 @@ fn year_rows(game: &Game) -> Vec<YearRow> {
   for year in &game.record.years {
     rows.push(YearRow {
       year: year.year,
-      phase: Phase::new(Season::Fall, year.year, PhaseKind::Adjustment),
+      phase: map.adjustments_of(year.year),
       centers: year.centers.clone(),
       owners: year.owners.clone(),
       units: year.units.clone(),

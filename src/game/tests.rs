@@ -117,7 +117,7 @@ fn a_year_of_holds_skips_the_adjustment_phase_and_moves_the_deadline_on() {
   assert_eq!(game.seq, 2);
   all_hold(&mut game);
   let processed = game.process(t(3), chrono_tz::UTC);
-  assert!(processed.phases[0].fall_ended);
+  assert!(processed.phases[0].year_ended);
   assert_eq!(game.position.phase.to_string(), "S1902M", "nobody gained or lost a centre");
   assert_eq!(game.record.years.len(), 1);
   assert_eq!(game.record.years[0].centers[power("Russia").index()], 4);

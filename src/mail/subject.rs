@@ -151,15 +151,19 @@ fn strip_code<'a>(subject: &'a str, code: &str) -> Option<&'a str> {
   }
 }
 
-/// `- S1901M` or `S1901M`: a season letter, four digits, a phase letter.
+/// `- S1901M` or `S1901M`: a season letter, the year, a phase letter. The
+/// variants' calendars give other letters and years (`S1M` in AncMed,
+/// `B273M` in Classical, `A1430B` in Hundred).
 fn strip_phase(subject: &str) -> Option<&str> {
   let rest = subject.strip_prefix('-').map_or(subject, str::trim_start);
   let bytes = rest.as_bytes();
-  let is_phase = bytes.len() >= 6
-    && matches!(bytes[0].to_ascii_uppercase(), b'S' | b'F' | b'U' | b'W')
-    && bytes[1..5].iter().all(u8::is_ascii_digit)
-    && matches!(bytes[5].to_ascii_uppercase(), b'M' | b'R' | b'B' | b'A');
-  (is_phase && ends_token(&rest[6..])).then(|| &rest[6..])
+  let digits = bytes.iter().skip(1).take_while(|b| b.is_ascii_digit()).count();
+  let end = 2 + digits;
+  let is_phase = (1..=6).contains(&digits)
+    && bytes.len() >= end
+    && bytes[0].is_ascii_alphabetic()
+    && matches!(bytes[end - 1].to_ascii_uppercase(), b'M' | b'R' | b'B' | b'A');
+  (is_phase && ends_token(&rest[end..])).then(|| &rest[end..])
 }
 
 /// The game's name as a word of its own.

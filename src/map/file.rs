@@ -46,9 +46,7 @@ pub enum MapError {
     "{province}: a province with coasts lists its fleet borders per coast, not under `fleet`"
   )]
   FleetListWithCoasts { province: String },
-  #[error(
-    "unknown terrain '{terrain}' for {province} (use sea, coast, land, port or impassable)"
-  )]
+  #[error("unknown terrain '{terrain}' for {province} (use sea, coast, land, port or impassable)")]
   UnknownTerrain { province: String, terrain: String },
   #[error("power {power}: {message}")]
   BadPower { power: String, message: String },
@@ -248,8 +246,10 @@ pub(super) fn load(text: &str) -> Result<Map, MapError> {
   load_powers(&mut map, &file.powers, &ids)?;
   if let Some(neutral) = &file.neutral {
     for unit in &neutral.units {
-      let (kind, location) = parse_unit(&map, unit, &ids).map_err(|message| {
-        MapError::BadUnit { power: "neutral".into(), unit: unit.clone(), message }
+      let (kind, location) = parse_unit(&map, unit, &ids).map_err(|message| MapError::BadUnit {
+        power: "neutral".into(),
+        unit: unit.clone(),
+        message,
       })?;
       map.neutral_units.push(NeutralUnit { kind, location });
     }
@@ -672,8 +672,7 @@ fn load_powers(
     let id = PowerId(index as u8);
     let bad = |message: String| MapError::BadPower { power: entry.name.clone(), message };
     let initial = power_initial(&entry.initial).map_err(bad)?;
-    if map.powers.iter().any(|p| p.initial == initial || p.name.eq_ignore_ascii_case(&entry.name))
-    {
+    if map.powers.iter().any(|p| p.initial == initial || p.name.eq_ignore_ascii_case(&entry.name)) {
       return Err(bad("name or initial is used by another power".into()));
     }
     let centres = |list: &[String]| -> Result<Vec<ProvinceId>, MapError> {

@@ -6,7 +6,9 @@
 //! and resolves the names players type. It knows nothing of games, orders or
 //! mail.
 
+pub mod borders;
 mod builtin;
+mod calendar;
 mod features;
 mod file;
 mod names;

@@ -33,17 +33,6 @@ impl Map {
     if !self.new_homes().is_empty() {
       need("new home centres during the game".into());
     }
-    for province in self.provinces() {
-      if !province.half_strength.is_empty() {
-        need("half-strength borders".into());
-      }
-      if !province.strait.is_empty() {
-        need("straits".into());
-      }
-      if !province.owner_only.is_empty() {
-        need("borders only a centre's owner may cross".into());
-      }
-    }
     for power in self.powers() {
       if !power.partisan.is_empty() {
         need("partisan build sites".into());

@@ -83,9 +83,7 @@ pub fn validate_adjustment_with(
 /// still form by the time the orders are adjudicated).
 pub fn convoy_conceivable(map: &Map, from: ProvinceId, to: ProvinceId) -> bool {
   let touches_sea = |place: ProvinceId| {
-    map
-      .province_ids()
-      .any(|sea| map.province(sea).terrain.convoys() && map.borders_sea(place, sea))
+    map.province_ids().any(|sea| map.province(sea).terrain.convoys() && map.borders_sea(place, sea))
   };
   touches_sea(from) && touches_sea(to)
 }
@@ -144,7 +142,7 @@ impl Board<'_> {
       .fleet_neighbours(unit.location)
       .iter()
       .copied()
-      .filter(|l| l.province == to.province)
+      .filter(|l| l.province == to.province && self.border_open(unit, l.province))
       .collect();
     if reachable.is_empty() {
       return Err(OrderError::FleetNotAdjacent {
@@ -205,14 +203,27 @@ impl Board<'_> {
     } else if via_convoy {
       self.check_convoy(unit, to)?;
       Via::Convoy
-    } else if self.map.can_reach(UnitType::Army, unit.location, to)
-      || self.convoy_possible(unit.location.province, to)
-    {
+    } else if self.walks(unit, to) || self.convoy_possible(unit.location.province, to) {
       Via::Unspecified
     } else {
       return Err(OrderError::ArmyUnreachable { unit: self.name(unit), to: self.place(to) });
     };
     Ok(Order::Move { to: Location::province(to), via })
+  }
+
+  /// True when the army may walk to `to`: a neighbour across a border open
+  /// to its power.
+  fn walks(&self, unit: Unit, to: ProvinceId) -> bool {
+    self.map.can_reach(UnitType::Army, unit.location, to) && self.border_open(unit, to)
+  }
+
+  /// True when `unit`'s power may cross from where it stands into `to` as
+  /// far as owner-only borders go (Imperial's Aegean–Black Sea needs
+  /// Constantinople): for anyone else the two are not neighbours, for
+  /// moves, supports and retreats alike (DPjudge `Game.abuts`, which
+  /// `validOrder` asks with the unit's owner and the centres it owns now).
+  fn border_open(&self, unit: Unit, to: ProvinceId) -> bool {
+    self.map.border_open(unit.location.province, to, unit.power, |c| self.position.owner(c))
   }
 
   /// The checks every move shares: somewhere else, that this kind of unit
@@ -392,9 +403,14 @@ impl Board<'_> {
   }
 
   /// Support goes to a province, by any coast (DATC 6.B.4), but only from
-  /// where the supporter stands (6.B.5).
+  /// where the supporter stands (6.B.5), and never across a half-strength
+  /// border or a strait (DPjudge `validOrder`: "UNIT CANNOT DELIVER SUPPORT
+  /// TO DESTINATION"), nor across an owner-only border closed to it.
   fn check_support_reach(&self, supporter: Unit, to: ProvinceId) -> Result<(), OrderError> {
-    if self.map.can_reach(supporter.kind, supporter.location, to) {
+    if self.map.can_reach(supporter.kind, supporter.location, to)
+      && self.map.supports_across(supporter.location.province, to)
+      && self.border_open(supporter, to)
+    {
       Ok(())
     } else {
       Err(OrderError::CannotSupportInto { unit: self.name(supporter), place: self.place(to) })
@@ -402,17 +418,20 @@ impl Board<'_> {
   }
 
   /// Whether the supported unit could make the move at all: a fleet to a
-  /// neighbour, an army to a neighbour or between coasts by some convoy.
+  /// neighbour, an army to a neighbour or between coasts by some convoy;
+  /// across an owner-only border only when it is open to the target's power.
   fn could_move(&self, target: Unit, to: ProvinceId, supporter: ProvinceId) -> bool {
     let from = target.location;
     if to == from.province {
       return false;
     }
     match target.kind {
-      UnitType::Fleet => self.map.can_reach(UnitType::Fleet, from, to),
+      UnitType::Fleet => {
+        self.map.can_reach(UnitType::Fleet, from, to) && self.border_open(target, to)
+      }
       UnitType::Army => {
         self.map.province(to).is_land()
-          && (self.map.can_reach(UnitType::Army, from, to)
+          && (self.walks(target, to)
             || (self.coastal(from.province)
               && self.coastal(to)
               && self.fleet_path(from.province, to, Some(supporter))))
@@ -483,8 +502,14 @@ impl Board<'_> {
 
   fn retreat_target(&self, dislodged: &Dislodged, to: Location) -> Result<Location, OrderError> {
     let unit = dislodged.unit;
-    let options: Vec<Location> =
-      dislodged.retreats.iter().copied().filter(|l| l.province == to.province).collect();
+    // Retreat options given from outside (a JSON request) were not checked
+    // against owner-only borders: a closed one is no way out.
+    let options: Vec<Location> = dislodged
+      .retreats
+      .iter()
+      .copied()
+      .filter(|l| l.province == to.province && self.border_open(unit, l.province))
+      .collect();
     if options.is_empty() {
       return Err(OrderError::RetreatNotAllowed {
         unit: self.name(unit),

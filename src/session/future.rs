@@ -72,7 +72,7 @@ impl Session<'_> {
     let game = &seat.stored.game;
     let now = game.position.phase;
     let not_read = "The lines after it, up to the next PHASE, are not read.";
-    let phase = match kept::read_phase(args) {
+    let phase = match kept::read_phase(game.map, args) {
       Ok(phase) => phase,
       Err(problem) => {
         self.refused_order_lines += 1;
@@ -80,23 +80,25 @@ impl Session<'_> {
         return;
       }
     };
-    let name = kept::phase_name(phase);
-    if phase.season == Season::Summer && !game.settings.variant.summer {
+    let name = kept::phase_name(game.map, phase);
+    if !game.map.has_phase(phase, game.settings.variant.summer) {
       self.refused_order_lines += 1;
-      self.error(&format!(
-        "Game '{}' has no Summer phases (it is not SET SUMMER).\n{not_read}",
-        game.name
-      ));
+      let why = if phase.season == Season::SUMMER && game.map.calendar().is_none() {
+        "has no Summer phases (it is not SET SUMMER)".to_string()
+      } else {
+        format!("has no phase {phase} in its calendar")
+      };
+      self.error(&format!("Game '{}' {why}.\n{not_read}", game.name));
       return;
     }
-    if phase <= now {
+    if game.map.phase_order(phase, now).is_le() {
       let why = if phase == now {
         format!(
           "{name} is the current phase: PHASE is only for later phases. Send\n\
            orders for the current phase without a PHASE line."
         )
       } else {
-        format!("{name} is over: the game is in {}.", kept::phase_name(now))
+        format!("{name} is over: the game is in {}.", kept::phase_name(game.map, now))
       };
       self.refused_order_lines += 1;
       self.error(&format!("{why}\n{not_read}"));
@@ -126,7 +128,7 @@ impl Session<'_> {
       let phase = builder.phase();
       *builder = Builder::new(game.map, power, phase);
       *broken = false;
-      still = format!("\nThe lines after it still go to {}.", kept::phase_name(phase));
+      still = format!("\nThe lines after it still go to {}.", kept::phase_name(game.map, phase));
     }
     if dropped == 0 {
       self.say(&format!("You had no orders kept for later phases.{still}"));
@@ -325,7 +327,7 @@ impl Session<'_> {
   pub(super) fn close_future_block(&mut self) -> bool {
     let reading = std::mem::take(&mut self.future.reading);
     let Reading::Block { builder, broken } = reading else { return false };
-    let name = kept::phase_name(builder.phase());
+    let name = builder.phase_name();
     if broken {
       self.say(&format!("Nothing was kept for {name}, because of the error above."));
       return true;

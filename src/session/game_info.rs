@@ -403,10 +403,12 @@ fn history_text(
         let Ok(phase) = e.phase.parse::<Phase>() else { return true };
         match (start, end) {
           (None, _) => true,
-          (Some(start), None) => phase < start,
+          (Some(start), None) => game.map.phase_order(phase, start).is_lt(),
           // After the EXCLEND phase (the manual's `exclstart S1899M
           // exclend F1905B` gives the history from 1906 on, §3.4).
-          (Some(start), Some(end)) => phase < start || phase > end,
+          (Some(start), Some(end)) => {
+            game.map.phase_order(phase, start).is_lt() || game.map.phase_order(phase, end).is_gt()
+          }
         }
       })
       .collect(),

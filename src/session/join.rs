@@ -109,7 +109,8 @@ fn unplayable(key: &str) -> Option<String> {
   if missing.is_empty() {
     return None;
   }
-  let mut text = format!("The {} variant cannot be played on this judge yet: it needs ", map.name());
+  let mut text =
+    format!("The {} variant cannot be played on this judge yet: it needs ", map.name());
   text.push_str(&missing.join(", "));
   text.push('.');
   Some(crate::game::report::wrap(&text))

@@ -10,7 +10,7 @@ use super::{join::seed, play::accepted_line, Session};
 use crate::announce;
 use crate::game::{report, Role, Status};
 use crate::order::split_orders;
-use crate::phase::{Phase, PhaseWordsError};
+use crate::phase::PhaseWordsError;
 use crate::store::game_file::HistoryKind;
 
 impl Session<'_> {
@@ -365,7 +365,7 @@ impl Session<'_> {
       return;
     }
     if !args.trim().is_empty() {
-      let named = match Phase::parse_words(args) {
+      let named = match game.map.parse_phase_words(args) {
         Ok(phase) => phase,
         Err(error @ PhaseWordsError::Unreadable { .. }) => {
           self.error(&format!(
@@ -430,7 +430,7 @@ impl Session<'_> {
     seat.changed = true;
     // Orders later in this message are for the phase gone back to.
     seat.phase = game.position.phase;
-    let phase = report::phase_words(game.position.phase);
+    let phase = report::phase_words(game.map, game.position.phase);
     let deadline = report::time_to_deadline(game, now).unwrap_or_default();
     self.say(&format!(
       "Game '{name}' is back at turn {back:03}, {phase},\n\

@@ -373,7 +373,7 @@ impl Session<'_> {
     let Some(seat) = self.seat.as_mut() else { return };
     let game = &mut seat.stored.game;
     let header = report::header(&config.judge_code, game, tz);
-    let phase = report::phase_words(game.position.phase);
+    let phase = report::phase_words(game.map, game.position.phase);
     let all_in = game.all_in();
     let processed = game.process(now, tz);
     let announcement = announce::results(config, game, &processed, &header, now);

@@ -412,7 +412,7 @@ fn read_future(
 ) -> Result<future::FutureOrders, String> {
   let power = power_named(map, &block.power)?;
   let phase: Phase = block.phase.parse().map_err(|e: crate::phase::PhaseError| e.to_string())?;
-  if game.status == Status::Active && phase <= game.position.phase {
+  if game.status == Status::Active && map.phase_order(phase, game.position.phase).is_le() {
     return Err(format!(
       "{}: orders are kept for {phase}, which is not after {}",
       block.power, game.position.phase
