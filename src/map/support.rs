@@ -18,9 +18,6 @@ impl Map {
         missing.push(what);
       }
     };
-    if self.calendar().is_some() {
-      need("its own calendar".into());
-    }
     if self.powers().iter().any(|p| p.dummy) {
       need("powers nobody plays (dummies)".into());
     }
