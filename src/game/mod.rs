@@ -250,6 +250,7 @@ impl Settings {
       ..Settings::default()
     };
     settings.variant.builds = crate::adjudicate::Rules::for_map(map).builds;
+    settings.variant.map_rules = map.rules().iter().map(|r| r.to_ascii_uppercase()).collect();
     settings
   }
 

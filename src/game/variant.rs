@@ -31,19 +31,38 @@ pub struct Variant {
   /// The options named as variant words (CREATE, SET VARIANT): a SIGN ON
   /// ?name to the forming game must name them too (manual §4).
   pub named: Vec<GameOption>,
+  /// The DPjudge rules in force besides the options above, by their
+  /// DPjudge names in upper case (`CD_DUMMIES`, `NO_DRAW`): seeded from the
+  /// map's `rules` when the game is created, so a variant's rules are data.
+  /// Board rules among them reach the adjudicator through
+  /// [`Variant::rules`]; the game looks up the others with
+  /// [`Variant::has_rule`].
+  pub map_rules: Vec<String>,
 }
 
 impl Variant {
   /// The rules the board obeys in this game.
   pub fn rules(&self) -> Rules {
+    let mut rules = Rules::default();
+    for name in &self.map_rules {
+      if let Ok(with) = rules.clone().with_names(std::slice::from_ref(name)) {
+        rules = with;
+      }
+    }
     Rules {
       builds: self.builds,
       any_disband: self.any_disband,
       auto_disband: self.auto_disband,
       summer: self.summer,
       coastal_convoys: self.coastal_convoys,
-      ..Rules::default()
+      ..rules
     }
+  }
+
+  /// Whether the DPjudge rule `name` is in force (see
+  /// [`Variant::map_rules`]).
+  pub fn has_rule(&self, name: &str) -> bool {
+    self.map_rules.iter().any(|r| r.eq_ignore_ascii_case(name))
   }
 }
 
