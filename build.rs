@@ -1,5 +1,6 @@
-//! Embeds every map in `maps/` in the binary: adding a variant is adding
-//! its file, with no table to edit by hand.
+//! Embeds every map in `maps/` in the binary, with its description from
+//! `data/variants/`: adding a variant is adding its files, with no table to
+//! edit by hand.
 
 use std::fmt::Write as _;
 use std::path::Path;
@@ -25,8 +26,25 @@ fn main() {
     let _ = writeln!(out, "  ({key:?}, include_str!({:?})),", path.display().to_string());
   }
   out.push_str("];\n");
-  let dest = Path::new(&env::var("OUT_DIR").unwrap_or_else(|_| ".".into())).join("maps.rs");
-  if let Err(e) = fs::write(&dest, out) {
+  let out_dir = env::var("OUT_DIR").unwrap_or_else(|_| ".".into());
+  write(&Path::new(&out_dir).join("maps.rs"), &out);
+
+  // Each variant's description for GET info.<variant>, by the same keys.
+  println!("cargo:rerun-if-changed=data/variants");
+  let mut about = String::from("pub(crate) const ABOUT: &[(&str, &str)] = &[\n");
+  for key in &keys {
+    let path = Path::new(&root).join("data").join("variants").join(format!("{key}.txt"));
+    if path.exists() {
+      println!("cargo:rerun-if-changed={}", path.display());
+      let _ = writeln!(about, "  ({key:?}, include_str!({:?})),", path.display().to_string());
+    }
+  }
+  about.push_str("];\n");
+  write(&Path::new(&out_dir).join("about.rs"), &about);
+}
+
+fn write(dest: &Path, text: &str) {
+  if let Err(e) = fs::write(dest, text) {
     panic!("cannot write {}: {e}", dest.display());
   }
 }

@@ -5,6 +5,9 @@
 //! binary, so a judge needs no help directory on disk. Two files are made
 //! on demand instead: `index` from the keyword table, so it cannot drift
 //! from what the parser accepts, and `map` from the standard map itself.
+//! Each variant has its own `info.<variant>` (its description) and
+//! `map.<variant>` (drawn from its map), and each variant option its
+//! `info.<option>` (manual section 9).
 //!
 //! A requested name is only ever compared with the fixed list below; it is
 //! never used as a path, so `GET ../judge.toml` has nothing to reach.
@@ -14,7 +17,25 @@ use std::fmt::Write as _;
 use std::sync::OnceLock;
 
 use crate::command::keyword;
+use crate::game::variant::GameOption;
 use crate::map::{Location, Lookup, Map, ProvinceId, Terrain};
+
+include!(concat!(env!("OUT_DIR"), "/about.rs"));
+
+/// The `info.<option>` files, by option word (and `duplex`, the manual's
+/// name for a game with fewer players than powers).
+const OPTION_INFO: &[(&str, &str)] = &[
+  ("gunboat", include_str!("../data/options/gunboat.txt")),
+  ("summer", include_str!("../data/options/summer.txt")),
+  ("anycenter", include_str!("../data/options/anycenter.txt")),
+  ("onecenter", include_str!("../data/options/onecenter.txt")),
+  ("anydisband", include_str!("../data/options/anydisband.txt")),
+  ("autodisband", include_str!("../data/options/autodisband.txt")),
+  ("emptyboard", include_str!("../data/options/emptyboard.txt")),
+  ("coastalconvoys", include_str!("../data/options/coastalconvoys.txt")),
+  ("secret", include_str!("../data/options/secret.txt")),
+  ("duplex", include_str!("../data/options/duplex.txt")),
+];
 
 /// Every file `GET` can send, in the order `flist` lists them.
 const NAMES: &[&str] = &["info", "guide", "form", "flist", "index", "rules", "map", "house.rules"];
@@ -41,6 +62,9 @@ const WIDTH: usize = 72;
 /// ignored), or `None` when there is no such file.
 pub fn file(name: &str) -> Option<Cow<'static, str>> {
   let name = name.trim();
+  if let Some(text) = variant_file(name) {
+    return Some(text);
+  }
   let known = NAMES.iter().copied().find(|known| known.eq_ignore_ascii_case(name))?;
   match known {
     "index" => Some(Cow::Owned(keyword::index_text())),
@@ -49,6 +73,38 @@ pub fn file(name: &str) -> Option<Cow<'static, str>> {
       WRITTEN.iter().find(|(written, _)| *written == known).map(|(_, text)| Cow::Borrowed(*text))
     }
   }
+}
+
+/// `info.<variant>`, `info.<option>` and `map.<variant>` (any spelling
+/// of the variant or option the judge knows: `info.FvA`, `map.Fleet_Rome`,
+/// `INFO.GUNBOAT`).
+fn variant_file(name: &str) -> Option<Cow<'static, str>> {
+  let (kind, what) = name.split_once('.')?;
+  if kind.eq_ignore_ascii_case("info") {
+    if let Some(info) = Map::variant_info(what) {
+      return ABOUT.iter().find(|(key, _)| *key == info.key).map(|(_, text)| Cow::Borrowed(*text));
+    }
+    let option = GameOption::parse(what).map(|o| o.word().to_ascii_lowercase());
+    let word = option.unwrap_or_else(|| what.to_ascii_lowercase());
+    return OPTION_INFO.iter().find(|(w, _)| *w == word).map(|(_, text)| Cow::Borrowed(*text));
+  }
+  if kind.eq_ignore_ascii_case("map") {
+    let info = Map::variant_info(what)?;
+    return Some(Cow::Owned(match info.map() {
+      Ok(map) => describe_map(map),
+      Err(error) => unloadable(error),
+    }));
+  }
+  None
+}
+
+/// The answer when a built-in map fails to load: only a broken build gets
+/// here, and the player still gets an answer.
+fn unloadable(error: impl std::fmt::Display) -> String {
+  format!(
+    "The map cannot be shown because it failed to load ({error}).\n\
+     Please tell the judgekeeper.\n"
+  )
 }
 
 /// The names of every file `GET` can send, as `flist` lists them.
@@ -66,11 +122,7 @@ fn map_text() -> &'static str {
   static TEXT: OnceLock<String> = OnceLock::new();
   TEXT.get_or_init(|| match Map::standard() {
     Ok(map) => describe_map(map),
-    // Only a broken build gets here; the player still gets an answer.
-    Err(error) => format!(
-      "The map cannot be shown because it failed to load ({error}).\n\
-       Please tell the judgekeeper.\n"
-    ),
+    Err(error) => unloadable(error),
   })
 }
 
@@ -152,7 +204,7 @@ fn describe_centers(map: &Map, out: &mut String) {
   let count = map.supply_centers().count();
   let _ = writeln!(
     out,
-    "There are {count} supply centres. A power that owns {} of them after a\nfall phase wins.",
+    "There are {count} supply centres. A power that owns {} of them when\nthe year ends (at the adjustments) wins.",
     map.victory_centers()
   );
   let neutral: Vec<String> = map
@@ -191,24 +243,22 @@ fn describe_provinces(map: &Map, out: &mut String) {
   for id in map.province_ids() {
     let province = map.province(id);
     let _ = writeln!(out, "{:<5}{}", province.abbr, province.name);
-    let mut kind = String::from(match province.terrain {
+    let mut kind = vec![String::from(match province.terrain {
       Terrain::Sea => "sea",
       Terrain::Coast => "coast",
       Terrain::Land => "land",
       Terrain::Impassable => "impassable",
       Terrain::Port => "port (its fleet convoys)",
-    });
+    })];
     if province.supply_center {
-      kind.push_str(", supply centre");
+      kind.push("supply centre".into());
       let homes: Vec<&str> = province.home_of.iter().map(|&p| map.power(p).name.as_str()).collect();
       match homes.as_slice() {
-        [] => kind.push_str(" (neutral)"),
-        homes => {
-          let _ = write!(kind, ", home centre of {}", homes.join(" and "));
-        }
+        [] => kind.push("neutral".into()),
+        homes => kind.push(format!("home centre of {}", homes.join(" and "))),
       }
     }
-    push_wrapped(out, "     type     ", &[kind], "");
+    push_wrapped(out, "     type     ", &kind, ", ");
     let also = aliases(map, id);
     if !also.is_empty() {
       push_wrapped(out, "     also     ", &also, ", ");
@@ -220,9 +270,9 @@ fn describe_provinces(map: &Map, out: &mut String) {
         .collect();
       push_wrapped(out, "     coasts   ", &coasts, ", ");
     }
-    if province.is_land() {
-      let armies: Vec<String> =
-        map.army_neighbours(id).iter().map(|&to| map.province(to).abbr.clone()).collect();
+    let armies: Vec<String> =
+      map.army_neighbours(id).iter().map(|&to| map.province(to).abbr.clone()).collect();
+    if province.is_land() && !armies.is_empty() {
       push_wrapped(out, "     armies   ", &armies, " ");
     }
     if province.has_coasts() {
@@ -347,7 +397,7 @@ mod tests {
       "info\0",
       "package",
       "whois",
-      "map.standard",
+      "map.atlantis",
     ] {
       assert!(file(name).is_none(), "{name:?} should not resolve");
     }
@@ -369,14 +419,45 @@ mod tests {
   #[test]
   fn our_files_are_ascii_lines_of_at_most_72_columns() {
     // The index is left out: its lines come from the keyword table.
-    for name in names().iter().filter(|name| **name != "index") {
-      let text = file(name).unwrap_or_default();
+    let fixed = names().iter().filter(|name| **name != "index").map(|n| n.to_string());
+    let variants =
+      Map::variants().iter().flat_map(|v| [format!("info.{}", v.key), format!("map.{}", v.key)]);
+    let options = OPTION_INFO.iter().map(|(word, _)| format!("info.{word}"));
+    for name in fixed.chain(variants).chain(options) {
+      let text = file(&name).unwrap_or_default();
       assert!(text.ends_with('\n'), "{name} lacks a final newline");
       for (number, line) in text.lines().enumerate() {
         assert!(line.is_ascii(), "{name}:{}: not ASCII", number + 1);
         assert!(line.len() <= WIDTH, "{name}:{}: {} columns", number + 1, line.len());
         assert_eq!(line, line.trim_end(), "{name}:{}: trailing blanks", number + 1);
       }
+    }
+  }
+
+  #[test]
+  fn every_variant_and_option_has_its_files_under_any_spelling() {
+    for variant in Map::variants() {
+      let map = variant.map().expect("a built-in map loads");
+      let info = file(&format!("info.{}", variant.key)).unwrap_or_default();
+      assert!(info.starts_with(map.name()), "info.{} names {}", variant.key, map.name());
+      let drawn = file(&format!("MAP.{}", variant.display.replace(' ', "_"))).unwrap_or_default();
+      let title = format!("MAP: the {} map", map.name().to_lowercase());
+      assert!(drawn.starts_with(&title), "map.{} starts {title}", variant.key);
+      for power in map.powers() {
+        assert!(drawn.contains(&format!("{} ({})", power.name, power.initial)), "{}", power.name);
+      }
+    }
+    assert_eq!(file("info.FvA"), file("info.france-austria"));
+    assert!(file("map.fleet rome").is_some_and(|t| t.contains("the fleet rome map")));
+    for option in GameOption::ALL {
+      let text = file(&format!("INFO.{}", option.word().to_ascii_uppercase()));
+      assert!(text.is_some_and(|t| t.starts_with(option.title())), "info.{}", option.word());
+    }
+    assert!(file("info.any center").is_some(), "option words in any spelling");
+    assert!(file("info.duplex").is_some_and(|t| t.contains("SET PLAYERS")));
+    for unknown in ["info.atlantis", "map.gunboat", "map.", "info.", "rules.chaos", "info.../info"]
+    {
+      assert_eq!(file(unknown), None, "{unknown}");
     }
   }
 
@@ -452,7 +533,7 @@ mod tests {
     assert!(text.contains("There are 34 supply centres. A power that owns 18 of them"));
     assert!(text.contains("Swi  Switzerland\n     type     impassable\n"));
     assert!(text.contains("Mun  Munich\n     type     land, supply centre, home centre of Germany"));
-    assert!(text.contains("Bel  Belgium\n     type     coast, supply centre (neutral)"));
+    assert!(text.contains("Bel  Belgium\n     type     coast, supply centre, neutral"));
   }
 
   #[test]

@@ -136,3 +136,41 @@ fn replies_thread_and_carry_date_and_message_id() {
 fn judge_file(name: &str) -> String {
   judge::help::file(name).map(|f| f.into_owned()).unwrap_or_else(|| panic!("no file {name}"))
 }
+
+#[test]
+fn get_sends_each_variants_info_and_map_and_each_options_info() {
+  let judge = Judge::new();
+  judge.send(
+    ANN,
+    "",
+    "GET info.chaos\nGET MAP.AncMed\nget info.FvA\nGET INFO.GUNBOAT\nGET info.duplex\n",
+  );
+  let mail = judge.take_mail();
+  assert_eq!(mail.len(), 6, "a reply and five files: {mail:#?}");
+  let reply = &mail[0].body;
+  for name in ["info.chaos", "map.ancmed", "info.fva", "info.gunboat", "info.duplex"] {
+    assert!(reply.contains(&format!("The file '{name}' is on its way")), "{name}: {reply}");
+  }
+  let chaos = &mail[1].body;
+  assert!(chaos.starts_with("Chaos: 34 players"), "{chaos}");
+  assert!(mail[1].subject.ends_with("File: info.chaos"), "{}", mail[1].subject);
+  let ancmed = &mail[2].body;
+  assert!(ancmed.starts_with("MAP: the ancmed map"), "{ancmed}");
+  assert!(ancmed.contains("Carthage (C)"), "AncMed's powers: {ancmed}");
+  assert!(ancmed.contains("port (its fleet convoys)"), "the Baleares: {ancmed}");
+  assert!(mail[3].body.contains("France") && mail[3].body.contains("Austria"), "{}", mail[3].body);
+  assert!(mail[4].body.starts_with("Gunboat"), "{}", mail[4].body);
+  assert!(mail[5].body.contains("SET PLAYERS"), "{}", mail[5].body);
+}
+
+#[test]
+fn get_of_an_unknown_variant_says_how_to_find_the_variants() {
+  let judge = Judge::new();
+  judge.send(ANN, "", "GET info.atlantis\nGET map.gunboat\n");
+  let mail = judge.take_mail();
+  assert_eq!(mail.len(), 1, "only the reply: {mail:#?}");
+  let body = &mail[0].body;
+  assert!(body.contains("There is no file called 'info.atlantis'"), "{body}");
+  assert!(body.contains("There is no file called 'map.gunboat'"), "{body}");
+  assert!(body.contains("SIGN ON ? password x"), "{body}");
+}

@@ -71,17 +71,23 @@ impl Session<'_> {
         .error("GET needs the name of a file, for example GET info. Send GET flist for the list.");
       return;
     }
-    match help::names().iter().find(|n| n.eq_ignore_ascii_case(name)) {
+    let known = help::names().iter().find(|n| n.eq_ignore_ascii_case(name)).map(|n| n.to_string());
+    // info.<variant>, map.<variant> and info.<option> keep the name as
+    // typed, lower case.
+    let known = known.or_else(|| help::file(name).map(|_| name.to_ascii_lowercase()));
+    match known {
       Some(known) => {
-        self.send_file(known);
+        self.send_file(&known);
         self.say(&format!("The file '{known}' is on its way in a separate message."));
       }
       None => {
         let shown: String = name.chars().take(40).collect();
         let list = help::names().join(", ");
         self.error(&format!(
-          "There is no file called '{shown}'. The files you can GET are:\n{list}\n\
-           (and GET PACKAGE for the new-user package)."
+          "There is no file called '{shown}'. The files you can GET are:\n{list},\n\
+           info.VARIANT and map.VARIANT for any variant (SIGN ON ? password x\n\
+           lists them), info.OPTION for any variant option (info.gunboat;\n\
+           flist names them all), and GET PACKAGE for the new-user package."
         ));
       }
     }
