@@ -129,6 +129,19 @@ impl GameOption {
     }
   }
 
+  /// Why this option cannot be played on `map`, if it cannot: a Summer
+  /// turn needs the standard Spring-Fall year to go between.
+  pub fn not_for(self, map: &crate::map::Map) -> Option<String> {
+    match self {
+      GameOption::Summer if map.calendar().is_some() => Some(format!(
+        "The Summer option does not apply to {}: its calendar has its own\n\
+         seasons, with no Spring and Fall for a Summer turn to go between.",
+        map.name()
+      )),
+      _ => None,
+    }
+  }
+
   /// The option's name as listings show it: `Any Center`.
   pub fn title(self) -> &'static str {
     match self {

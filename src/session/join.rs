@@ -58,6 +58,12 @@ impl Variant {
     Variant { map: game.map.storage_key().to_string(), options: game.settings.sign_on_options() }
   }
 
+  /// Why one of the options cannot be played on the map, if one cannot.
+  fn misfit(&self) -> Option<String> {
+    let map = Map::builtin(&self.map).ok()?;
+    self.options.iter().find_map(|o| o.not_for(map))
+  }
+
   fn gunboat(&self) -> bool {
     self.options.contains(&GameOption::Gunboat)
   }
@@ -78,10 +84,26 @@ impl Variant {
     self.options.iter().map(|o| format!(" {}", o.word())).collect()
   }
 
+  /// What a SIGN ON ?name writes after the password: the variant unless
+  /// it is the standard game, then the options (` Chaos Gunboat`).
+  fn sign_on_words(&self) -> String {
+    if self.map == "standard" {
+      self.option_words()
+    } else {
+      format!(" {}", self.words())
+    }
+  }
+
   /// `Standard Gunboat`, as a sign-on would spell it.
   fn words(&self) -> String {
     format!("{}{}", variant_word(&self.map), self.option_words())
   }
+}
+
+/// What a SIGN ON ?name to `game` writes after the password: its variant
+/// (unless standard) and the options it was created or set with.
+pub(super) fn sign_on_words(game: &Game) -> String {
+  Variant::of(game).sign_on_words()
 }
 
 /// The error for a word that is neither a variant nor an option.
@@ -337,7 +359,7 @@ impl Session<'_> {
         return Ok(());
       }
     };
-    if let Some(reason) = unplayable(&variant.map) {
+    if let Some(reason) = unplayable(&variant.map).or_else(|| variant.misfit()) {
       self.error(&format!("{reason}\nThe game was not created."));
       return Ok(());
     }
@@ -372,10 +394,9 @@ impl Session<'_> {
     let mut game = Game::new(&name, map, settings, self.ctx.now);
     game.members.push(self.new_member(Role::Player, Some(&user), hash));
     let needed = game.players_missing();
-    // The exact command the others must send: the options a sign-on has
-    // to name come after the password.
-    let option_words: String =
-      game.settings.sign_on_options().iter().map(|o| format!(" {}", o.word())).collect();
+    // The exact command the others must send: the variant and options a
+    // sign-on has to name come after the password.
+    let option_words = Variant::of(&game).sign_on_words();
     self.seat_at(lock, Stored::new(game), 0, true);
     if let Some(seat) = self.seat.as_mut() {
       seat.created = true;
@@ -594,7 +615,7 @@ impl Session<'_> {
             "Game '{name}' is a {} game. To sign on to it, write:\n\
              SIGN ON ?{name} password{}",
             actual.words(),
-            actual.option_words()
+            actual.sign_on_words()
           ));
           return Ok(());
         }

@@ -5,7 +5,7 @@
 //! use them, and only before the game starts; each change is told to
 //! everyone as a `Parameter Change`.
 
-use super::join::{unknown_variant_word, variant_word};
+use super::join::{sign_on_words, unknown_variant_word, variant_word};
 use super::Session;
 use crate::command::CommandKind;
 use crate::game::GameOption;
@@ -37,10 +37,25 @@ impl Session<'_> {
     if !self.may_moderate(option.command(on), true) {
       return;
     }
+    if on && self.refuse_misfit(option) {
+      return;
+    }
     if let Some(seat) = self.seat.as_mut() {
       option.set(&mut seat.stored.game.settings, on);
     }
     self.parameter_change(option.meaning(on));
+  }
+
+  /// Refuses an option that does not apply to the game's map, saying why.
+  fn refuse_misfit(&mut self, option: GameOption) -> bool {
+    let reason = self.seat.as_ref().and_then(|seat| option.not_for(seat.stored.game.map));
+    match reason {
+      Some(reason) => {
+        self.error(&format!("{reason}\nNothing was changed."));
+        true
+      }
+      None => false,
+    }
   }
 
   /// SET HOME CENTER: builds in home centres only (the standard rule).
@@ -88,14 +103,17 @@ impl Session<'_> {
       self.error(&format!("{}\nNothing was changed.", unknown_variant_word(&word)));
       return;
     };
+    if self.refuse_misfit(option) {
+      return;
+    }
     if let Some(seat) = self.seat.as_mut() {
       option.name_in(&mut seat.stored.game.settings);
     }
-    let name = self.seat.as_ref().map(|s| s.stored.game.name.clone()).unwrap_or_default();
+    let Some(game) = self.seat.as_ref().map(|s| &s.stored.game) else { return };
+    let (name, words) = (game.name.clone(), sign_on_words(game));
     self.parameter_change(&format!(
-      "{};\nto sign on, write SIGN ON ?{name} password {}",
+      "{};\nto sign on, write SIGN ON ?{name} password{words}",
       option.meaning(true),
-      option.word()
     ));
   }
 
@@ -118,6 +136,9 @@ impl Session<'_> {
       self.error(&format!("{}\nNothing was changed.", unknown_variant_word(&word)));
       return;
     };
+    if self.refuse_misfit(option) {
+      return;
+    }
     if let Some(seat) = self.seat.as_mut() {
       option.set(&mut seat.stored.game.settings, false);
     }
