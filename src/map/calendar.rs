@@ -201,11 +201,11 @@ impl Map {
     Phase::new(Season::from_letter(id).unwrap_or(Season::FALL), year, PhaseKind::Adjustment)
   }
 
-  /// The first phase of the game.
+  /// The first phase of the game, read by the calendar (`W1900B` is the
+  /// standard calendar's `F1900B`).
   pub fn first(&self) -> Phase {
     self
-      .first_phase()
-      .parse()
+      .parse_phase(self.first_phase())
       .unwrap_or_else(|_| Phase::new(Season::SPRING, 1901, PhaseKind::Movement))
   }
 
@@ -406,6 +406,8 @@ mod tests {
     let chaos = map("chaos");
     let first = id(chaos, chaos.first_phase());
     assert_eq!(first.to_string(), "F1900B");
+    assert_eq!(chaos.first(), first);
+    assert_eq!(chaos.season_and_year(chaos.first()), "Winter of 1900");
     assert_eq!(chaos.next_phase(first, false, false, false).to_string(), "S1901M");
     let ambition = map("ambition");
     let spring = id(ambition, "S1763M");
