@@ -1,4 +1,5 @@
-//! Adjudication speed: a crowded movement phase through the resolver, the
+//! Adjudication speed: a crowded movement phase through the resolver (on
+//! the standard map, Chaos and the largest map, Imperial), the
 //! whole DATC v3 suite through the JSON face, and a 1,000-line JSON Lines
 //! stream through `interchange::run`. Inputs are built up front from a
 //! seeded generator so runs compare; measurement times are short so CI can
@@ -200,6 +201,37 @@ fn movement_34_units(c: &mut Criterion) {
   });
 }
 
+/// Movement phases on variant maps, to compare per unit with the
+/// standard map's: Chaos (34 powers, one unit each on its centre, the
+/// board filled as crowded as `movement_34_units`'s) and the largest map,
+/// Imperial (356 provinces, its 85 starting units and 100 more).
+fn variant_movement(c: &mut Criterion) {
+  for (name, key, extra) in
+    [("movement_chaos_34_powers", "chaos", 34), ("movement_imperial_185_units", "imperial", 100)]
+  {
+    let map = Map::builtin(key).expect("a built-in variant");
+    let rules = Rules::for_map(map);
+    let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
+    let phases: Vec<(Position, Vec<UnitOrder>)> = (0..16)
+      .map(|_| {
+        let position = crowded_position(map, &mut rng, extra);
+        let orders = random_orders(map, &mut rng, &position);
+        (position, orders)
+      })
+      .collect();
+    let units = phases.iter().map(|(p, _)| p.units().count()).sum::<usize>() / phases.len();
+    eprintln!("{name}: {units} units a phase on average");
+    let mut next = 0;
+    c.bench_function(name, |b| {
+      b.iter(|| {
+        let (position, orders) = &phases[next % phases.len()];
+        next += 1;
+        black_box(adjudicate::movement(map, position, orders, &rules))
+      })
+    });
+  }
+}
+
 /// The same 34-unit phases as `movement_34_units`, but from text: the units
 /// and orders as a player or caller writes them, through
 /// `interchange::adjudicate` (parse, check, resolve, report), which is what
@@ -266,7 +298,7 @@ fn config() -> Criterion {
 criterion_group! {
   name = benches;
   config = config();
-  targets = movement_34_units, order_text_34_units, datc_suite, json_lines_1000
+  targets = movement_34_units, variant_movement, order_text_34_units, datc_suite, json_lines_1000
 }
 criterion_main!(benches);
 
