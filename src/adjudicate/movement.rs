@@ -219,12 +219,16 @@ impl<'a> Board<'a> {
       })
       .map(|u| u.location.province)
       .collect();
+    // The fleets ordered to convoy, so that deciding whether a move goes
+    // by convoy looks at these few and not at every unit on the board.
+    let convoying: Vec<usize> =
+      (0..self.units.len()).filter(|&i| matches!(self.orders[i], Order::Convoy { .. })).collect();
     let mut attacks = Vec::new();
     for index in 0..self.units.len() {
       if let Order::Move { to, via } = &self.orders[index] {
         let unit = self.units[index];
-        let convoyed =
-          unit.kind == UnitType::Army && self.is_convoyed(index, to.province, via, &convoy_fleets);
+        let convoyed = unit.kind == UnitType::Army
+          && self.is_convoyed(index, to.province, via, &convoying, &convoy_fleets);
         if to.province != unit.location.province {
           if !convoyed && !self.border_open(index, to.province) {
             self.kinds[index] = Kind::VoidMove;
@@ -298,6 +302,7 @@ impl<'a> Board<'a> {
     army: usize,
     to: ProvinceId,
     via: &Via,
+    convoying: &[usize],
     convoy_fleets: &[ProvinceId],
   ) -> bool {
     let from = self.units[army].location;
@@ -308,7 +313,7 @@ impl<'a> Board<'a> {
       {
         true
       }
-      Via::Unspecified => self.units.iter().zip(&self.orders).any(|(unit, order)| {
+      Via::Unspecified => convoying.iter().map(|&i| (&self.units[i], &self.orders[i])).any(|(unit, order)| {
         unit.power == self.units[army].power
           && matches!(order, Order::Convoy { target, to: dest }
             if *target == self.units[army] && *dest == to
