@@ -818,6 +818,10 @@ pub fn listing(game: &Game, viewer: Option<usize>, now: DateTime<Utc>, tz: Tz) -
   let s = &game.settings;
   let _ = writeln!(text, "\nThe settings of '{name}':");
   indented(&mut text, &format!("  Variant:        {}", variant_words(game)), 18);
+  let rules = s.variant.rules_in_force();
+  if !rules.is_empty() {
+    indented(&mut text, &format!("  Rules:          {}", rules.join(", ")), 18);
+  }
   let _ = writeln!(text, "  Moderated:      {}", if s.moderated { "yes" } else { "no" });
   let assignment = match s.assignment {
     super::preference::Assignment::List => "by preference lists (PRFLIST)",
