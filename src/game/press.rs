@@ -475,8 +475,7 @@ pub fn plan(request: &Request) -> Result<Plan, String> {
       if minor || expired {
         let when = if minor { "outside movement phases" } else { "once the deadline has passed" };
         return Err(format!(
-          "Game '{name}' has face-to-face press (FTF_PRESS): {when},
-\
+          "Game '{name}' has face-to-face press (FTF_PRESS): {when},\n\
            press may go only to the Master (PRESS TO M)."
         ));
       }

@@ -136,7 +136,7 @@ pub fn rule_meaning(name: &str, on: bool) -> String {
     return option.meaning(on).to_string();
   }
   match (name, on) {
-    ("FTF_PRESS", true) => "press is face to face (FTF_PRESS): outside movement phases and
+    ("FTF_PRESS", true) => "press is face to face (FTF_PRESS): outside movement phases and\n\
        once a deadline has passed, press goes only to the Master"
       .to_string(),
     ("FTF_PRESS", false) => {
@@ -155,8 +155,7 @@ impl Settings {
     let name = rule_name(word);
     if !known_rules().contains(&name.as_str()) {
       return Err(format!(
-        "'{}' is not a rule this judge plays. The rules are:
-{}.",
+        "'{}' is not a rule this judge plays. The rules are:\n{}.",
         word.trim(),
         fold_names(&known_rules())
       ));
