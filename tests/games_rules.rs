@@ -71,6 +71,7 @@ fn the_master_turns_rules_on_and_off_by_name_before_the_start_and_list_shows_the
     "FTF_PRESS",
     "SET RULE needs a DPjudge rule name",
     "Rules: FTF_PRESS, REMOTE_BUILDS",
+    "Press: White, Partial Allowed, No Fake, Face To Face",
     "Variant: Standard, One Center",
   ] {
     assert!(body.says(said), "{said}\n---\n{body}");
@@ -109,7 +110,7 @@ fn play(table: &Table, orders: &[(&str, &str)]) -> Vec<Sent> {
 #[test]
 fn with_ftf_press_set_by_rule_a_retreat_phase_allows_press_only_to_the_master() {
   let judge = Judge::with_config(FAST);
-  let table = Table::start_with(&judge, "ftf", START, "", "SET RULE FTF_PRESS\n");
+  let table = Table::start_with(&judge, "ftf", START, "", "SET RULE FTF_PRESS\nSET POSTAL PRESS\n");
   // Movement: press goes as usual.
   table.send("Italy", T, "PRESS TO R\nShall we?\nENDPRESS\n");
   let mail = judge.take_mail();
@@ -139,6 +140,11 @@ fn with_ftf_press_set_by_rule_a_retreat_phase_allows_press_only_to_the_master() 
   );
   assert!(body.says("No message was sent."), "{body}");
   assert_eq!(mail.len(), 1, "nothing goes out: {:#?}", subjects(&mail));
+  table.send("Italy", T, "POSTAL PRESS\nFor the record.\nENDPRESS\n");
+  let mail = judge.take_mail();
+  let body = &table.reply(&mail, "Italy").body;
+  assert!(body.says("(FTF_PRESS): outside movement phases,"), "{body}");
+  assert!(body.says("Nothing was kept."), "{body}");
   table.send("Italy", T, "PRESS TO M\nA question.\nENDPRESS\n");
   let mail = judge.take_mail();
   assert!(mail.iter().any(|m| m.to == MASTER && !m.subject.starts_with("Re:")), "{mail:#?}");

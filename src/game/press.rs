@@ -468,17 +468,8 @@ pub fn plan(request: &Request) -> Result<Plan, String> {
          (PRESS TO M)."
       ));
     }
-    // Face-to-face press (the DPjudge's FTF_PRESS): talk happens only
-    // while the powers negotiate a movement phase, before its deadline.
-    if playing && game.settings.variant.has_rule("FTF_PRESS") {
-      let expired = game.timing.deadline.is_some_and(|d| now >= d);
-      if minor || expired {
-        let when = if minor { "outside movement phases" } else { "once the deadline has passed" };
-        return Err(format!(
-          "Game '{name}' has face-to-face press (FTF_PRESS): {when},\n\
-           press may go only to the Master (PRESS TO M)."
-        ));
-      }
+    if let Some(refusal) = face_to_face_refusal(game, now) {
+      return Err(refusal);
     }
     if playing && minor && !settings.minor {
       return Err(format!(
@@ -587,6 +578,27 @@ pub fn plan(request: &Request) -> Result<Plan, String> {
     Delivery::AllBut(a) => format!("Message sent to all but {}:", names(game, a)),
   };
   Ok(Plan { subject, heading, master_heading, recipients, archived, sent, notes })
+}
+
+/// Why face-to-face press (the DPjudge's FTF_PRESS) refuses press other
+/// than to the Master now, if it does: talk happens only while a started
+/// game's movement phase is open, before its deadline.
+pub fn face_to_face_refusal(game: &Game, now: DateTime<Utc>) -> Option<String> {
+  if game.status != Status::Active || !game.settings.variant.has_rule("FTF_PRESS") {
+    return None;
+  }
+  let when = if game.position.phase.kind != PhaseKind::Movement {
+    "outside movement phases"
+  } else if game.timing.deadline.is_some_and(|d| now >= d) {
+    "once the deadline has passed"
+  } else {
+    return None;
+  };
+  Some(format!(
+    "Game '{}' has face-to-face press (FTF_PRESS): {when},\n\
+     press may go only to the Master (PRESS TO M).",
+    game.name
+  ))
 }
 
 /// A Master's message to a single power stays between the two of them:

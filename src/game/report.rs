@@ -833,7 +833,11 @@ pub fn listing(game: &Game, viewer: Option<usize>, now: DateTime<Utc>, tz: Tz) -
     let _ = writeln!(text, "  Players:        {}", s.players);
   }
   let _ = writeln!(text, "  Victory:        {} supply centers", s.victory_centers);
-  indented(&mut text, &format!("  Press:          {}", s.press.describe()), 18);
+  let mut press = s.press.describe();
+  if s.variant.has_rule("FTF_PRESS") {
+    press.push_str(", Face To Face");
+  }
+  indented(&mut text, &format!("  Press:          {press}"), 18);
   let draws = if s.dias { "DIAS (draws include all survivors)" } else { "NoDIAS" };
   let concessions = if s.concessions { "concessions allowed" } else { "no concessions" };
   indented(&mut text, &format!("  Draws:          {draws}, {concessions}"), 18);
