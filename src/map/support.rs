@@ -51,6 +51,11 @@ impl Map {
       if power.league.is_some() {
         need("leagues".into());
       }
+      // `+`, `-` and `*` are read by position (see game::press and
+      // game::preference); these three are separators in those lists.
+      if matches!(power.initial, ',' | '[' | ']') {
+        need(format!("the initial '{}' in press and preference lists", power.initial));
+      }
     }
     for rule in self.rules() {
       if !PLAYED_RULES.contains(&rule.as_str()) {
