@@ -86,6 +86,27 @@ fn the_master_turns_rules_on_and_off_by_name_before_the_start_and_list_shows_the
   let body = &reply(&mail, &seat(1)).body;
   assert!(body.says("SET NO RULE is for the Master"), "{body}");
   assert!(body.says("Nothing was changed."), "{body}");
+
+  // In an unmoderated game any player may.
+  let mail = send_at(
+    &judge,
+    NOW,
+    MASTER,
+    "SIGN ON Mrl masterpw
+SET UNMODERATED
+",
+  );
+  assert!(!reply(&mail, MASTER).body.says("Nothing was changed."), "{mail:#?}");
+  let mail = send_at(
+    &judge,
+    NOW,
+    &seat(1),
+    "SIGN ON ?rl pw1
+SET NO RULE FTF_PRESS
+",
+  );
+  let body = &reply(&mail, &seat(1)).body;
+  assert!(body.says("press is no longer limited to movement phases"), "{body}");
 }
 
 #[test]
