@@ -55,7 +55,7 @@ kinds! {
   SetDeadline, SetGrace, SetStart, SetLateCount, SetNoLateCount, SetMaxAbsence, SetMove,
   SetRetreat, SetAdjust, SetStrictGrace, SetNoStrictGrace,
   // Moderators, variant settings (§9).
-  SetVariant, SetNotVariant, SetAnyCenter, SetHomeCenter, SetOneCenter, SetAnyDisband,
+  SetVariant, SetNotVariant, SetRule, SetNoRule, SetAnyCenter, SetHomeCenter, SetOneCenter, SetAnyDisband,
   SetNormalDisband, SetAttackTransform, SetNoAttackTransform, SetAutoDisband, SetNoAutoDisband,
   SetBCenters, SetNoBCenters, SetBlankBoard, SetCenters, SetCoastalConvoys, SetNoCoastalConvoys,
   SetDisband, SetNoDisband, SetDuality, SetNoDuality, SetGateways, SetNoGateways, SetHongKong,
@@ -1335,6 +1335,22 @@ pub static KEYWORDS: &[Keyword] = &[
     "SET NOT VARIANT option",
     "Before the game starts, drop one variant option.",
     &["SET NOT VARIANT"],
+  ),
+  row(
+    K::SetRule,
+    Moderator,
+    "9.1",
+    "SET RULE name",
+    "Before the game starts, turn on a DPjudge rule by its name (FTF_PRESS, BUILD_ANY).",
+    &["SET RULE", "SET RULES"],
+  ),
+  row(
+    K::SetNoRule,
+    Moderator,
+    "9.1",
+    "SET NO RULE name",
+    "Before the game starts, turn off a DPjudge rule by its name.",
+    &["SET NO RULE", "SET NO RULES", "SET NOT RULE"],
   ),
   row(
     K::SetAnyCenter,

@@ -48,7 +48,9 @@ pub enum PreferenceError {
 
 impl Preference {
   /// Reads a list such as `E[FGR][TAI]`, `*`, or nothing. Spaces, commas
-  /// and case do not matter.
+  /// and case do not matter. `*` alone asks for a random power; where a
+  /// power's initial is `*` (Void), `*` in a longer list or in brackets
+  /// (`[*]`) names that power.
   pub fn parse(map: &Map, text: &str) -> Result<Preference, PreferenceError> {
     let compact: String = text.chars().filter(|c| !c.is_whitespace() && *c != ',').collect();
     if compact.is_empty() {
@@ -57,7 +59,7 @@ impl Preference {
     if compact == "*" {
       return Ok(Preference::Random);
     }
-    if compact.contains('*') {
+    if compact.contains('*') && map.power_by_initial('*').is_none() {
       return Err(PreferenceError::StarNotAlone);
     }
     let mut tiers: Vec<Vec<PowerId>> = Vec::new();
@@ -102,7 +104,8 @@ impl Preference {
         .iter()
         .map(|tier| {
           let letters: String = tier.iter().map(|&p| map.power(p).initial).collect();
-          if tier.len() == 1 {
+          // A lone `*` would read back as "random".
+          if tier.len() == 1 && !(tiers.len() == 1 && letters == "*") {
             letters
           } else {
             format!("[{letters}]")
@@ -193,6 +196,26 @@ mod tests {
     assert!(matches!(Preference::parse(map(), "EFE"), Err(PreferenceError::Twice { .. })));
     assert_eq!(Preference::parse(map(), "E[FG"), Err(PreferenceError::Brackets));
     assert_eq!(Preference::parse(map(), "E*"), Err(PreferenceError::StarNotAlone));
+  }
+
+  #[test]
+  fn void_s_plus_and_star_powers_are_listed_and_a_lone_star_stays_random() {
+    let void = Map::builtin("void").expect("void");
+    let (plus, star) = (void.power_by_initial('+'), void.power_by_initial('*'));
+    let (Some(plus), Some(star)) = (plus, star) else { panic!("void has + and *") };
+    assert_eq!(Preference::parse(void, "*"), Ok(Preference::Random));
+    assert_eq!(Preference::parse(void, "[*]"), Ok(Preference::Tiers(vec![vec![star]])));
+    let list = Preference::parse(void, "*+[a b]").expect("a list");
+    let a = void.power_by_initial('A').expect("A");
+    let b = void.power_by_initial('B').expect("B");
+    assert_eq!(list, Preference::Tiers(vec![vec![star], vec![plus], vec![a, b]]));
+    assert_eq!(list.show(void), "*+[AB]");
+    // A list of Yorkshire alone is written so it reads back the same.
+    let alone = Preference::parse(void, "[*]").expect("a list");
+    assert_eq!(alone.show(void), "[*]");
+    assert_eq!(Preference::parse(void, &alone.show(void)), Ok(alone));
+    assert!(matches!(Preference::parse(void, "**"), Err(PreferenceError::Twice { .. })));
+    assert_eq!(Preference::parse(map(), "[*]"), Err(PreferenceError::StarNotAlone));
   }
 
   #[test]

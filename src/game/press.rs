@@ -200,26 +200,22 @@ impl Options {
   }
 }
 
-/// The words of an options line, with `+` and `-` split off the lists
-/// they may be written against (`+FRG`, `- RO`).
+/// The words of an options line, upper case. A `+` or `-` opening a word
+/// where an option may start is the operator (`+FRG`, `- RO`); in a list
+/// every character is an initial, so a map's `+`, `-` and `*` powers can
+/// be named (`TO +*`, `++`, `-*`).
 fn words(text: &str) -> Vec<String> {
-  let mut out = Vec::new();
-  for word in text.split(|c: char| c.is_whitespace() || c == ',') {
-    if word.is_empty() {
-      continue;
-    }
-    let upper = word.to_ascii_uppercase();
-    match upper.strip_prefix(['+', '-']) {
-      Some(rest) => {
-        out.push(upper[..1].to_string());
-        if !rest.is_empty() {
-          out.push(rest.to_string());
-        }
-      }
-      None => out.push(upper),
-    }
-  }
-  out
+  text
+    .split(|c: char| c.is_whitespace() || c == ',')
+    .filter(|w| !w.is_empty())
+    .map(str::to_ascii_uppercase)
+    .collect()
+}
+
+/// Whether a word opens a delivery option: `TO`, or `+`/`-` with or
+/// without its list.
+fn opens_delivery(word: &str) -> bool {
+  word == "TO" || word.starts_with(['+', '-'])
 }
 
 /// Reads the options of a PRESS or BROADCAST line (§7.4). The real
@@ -237,7 +233,7 @@ pub fn parse_options(text: &str, game: &Game) -> Result<Options, String> {
     match w {
       "WHITE" | "UNANONYMOUS" | "UNANONYMOUSLY" => set_color(&mut options, Color::White)?,
       "GREY" | "GRAY" | "ANONYMOUS" | "ANONYMOUSLY" => set_color(&mut options, Color::Grey)?,
-      "TO" | "+" | "-" => {
+      w if opens_delivery(w) => {
         let (delivery, next) = delivery(&words, i - 1, game)?;
         i = next;
         if options.delivery.replace(delivery).is_some() {
@@ -263,7 +259,7 @@ pub fn parse_options(text: &str, game: &Game) -> Result<Options, String> {
             i += 1;
             Fake::As(Delivery::Everyone)
           }
-          Some("TO" | "+" | "-") => {
+          Some(w) if opens_delivery(w) => {
             let (delivery, next) = delivery(&words, i, game)?;
             i = next;
             Fake::As(delivery)
@@ -299,26 +295,38 @@ fn set_fake(options: &mut Options, fake: Fake) -> Result<(), String> {
   Ok(())
 }
 
-/// A delivery option starting at `words[at]` (`TO`, `+` or `-`); returns
-/// it and the index after it.
+/// A delivery option starting at `words[at]` (`TO`, or a word opening with
+/// `+` or `-`, its list joined to it or in the next word); returns it and
+/// the index after it.
 fn delivery(words: &[String], at: usize, game: &Game) -> Result<(Delivery, usize), String> {
   let get = |i: usize| words.get(i).map(String::as_str);
   let mut i = at + 1;
-  let all_but = match get(at) {
-    Some("-") => true,
-    Some("TO") if get(i) == Some("ALL") && get(i + 1) == Some("BUT") => {
+  let head = get(at).unwrap_or_default();
+  let all_but = match head {
+    "TO" if get(i) == Some("ALL") && get(i + 1) == Some("BUT") => {
       i += 2;
       true
     }
-    Some("TO") if get(i) == Some("ALL") => return Ok((Delivery::Everyone, i + 1)),
-    _ => false,
+    "TO" if get(i) == Some("ALL") => return Ok((Delivery::Everyone, i + 1)),
+    "TO" => false,
+    _ => head.starts_with('-'),
   };
-  let Some(list) = get(i) else {
-    return Err("A list of recipients is missing: write the powers' initials, as in TO FG.".into());
+  // `+FRG`: the list is the rest of the word.
+  let joined = head.get(1..).filter(|rest| head != "TO" && !rest.is_empty());
+  let (list, next) = match joined {
+    Some(rest) => (rest, at + 1),
+    None => match get(i) {
+      Some(list) => (list, i + 1),
+      None => {
+        return Err(
+          "A list of recipients is missing: write the powers' initials, as in TO FG.".into(),
+        )
+      }
+    },
   };
   let addressees = addressees(list, game)?;
   let delivery = if all_but { Delivery::AllBut(addressees) } else { Delivery::To(addressees) };
-  Ok((delivery, i + 1))
+  Ok((delivery, next))
 }
 
 /// Reads a list of initials (`FRG`, `RO`).
@@ -460,6 +468,9 @@ pub fn plan(request: &Request) -> Result<Plan, String> {
          (PRESS TO M)."
       ));
     }
+    if let Some(refusal) = face_to_face_refusal(game, now) {
+      return Err(refusal);
+    }
     if playing && minor && !settings.minor {
       return Err(format!(
         "Game '{name}' does not allow press in retreat and adjustment phases, except\n\
@@ -569,6 +580,27 @@ pub fn plan(request: &Request) -> Result<Plan, String> {
   Ok(Plan { subject, heading, master_heading, recipients, archived, sent, notes })
 }
 
+/// Why face-to-face press (the DPjudge's FTF_PRESS) refuses press other
+/// than to the Master now, if it does: talk happens only while a started
+/// game's movement phase is open, before its deadline.
+pub fn face_to_face_refusal(game: &Game, now: DateTime<Utc>) -> Option<String> {
+  if game.status != Status::Active || !game.settings.variant.has_rule("FTF_PRESS") {
+    return None;
+  }
+  let when = if game.position.phase.kind != PhaseKind::Movement {
+    "outside movement phases"
+  } else if game.timing.deadline.is_some_and(|d| now >= d) {
+    "once the deadline has passed"
+  } else {
+    return None;
+  };
+  Some(format!(
+    "Game '{}' has face-to-face press (FTF_PRESS): {when},\n\
+     press may go only to the Master (PRESS TO M).",
+    game.name
+  ))
+}
+
 /// A Master's message to a single power stays between the two of them:
 /// watchers with ALL PRESS do not get a copy.
 fn master_to_one(game: &Game, sender: usize, delivery: &Delivery) -> bool {
@@ -625,6 +657,16 @@ fn names(game: &Game, a: &Addressees) -> String {
   and_list(&names)
 }
 
+/// The mark subjects show for a player with no power yet: `*`, or `?`
+/// where a power's initial is `*` (Void), so the mark names nobody.
+fn no_power_mark(game: &Game) -> char {
+  if game.map.power_by_initial('*').is_some() {
+    '?'
+  } else {
+    '*'
+  }
+}
+
 /// The words that name a sender in headings and subjects.
 struct Words<'a> {
   game: &'a Game,
@@ -645,7 +687,7 @@ impl<'a> Words<'a> {
       (Role::Master, _) => ("Master".to_string(), 'M'),
       (Role::Observer, _) => ("Observer".to_string(), 'O'),
       (Role::Player, Some(p)) => (game.power_name(p).to_string(), game.map.power(p).initial),
-      (Role::Player, None) => ("Player".to_string(), '*'),
+      (Role::Player, None) => ("Player".to_string(), no_power_mark(game)),
     };
     let shows_address = !game.settings.gunboat || member.role == Role::Master;
     Words { game, as_what, letter, address, shows_address }
@@ -739,6 +781,29 @@ mod tests {
     game.members.push(Member::new(Role::Master, "m@x.test", None, String::new(), now()));
     game.status = Status::Active;
     game
+  }
+
+  /// A started game on `key`'s map, one player per power, then an
+  /// observer and a Master.
+  fn game_on(key: &str) -> Game {
+    let map = Map::builtin(key).expect("the map");
+    let rules = [DeadlineRule::movement(), DeadlineRule::other(), DeadlineRule::other()];
+    let mut game = Game::new("g", map, Settings::new(map, rules), now());
+    for (n, p) in map.power_ids().enumerate() {
+      let mut m = Member::new(Role::Player, &format!("p{n}@x.test"), None, String::new(), now());
+      m.power = Some(p);
+      game.members.push(m);
+    }
+    game.members.push(Member::new(Role::Observer, "o@x.test", None, String::new(), now()));
+    game.members.push(Member::new(Role::Master, "m@x.test", None, String::new(), now()));
+    game.status = Status::Active;
+    game
+  }
+
+  /// The member playing the power with this initial.
+  fn seat_of(game: &Game, initial: char) -> usize {
+    let power = game.map.power_by_initial(initial).expect("a power");
+    game.members.iter().position(|m| m.power == Some(power)).expect("a seat")
   }
 
   fn plan_of(game: &Game, sender: usize, line: &str, broadcast: bool) -> Result<Plan, String> {
@@ -837,6 +902,81 @@ mod tests {
     let private = plan_of(&game, 2, "TO G", false).expect("press to one power");
     assert_eq!(private.recipients, [3]);
     assert!(private.notes.is_empty(), "partial press is not a statement");
+  }
+
+  #[test]
+  fn void_s_plus_and_star_powers_are_named_in_lists_and_the_operators_still_work() {
+    let game = game_on("void");
+    let (west_med, yorkshire) = (seat_of(&game, '+'), seat_of(&game, '*'));
+    let (adriatic, baltic) = (seat_of(&game, 'A'), seat_of(&game, 'F'));
+    let to_both = plan_of(&game, adriatic, "TO +*", false).expect("to + and *");
+    assert_eq!(to_both.recipients, [west_med, yorkshire]);
+    assert_eq!(to_both.subject, "Press from A to +*");
+    assert_eq!(to_both.sent, "Message sent to W Mediterranean Sea and Yorkshire:");
+    for line in ["++", "+ +", "TO +"] {
+      let plan = plan_of(&game, adriatic, line, false).expect(line);
+      assert_eq!(plan.recipients, [west_med], "{line}");
+    }
+    let plus_star_f = plan_of(&game, adriatic, "+*F", false).expect("+ then the list *F");
+    assert_eq!(plus_star_f.recipients, [baltic, yorkshire]);
+    let all_but = plan_of(&game, adriatic, "-*O", false).expect("all but * and observers");
+    assert!(!all_but.recipients.contains(&yorkshire) && all_but.recipients.contains(&west_med));
+    assert!(!all_but.archived);
+    let spelled = plan_of(&game, adriatic, "TO ALL BUT +", false).expect("all but +");
+    assert!(!spelled.recipients.contains(&west_med));
+    let star = plan_of(&game, yorkshire, "TO A", false).expect("from *");
+    assert_eq!(star.subject, "Press from * to A");
+    let error = plan_of(&game, adriatic, "TO B+#", false).expect_err("no power #");
+    assert!(error.contains("'#' in 'B+#' is not the initial"), "{error}");
+    assert!(error.contains("0123456789+*"), "the initials are listed: {error}");
+  }
+
+  #[test]
+  fn on_the_standard_map_plus_and_minus_are_still_operators() {
+    let game = game();
+    let plus = plan_of(&game, 4, "+FG", false).expect("+FG");
+    assert_eq!(plus.recipients, [2, 3]);
+    let spaced = plan_of(&game, 4, "+ FG", false).expect("+ FG");
+    assert_eq!(spaced.recipients, [2, 3]);
+    let error = plan_of(&game, 4, "TO +F", false).expect_err("+ is no standard initial");
+    assert!(error.contains("'+' in '+F' is not the initial"), "{error}");
+    let error = plan_of(&game, 4, "+", false).expect_err("an operator without a list");
+    assert!(error.contains("list of recipients is missing"), "{error}");
+  }
+
+  #[test]
+  fn a_playerless_sender_s_mark_is_never_a_power_s_initial() {
+    for (key, mark) in [("standard", '*'), ("void", '?')] {
+      let mut game = game_on(key);
+      game.status = Status::Forming;
+      game.members[0].power = None;
+      let plan = plan_of(&game, 0, "", true).expect("a broadcast");
+      assert_eq!(plan.subject, format!("Broadcast from {mark}"), "{key}");
+    }
+  }
+
+  #[test]
+  fn face_to_face_press_goes_only_to_the_master_outside_movement_and_after_the_deadline() {
+    let mut game = game_on("sailho");
+    assert!(game.settings.variant.has_rule("FTF_PRESS"), "the map's rule is seeded");
+    let east = seat_of(&game, 'E');
+    let north = seat_of(&game, 'N');
+    assert_eq!(plan_of(&game, east, "TO N", false).expect("movement").recipients, [north]);
+    game.timing.deadline = Some(now() - chrono::Duration::hours(1));
+    let error = plan_of(&game, east, "TO N", false).expect_err("after the deadline");
+    assert!(error.contains("once the deadline has passed"), "{error}");
+    assert!(plan_of(&game, east, "", true).is_err(), "nor broadcasts");
+    assert!(plan_of(&game, east, "TO M", false).is_ok(), "the Master is always reachable");
+    game.timing.deadline = Some(now() + chrono::Duration::hours(1));
+    game.position.phase.kind = PhaseKind::Retreat;
+    let error = plan_of(&game, east, "", true).expect_err("outside movement");
+    assert!(error.contains("FTF_PRESS): outside movement phases"), "{error}");
+    let observer = game.members.len() - 2;
+    assert!(plan_of(&game, observer, "", true).is_err(), "observers too");
+    let master = game.members.len() - 1;
+    assert!(plan_of(&game, master, "TO N", false).is_ok(), "the Master may always press");
+    game.settings.variant.map_rules.clear();
+    assert!(plan_of(&game, east, "TO N", false).is_ok(), "without the rule");
   }
 
   #[test]

@@ -818,6 +818,10 @@ pub fn listing(game: &Game, viewer: Option<usize>, now: DateTime<Utc>, tz: Tz) -
   let s = &game.settings;
   let _ = writeln!(text, "\nThe settings of '{name}':");
   indented(&mut text, &format!("  Variant:        {}", variant_words(game)), 18);
+  let rules = s.variant.rules_in_force();
+  if !rules.is_empty() {
+    indented(&mut text, &format!("  Rules:          {}", rules.join(", ")), 18);
+  }
   let _ = writeln!(text, "  Moderated:      {}", if s.moderated { "yes" } else { "no" });
   let assignment = match s.assignment {
     super::preference::Assignment::List => "by preference lists (PRFLIST)",
@@ -829,7 +833,11 @@ pub fn listing(game: &Game, viewer: Option<usize>, now: DateTime<Utc>, tz: Tz) -
     let _ = writeln!(text, "  Players:        {}", s.players);
   }
   let _ = writeln!(text, "  Victory:        {} supply centers", s.victory_centers);
-  indented(&mut text, &format!("  Press:          {}", s.press.describe()), 18);
+  let mut press = s.press.describe();
+  if s.variant.has_rule("FTF_PRESS") {
+    press.push_str(", Face To Face");
+  }
+  indented(&mut text, &format!("  Press:          {press}"), 18);
   let draws = if s.dias { "DIAS (draws include all survivors)" } else { "NoDIAS" };
   let concessions = if s.concessions { "concessions allowed" } else { "no concessions" };
   indented(&mut text, &format!("  Draws:          {draws}, {concessions}"), 18);

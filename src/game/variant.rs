@@ -60,10 +60,132 @@ impl Variant {
   }
 
   /// Whether the DPjudge rule `name` is in force (see
-  /// [`Variant::map_rules`]).
+  /// [`Variant::map_rules`]). A rule that is one of the options (BUILD_ANY
+  /// is Any Center) follows the option, which SET commands change.
   pub fn has_rule(&self, name: &str) -> bool {
-    self.map_rules.iter().any(|r| r.eq_ignore_ascii_case(name))
+    match option_rule(name) {
+      Some(option) => self.option_on(option),
+      None => self.map_rules.iter().any(|r| r.eq_ignore_ascii_case(name)),
+    }
   }
+
+  /// The DPjudge rules in force, by name, for LIST: the game's own, then
+  /// the options that have a DPjudge name.
+  pub fn rules_in_force(&self) -> Vec<String> {
+    let mut names: Vec<String> =
+      self.map_rules.iter().filter(|r| option_rule(r).is_none()).cloned().collect();
+    for (name, option) in OPTION_RULES {
+      if self.option_on(option) {
+        names.push(name.to_string());
+      }
+    }
+    names.dedup();
+    names
+  }
+
+  /// Whether an option kept in the variant is on (Gunboat and Secret,
+  /// which have no DPjudge rule name here, count as off).
+  fn option_on(&self, option: GameOption) -> bool {
+    match option {
+      GameOption::AnyCenter => self.builds == BuildRule::Any,
+      GameOption::OneCenter => self.builds == BuildRule::One,
+      GameOption::AutoDisband => self.auto_disband,
+      GameOption::EmptyBoard => self.empty_board,
+      GameOption::CoastalConvoys => self.coastal_convoys,
+      _ => false,
+    }
+  }
+}
+
+/// DPjudge rules that are options of this judge under another name: SET
+/// RULE turns the option on or off, so the two never disagree.
+const OPTION_RULES: [(&str, GameOption); 5] = [
+  ("BUILD_ANY", GameOption::AnyCenter),
+  ("REMOTE_BUILDS", GameOption::OneCenter),
+  ("NO_RETREAT", GameOption::AutoDisband),
+  ("COASTAL_CONVOY", GameOption::CoastalConvoys),
+  ("BLANK_BOARD", GameOption::EmptyBoard),
+];
+
+/// The option a DPjudge rule name stands for, if it is one.
+fn option_rule(name: &str) -> Option<GameOption> {
+  OPTION_RULES.iter().find(|(n, _)| n.eq_ignore_ascii_case(name)).map(|(_, o)| *o)
+}
+
+/// A rule name as the DPjudge writes it: upper case, `_` between words
+/// (`ftf press` and `Ftf-Press` are `FTF_PRESS`).
+pub fn rule_name(word: &str) -> String {
+  word.trim().to_ascii_uppercase().replace(['-', ' '], "_")
+}
+
+/// Every DPjudge rule SET RULE may turn on or off: the options with a
+/// DPjudge name and the rules the engine plays besides them.
+pub fn known_rules() -> Vec<&'static str> {
+  let mut names: Vec<&str> = OPTION_RULES.iter().map(|(n, _)| *n).collect();
+  for name in crate::map::Map::played_rules() {
+    if !names.contains(name) {
+      names.push(name);
+    }
+  }
+  names
+}
+
+/// What a rule does, in words, on or off (for the `Parameter Change`).
+pub fn rule_meaning(name: &str, on: bool) -> String {
+  if let Some(option) = option_rule(name) {
+    return option.meaning(on).to_string();
+  }
+  match (name, on) {
+    ("FTF_PRESS", true) => "press is face to face (FTF_PRESS): outside movement phases and\n\
+       once a deadline has passed, press goes only to the Master"
+      .to_string(),
+    ("FTF_PRESS", false) => {
+      "press is no longer limited to movement phases (no FTF_PRESS)".to_string()
+    }
+    (_, true) => format!("the rule {name} is in force"),
+    (_, false) => format!("the rule {name} is no longer in force"),
+  }
+}
+
+impl Settings {
+  /// Turns a DPjudge rule on or off (SET RULE, SET NO RULE) and returns
+  /// its name; refuses a rule this judge does not play, naming those it
+  /// does.
+  pub fn set_rule(&mut self, word: &str, on: bool) -> Result<String, String> {
+    let name = rule_name(word);
+    if !known_rules().contains(&name.as_str()) {
+      return Err(format!(
+        "'{}' is not a rule this judge plays. The rules are:\n{}.",
+        word.trim(),
+        fold_names(&known_rules())
+      ));
+    }
+    if let Some(option) = option_rule(&name) {
+      option.set(self, on);
+    }
+    let rules = &mut self.variant.map_rules;
+    rules.retain(|r| !r.eq_ignore_ascii_case(&name));
+    if on && option_rule(&name).is_none() {
+      rules.push(name.clone());
+    }
+    Ok(name)
+  }
+}
+
+/// Names joined by commas, folded into lines of under 78 characters.
+fn fold_names(names: &[&str]) -> String {
+  let mut lines = vec![String::new()];
+  for (i, name) in names.iter().enumerate() {
+    let piece = if i + 1 < names.len() { format!("{name}, ") } else { name.to_string() };
+    let last = lines.last_mut().map_or(0, |l| l.len());
+    if last + piece.trim_end().len() > 76 {
+      lines.push(String::new());
+    }
+    if let Some(line) = lines.last_mut() {
+      line.push_str(&piece);
+    }
+  }
+  lines.iter().map(|l| l.trim_end()).collect::<Vec<_>>().join("\n")
 }
 
 /// One option of a game, as a word in CREATE, SET VARIANT and SIGN ON, and
@@ -309,6 +431,24 @@ mod tests {
       assert_eq!(GameOption::parse(option.word()), Some(option));
       assert_eq!(GameOption::parse(option.title()), Some(option));
     }
+  }
+
+  #[test]
+  fn set_rule_turns_played_rules_on_and_off_and_keeps_options_in_step() {
+    let mut settings = Settings::default();
+    assert_eq!(settings.set_rule("ftf-press", true), Ok("FTF_PRESS".to_string()));
+    assert!(settings.variant.has_rule("FTF_PRESS"));
+    assert_eq!(settings.set_rule("Build_Any", true), Ok("BUILD_ANY".to_string()));
+    assert_eq!(settings.variant.builds, BuildRule::Any, "the option follows the rule");
+    assert_eq!(settings.variant.rules_in_force(), ["FTF_PRESS", "BUILD_ANY"]);
+    GameOption::AnyCenter.set(&mut settings, false);
+    assert!(!settings.variant.has_rule("BUILD_ANY"), "the rule follows the option");
+    assert_eq!(settings.set_rule("FTF_PRESS", false), Ok("FTF_PRESS".to_string()));
+    assert!(settings.variant.rules_in_force().is_empty());
+    let error = settings.set_rule("CD_DUMMIES_X", true).expect_err("not played");
+    assert!(error.contains("'CD_DUMMIES_X' is not a rule"), "{error}");
+    assert!(error.contains("FTF_PRESS"), "the known rules are named: {error}");
+    assert!(error.lines().all(|l| l.len() < 78), "{error}");
   }
 
   #[test]

@@ -6,9 +6,14 @@ use super::Map;
 
 /// DPjudge rules the engine plays (the board rules and game settings it
 /// maps them to).
-const PLAYED_RULES: &[&str] = &["BUILD_ANY", "REMOTE_BUILDS"];
+const PLAYED_RULES: &[&str] = &["BUILD_ANY", "REMOTE_BUILDS", "FTF_PRESS"];
 
 impl Map {
+  /// The DPjudge rules the engine plays, by name.
+  pub fn played_rules() -> &'static [&'static str] {
+    PLAYED_RULES
+  }
+
   /// The features of this map the engine cannot play yet, in words a
   /// player reads (empty when the whole variant can be played).
   pub fn unplayable_features(&self) -> Vec<String> {
@@ -46,7 +51,9 @@ impl Map {
       if power.league.is_some() {
         need("leagues".into());
       }
-      if matches!(power.initial, '+' | '*' | '-') {
+      // `+`, `-` and `*` are read by position (see game::press and
+      // game::preference); these three are separators in those lists.
+      if matches!(power.initial, ',' | '[' | ']') {
         need(format!("the initial '{}' in press and preference lists", power.initial));
       }
     }

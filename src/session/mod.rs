@@ -20,6 +20,7 @@ mod moderate;
 mod play;
 mod press;
 mod register;
+mod rule;
 mod timing;
 mod variant;
 mod vote;
@@ -423,6 +424,8 @@ impl Session<'_> {
       CommandKind::EndIf => self.future_endif(args),
       CommandKind::SetVariant => self.set_variant(args),
       CommandKind::SetNotVariant => self.set_not_variant(args),
+      CommandKind::SetRule => self.set_dpjudge_rule(args, true),
+      CommandKind::SetNoRule => self.set_dpjudge_rule(args, false),
       CommandKind::SetHomeCenter => self.set_home_center(),
       CommandKind::SetPlayers => self.set_players(args),
       kind if variant::option_of(kind).is_some() => {

@@ -143,6 +143,15 @@ impl Session<'_> {
       }
       _ => "",
     };
+    // Void has a power whose initial is `*`: say how to ask for it.
+    let star = match (&preference, game.map.power_by_initial('*')) {
+      (Preference::Random, Some(power)) => format!(
+        "\n'*' alone asks for a random power; write [*] to ask for {}.",
+        game.map.power(power).name
+      ),
+      _ => String::new(),
+    };
+    let note = format!("{note}{star}");
     let game = &mut seat.stored.game;
     game.members[seat.member].preference = shown.clone();
     seat.changed = true;

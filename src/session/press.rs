@@ -134,6 +134,10 @@ impl Session<'_> {
       Some(format!("Game '{}' does not allow postal press.", game.name))
     } else if !master && settings.colors == Colors::None {
       Some(format!("Game '{}' does not allow press.", game.name))
+    } else if let Some(refusal) =
+      press::face_to_face_refusal(game, self.ctx.now).filter(|_| !master)
+    {
+      Some(refusal)
     } else if text.trim().is_empty() && !settings.blank && !master {
       Some(format!("Game '{}' does not allow empty press messages.", game.name))
     } else {

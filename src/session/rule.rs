@@ -1,0 +1,51 @@
+//! SET RULE name and SET NO RULE name: any DPjudge rule the judge plays,
+//! by its DPjudge name, turned on or off before the game starts, like the
+//! variant options of manual §9.1 (see `variant.rs`).
+
+use super::Session;
+use crate::game::variant::rule_meaning;
+
+impl Session<'_> {
+  /// SET RULE name / SET NO RULE name.
+  pub(super) fn set_dpjudge_rule(&mut self, args: &str, on: bool) {
+    let command = if on { "SET RULE" } else { "SET NO RULE" };
+    if !self.may_moderate(command, true) {
+      return;
+    }
+    let words: Vec<&str> = args.split_whitespace().collect();
+    let word = match words.as_slice() {
+      [word] => *word,
+      [] => {
+        self.error(&format!(
+          "{command} needs a DPjudge rule name, e.g. {command} FTF_PRESS.\n\
+           Nothing was changed."
+        ));
+        return;
+      }
+      _ => {
+        self.error(&format!(
+          "{command} takes one rule name per command (write it with _ between its\n\
+           words, as FTF_PRESS); send a line for each. Nothing was changed."
+        ));
+        return;
+      }
+    };
+    let Some(seat) = self.seat.as_mut() else { return };
+    let settings = &mut seat.stored.game.settings;
+    let already = settings.variant.has_rule(&crate::game::variant::rule_name(word));
+    let name = match settings.set_rule(word, on) {
+      Ok(name) => name,
+      Err(problem) => {
+        self.error(&format!("{problem}\nNothing was changed."));
+        return;
+      }
+    };
+    if already == on {
+      let game = seat.stored.game.name.clone();
+      let state = if on { "already in force" } else { "not in force" };
+      self.say(&format!("In game '{game}', the rule {name} is {state}: nothing was changed."));
+      return;
+    }
+    self.parameter_change(&rule_meaning(&name, on));
+  }
+}
