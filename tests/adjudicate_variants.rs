@@ -159,7 +159,13 @@ fn a_power_builds_where_its_variant_lets_it() {
         .and_then(|c| map.power_ids().next().map(|p| (p, c)))
     });
     let Some((power, center)) = site else { panic!("{}: no power can build", map.key()) };
+    // The power has lost all its units, so it is due a build for each
+    // centre it owns.
     let mut position = initial.clone();
+    let lost: Vec<_> = position.units().filter(|u| u.power == power).collect();
+    for unit in lost {
+      position.remove(unit.location.province);
+    }
     position.remove(center);
     position.set_owner(center, Some(power));
     let name = map.power(power).name.clone();
