@@ -8,12 +8,14 @@
 
 mod adjustment;
 mod convoy;
+mod league;
 mod movement;
 mod outcome;
 mod retreat;
 mod rules;
 
 pub use adjustment::{adjustment, build_site, AdjustmentOutcome, AdjustmentResult, SiteProblem};
+pub use league::{league_forbids, LeagueBar};
 pub use movement::{movement, MovementResult};
 pub use outcome::{Failure, Outcome, Resolved};
 pub use retreat::{retreat, retreat_options, RetreatResult};

@@ -142,6 +142,13 @@ fn players(text: &mut String, game: &Game, show: bool, name_of: &dyn Fn(&str) ->
       };
       lines.push((label, name, address));
     }
+    if tenures.is_empty() && game.is_dummy(power) {
+      lines.push((
+        format!("{}:", game.power_name(power)),
+        super::report::DUMMY_WORDS.into(),
+        String::new(),
+      ));
+    }
     // A power left without a player: from when.
     if let Some(until) = tenures.last().and_then(|t| t.until.as_ref()) {
       lines.push((format!(" from {until}:"), "(no player)".into(), String::new()));

@@ -6,7 +6,15 @@ use super::Map;
 
 /// DPjudge rules the engine plays (the board rules and game settings it
 /// maps them to).
-const PLAYED_RULES: &[&str] = &["BUILD_ANY", "REMOTE_BUILDS"];
+const PLAYED_RULES: &[&str] = &[
+  "BUILD_ANY",
+  "REMOTE_BUILDS",
+  "CD_DUMMIES",
+  "CD_BUILDS",
+  "IMMOBILE_DUMMIES",
+  "DUMMY_FIRE",
+  "NO_DRAW",
+];
 
 impl Map {
   /// The features of this map the engine cannot play yet, in words a
@@ -18,9 +26,6 @@ impl Map {
         missing.push(what);
       }
     };
-    if self.powers().iter().any(|p| p.dummy) {
-      need("powers nobody plays (dummies)".into());
-    }
     if !self.neutral_units().is_empty() {
       need("neutral units".into());
     }
@@ -42,9 +47,6 @@ impl Map {
       }
       if !power.mobilize.is_empty() {
         need("mobilization".into());
-      }
-      if power.league.is_some() {
-        need("leagues".into());
       }
       if matches!(power.initial, '+' | '*' | '-') {
         need(format!("the initial '{}' in press and preference lists", power.initial));

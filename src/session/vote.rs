@@ -13,7 +13,7 @@ impl Session<'_> {
   pub(super) fn set_draw(&mut self, args: &str) {
     let Some(seat) = self.seat_or_error("SET DRAW") else { return };
     let game = &seat.stored.game;
-    if let Some(problem) = game.vote_refused(seat.member) {
+    if let Some(problem) = game.vote_refused(seat.member).or_else(|| game.draws_refused()) {
       self.error(&crate::game::report::wrap(&format!("{problem} No vote was recorded.")));
       return;
     }
@@ -96,7 +96,7 @@ impl Session<'_> {
   pub(super) fn set_concede(&mut self, args: &str) {
     let Some(seat) = self.seat_or_error("SET CONCEDE") else { return };
     let game = &seat.stored.game;
-    let problem = game.vote_refused(seat.member).or_else(|| {
+    let problem = game.vote_refused(seat.member).or_else(|| game.draws_refused()).or_else(|| {
       (!game.settings.concessions)
         .then(|| format!("Game '{}' does not allow concessions.", game.name))
     });
