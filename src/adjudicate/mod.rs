@@ -83,4 +83,6 @@ pub fn conclude(map: &Map, before: &Position, mut after: Position, rules: &Rules
 }
 
 #[cfg(test)]
+mod dummy_tests;
+#[cfg(test)]
 mod tests;

@@ -898,4 +898,6 @@ impl Game {
 }
 
 #[cfg(test)]
+mod dummy_tests;
+#[cfg(test)]
 mod tests;
