@@ -38,7 +38,7 @@ impl Game {
   pub fn draws_refused(&self) -> Option<String> {
     self.settings.variant.has_rule("NO_DRAW").then(|| {
       format!(
-        "Game '{}' is played to a solo victory: its variant ({}) does not allow\n\
+        "Game '{}' is played to a solo victory: its variant ({}) does not allow \
          draws or concessions.",
         self.name,
         self.map.name()

@@ -101,7 +101,7 @@ impl Session<'_> {
         .then(|| format!("Game '{}' does not allow concessions.", game.name))
     });
     if let Some(problem) = problem {
-      self.error(&format!("{problem} No vote was recorded."));
+      self.error(&crate::game::report::wrap(&format!("{problem} No vote was recorded.")));
       return;
     }
     let named = addressees(args.trim(), game).ok().and_then(|a| match a.powers.as_slice() {
