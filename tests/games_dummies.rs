@@ -119,3 +119,51 @@ fn a_sengoku_game_starts_with_eight_players_and_never_waits_for_the_neutral_armi
   let line = list.lines().find(|l| l.contains("Neutral")).unwrap_or_default();
   assert!(line.contains("6/6"), "the neutral armies held: {list}");
 }
+
+/// `judge adjudicate` on a variant with dummies: the map's rules hold (a
+/// Sengoku Neutral army may not move), leagues bind (Ambition's Papacy
+/// supports only Catholics), and DUMMY_FIRE may be named.
+#[test]
+fn judge_adjudicate_knows_the_dummy_rules_and_leagues() {
+  use serde_json::{json, Value};
+  let run = |request: Value| -> Value {
+    let lines = judge::interchange::run(&request.to_string()).expect("a valid request");
+    serde_json::from_str(&lines.join("\n")).expect("JSON out")
+  };
+  let result = |response: &Value, unit: &str| -> String {
+    response["orders"]
+      .as_array()
+      .and_then(|all| all.iter().find(|r| r["order"].as_str().is_some_and(|o| o.starts_with(unit))))
+      .and_then(|r| r["result"].as_str())
+      .unwrap_or_else(|| panic!("no result for {unit} in {response}"))
+      .to_string()
+  };
+  let response = run(json!({
+    "variant": "sengoku",
+    "phase": "S1570M",
+    "units": { "Neutral": ["A Bun", "A Hiz"], "Shimazu": ["A Hig"] },
+    "orders": { "Neutral": ["A Bun - Chz", "A Hiz H"], "Shimazu": ["A Hig - Hiz"] },
+    "rules": [],
+  }));
+  assert_eq!(result(&response, "A Bun"), "invalid", "{response}");
+  let response = run(json!({
+    "variant": "sengoku",
+    "phase": "S1570M",
+    "units": { "Neutral": ["A Bun", "A Chz", "A Hiz"] },
+    "orders": { "Neutral": ["A Bun - Hiz", "A Chz S A Bun - Hiz", "A Hiz H"] },
+    "rules": ["DUMMY_FIRE"],
+  }));
+  // The map's IMMOBILE_DUMMIES still holds: the move is refused.
+  assert_eq!(result(&response, "A Bun"), "invalid", "{response}");
+  let response = run(json!({
+    "variant": "ambition",
+    "phase": "S1901M",
+    "units": { "Papacy": ["A Pap"], "Turkey": ["A Tus"], "Austria": ["A Ven"] },
+    "orders": { "Papacy": ["A Pap S A Tus", "A Pap S A Ven"] },
+    "rules": [],
+  }));
+  assert_eq!(result(&response, "A Pap S A Tus"), "invalid", "{response}");
+  assert_eq!(result(&response, "A Pap S A Ven"), "ok", "{response}");
+  let text = response.to_string();
+  assert!(text.contains("only units of the Catholic league"), "{text}");
+}

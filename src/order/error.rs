@@ -151,8 +151,8 @@ pub enum OrderError {
   ImmobileDummy { unit: String, power: String },
 
   /// A STRICT league (Ambition).
-  #[error("{power} may help only units of the {league} league, and {target} is not one.")]
-  LeagueStrict { power: String, league: String, target: String },
+  #[error("{power} may help only units of the {league} league; {target} belongs to {owner}.")]
+  LeagueStrict { power: String, league: String, target: String, owner: String },
 
   /// A BENIGN league (Ambition).
   #[error(

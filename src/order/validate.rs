@@ -88,6 +88,13 @@ pub fn convoy_conceivable(map: &Map, from: ProvinceId, to: ProvinceId) -> bool {
   touches_sea(from) && touches_sea(to)
 }
 
+/// `CATHOLIC` as `Catholic`.
+fn title_case(word: &str) -> String {
+  let lower = word.to_lowercase();
+  let mut chars = lower.chars();
+  chars.next().map(|c| c.to_uppercase().chain(chars).collect()).unwrap_or_default()
+}
+
 /// The position as seen by the power giving orders.
 struct Board<'a> {
   map: &'a Map,
@@ -426,8 +433,9 @@ impl Board<'_> {
       None => Ok(()),
       Some(LeagueBar::Strict) => Err(OrderError::LeagueStrict {
         power: power.name.clone(),
-        league: power.league.as_ref().map_or_else(String::new, |l| l.name.clone()),
+        league: power.league.as_ref().map_or_else(String::new, |l| title_case(&l.name)),
         target: self.name(target),
+        owner: self.map.power(target.power).name.clone(),
       }),
       Some(LeagueBar::Benign) => Err(OrderError::LeagueBenign {
         power: power.name.clone(),
