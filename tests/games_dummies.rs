@@ -167,3 +167,14 @@ fn judge_adjudicate_knows_the_dummy_rules_and_leagues() {
   let text = response.to_string();
   assert!(text.contains("only units of the Catholic league"), "{text}");
 }
+
+#[test]
+fn the_master_cannot_act_for_the_dummy() {
+  let judge = forming();
+  let (name, initial, _) = DAIMYO[7];
+  let body = format!("SIGN ON ?sengo {} Sengoku\nSET PREFERENCE {initial}\n", password(name));
+  judge.send(&address(name), "join", &body);
+  judge.take_mail();
+  let body = master_asks(&judge, "SIGN ON Msengo masterpw\nBECOME Neutral\nA Bun - Chz\n");
+  assert!(body.contains("Nobody plays Neutral, so nobody can act for it"), "{body}");
+}
