@@ -72,6 +72,7 @@ fn a_sengoku_game_starts_with_eight_players_and_never_waits_for_the_neutral_armi
   let judge = forming();
   let list = master_asks(&judge, "LIST sengo\n");
   assert!(list.contains("waiting for 1 more player"), "{list}");
+  assert!(list.contains("Draws:          none, nor concessions"), "{list}");
   assert!(list.contains("Neutral") && list.contains("(nobody plays it)"), "{list}");
 
   let (name, initial, _) = DAIMYO[7];
@@ -114,6 +115,7 @@ fn a_sengoku_game_starts_with_eight_players_and_never_waits_for_the_neutral_armi
   let mail = judge.take_mail();
   let results: Vec<&Sent> = mail.iter().filter(|m| m.subject.ends_with("S1570M Results")).collect();
   assert!(!results.is_empty(), "the phase was processed: {mail:#?}");
+  assert!(results[0].body.contains("Neutral: Army Bungo HOLD."), "{}", results[0].body);
   let list = master_asks(&judge, "LIST sengo\n");
   assert!(list.contains("F1570M"), "{list}");
   let line = list.lines().find(|l| l.contains("Neutral")).unwrap_or_default();

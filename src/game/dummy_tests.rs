@@ -162,4 +162,5 @@ fn list_and_summary_show_the_dummy_without_a_player() {
   assert!(line.contains("(nobody plays it)") && line.contains("6/6"), "{list}");
   let summary = report::summary(&game, true, chrono_tz::UTC);
   assert!(summary.contains("Neutral:") && summary.contains("(nobody plays it)"), "{summary}");
+  assert!(!summary.contains("Duplex"), "eight players fill the game: {summary}");
 }

@@ -354,6 +354,14 @@ impl Game {
         }
       }
     }
+    // Nobody orders a dummy's units: they hold, and the results say so.
+    if self.position.phase.kind == PhaseKind::Movement {
+      for unit in self.position.units().filter(|u| self.is_dummy(u.power)) {
+        if !orders.iter().any(|o| o.unit == unit) {
+          orders.push(UnitOrder { unit, order: Order::Hold });
+        }
+      }
+    }
     orders
   }
 

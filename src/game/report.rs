@@ -834,7 +834,11 @@ pub fn listing(game: &Game, viewer: Option<usize>, now: DateTime<Utc>, tz: Tz) -
   indented(&mut text, &format!("  Press:          {}", s.press.describe()), 18);
   let draws = if s.dias { "DIAS (draws include all survivors)" } else { "NoDIAS" };
   let concessions = if s.concessions { "concessions allowed" } else { "no concessions" };
-  indented(&mut text, &format!("  Draws:          {draws}, {concessions}"), 18);
+  if game.draws_refused().is_some() {
+    let _ = writeln!(text, "  Draws:          none, nor concessions: only a solo ends the game");
+  } else {
+    indented(&mut text, &format!("  Draws:          {draws}, {concessions}"), 18);
+  }
   let _ = writeln!(text, "  Listed:         {}", if s.listed { "yes" } else { "no" });
   for (label, rule) in [("Move", &s.movement), ("Retreat", &s.retreat), ("Adjust", &s.adjustment)] {
     let _ = writeln!(

@@ -194,7 +194,8 @@ fn parameters(text: &mut String, game: &Game, judge_code: Option<&str>) {
   let s = &game.settings;
   let options = s.options();
   let on = |option: GameOption| options.contains(&option);
-  let powers = game.map.powers().len();
+  // The seats to fill: dummies are nobody's, so they make no game duplex.
+  let powers = game.map.playable_powers().count();
   text.push_str("\n\nGame parameters are/were as follows:\n");
   deadline_lines(text, [("Move", &s.movement), ("Retreat", &s.retreat), ("Adjust", &s.adjustment)]);
 
@@ -337,7 +338,7 @@ fn parameters(text: &mut String, game: &Game, judge_code: Option<&str>) {
   if game.status != Status::Forming {
     let squares: usize =
       game.map.power_ids().map(|p| game.position.centers_of(game.map, p).count().pow(2)).sum();
-    let _ = writeln!(text, "    Index:  {}", squares / powers.max(1));
+    let _ = writeln!(text, "    Index:  {}", squares / game.map.powers().len().max(1));
   }
   if !s.comment.is_empty() {
     let _ = writeln!(text, "\n{}", wrap(&s.comment));
