@@ -206,11 +206,12 @@ impl Session<'_> {
 fn draw_list(game: &crate::game::Game, list: &str) -> Result<Vec<PowerId>, String> {
   // A draw list is powers only: say so in its own terms, not the press
   // lists' (which also take O and M).
-  let initials: String = game.map.powers().iter().map(|p| p.initial).collect();
+  let initials: String = game.map.playable_powers().map(|p| game.map.power(p).initial).collect();
+  let all: String = game.map.powers().iter().map(|p| p.initial).collect();
   let unknown: Vec<String> = list
     .chars()
     .map(|c| c.to_ascii_uppercase())
-    .filter(|&c| !c.is_whitespace() && !initials.contains(c) && c != 'O' && c != 'M')
+    .filter(|&c| !c.is_whitespace() && !all.contains(c) && c != 'O' && c != 'M')
     .map(|c| format!("'{c}'"))
     .collect();
   if !unknown.is_empty() {
