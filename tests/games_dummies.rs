@@ -180,3 +180,14 @@ fn the_master_cannot_act_for_the_dummy() {
   let body = master_asks(&judge, "SIGN ON Msengo masterpw\nBECOME Neutral\nA Bun - Chz\n");
   assert!(body.contains("Nobody plays Neutral, so nobody can act for it"), "{body}");
 }
+
+#[test]
+fn set_players_counts_only_the_powers_someone_plays() {
+  let judge = forming();
+  let body = master_asks(&judge, "SIGN ON Msengo masterpw\nSET PLAYERS 9\n");
+  assert!(body.contains("from 1 to 8"), "{body}");
+  let body = master_asks(&judge, "SIGN ON Msengo masterpw\nSET PLAYERS 7\n");
+  assert!(!body.contains("from 1 to"), "{body}");
+  let list = master_asks(&judge, "LIST sengo\n");
+  assert!(list.contains("Players:        7"), "seven players share the daimyo: {list}");
+}
