@@ -164,3 +164,30 @@ fn list_and_summary_show_the_dummy_without_a_player() {
   assert!(summary.contains("Neutral:") && summary.contains("(nobody plays it)"), "{summary}");
   assert!(!summary.contains("Duplex"), "eight players fill the game: {summary}");
 }
+
+#[test]
+fn a_first_phase_only_dummies_act_in_is_due_at_once() {
+  let map = Map::builtin("vassal").expect("the Vassal map");
+  let deadlines = [DeadlineRule::movement(), DeadlineRule::other(), DeadlineRule::other()];
+  let settings = Settings::new(map, deadlines);
+  assert_eq!(settings.players, 7, "the twelve minor powers are dummies");
+  let mut game = Game::new("vassal", map, settings, t(0));
+  for n in 0..7 {
+    let member = Member::new(Role::Player, &format!("p{n}@x.test"), None, String::new(), t(0));
+    game.members.push(member);
+  }
+  let mut rng = rand::rngs::StdRng::seed_from_u64(5);
+  game.start(t(0), chrono_tz::UTC, &mut rng);
+  assert!(game.nothing_to_order(), "only the minors have builds in Winter 1900");
+  assert!(game.due_at().is_some(), "the phase is due without waiting for anyone");
+  // A standard game waits for its players' orders as before.
+  let standard = Map::standard().expect("the standard map");
+  let deadlines = [DeadlineRule::movement(), DeadlineRule::other(), DeadlineRule::other()];
+  let mut game = Game::new("std", standard, Settings::new(standard, deadlines), t(0));
+  for n in 0..7 {
+    let member = Member::new(Role::Player, &format!("p{n}@x.test"), None, String::new(), t(0));
+    game.members.push(member);
+  }
+  game.start(t(0), chrono_tz::UTC, &mut rng);
+  assert_eq!(game.due_at(), None);
+}

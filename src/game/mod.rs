@@ -866,6 +866,9 @@ impl Game {
     self.timing.deadline = Some(deadline);
     self.timing.grace = Some(self.grace_after(deadline, tz));
     self.timing.orders_in = None;
+    // A first phase only dummies act in (Vassal's Winter builds) is due
+    // at once: nobody else will send orders for it.
+    self.note_readiness(now);
   }
 
   /// Checks that every power id in the game names a power of its map (a
