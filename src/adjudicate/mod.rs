@@ -8,12 +8,14 @@
 
 mod adjustment;
 mod convoy;
+mod league;
 mod movement;
 mod outcome;
 mod retreat;
 mod rules;
 
 pub use adjustment::{adjustment, build_site, AdjustmentOutcome, AdjustmentResult, SiteProblem};
+pub use league::{league_forbids, LeagueBar};
 pub use movement::{movement, MovementResult};
 pub use outcome::{Failure, Outcome, Resolved};
 pub use retreat::{retreat, retreat_options, RetreatResult};
@@ -80,5 +82,7 @@ pub fn conclude(map: &Map, before: &Position, mut after: Position, rules: &Rules
   Concluded { position: after, year_ended, disbanded }
 }
 
+#[cfg(test)]
+mod dummy_tests;
 #[cfg(test)]
 mod tests;

@@ -227,6 +227,10 @@ impl<'a> Board<'a> {
     for index in 0..self.units.len() {
       if let Order::Move { to, via } = &self.orders[index] {
         let unit = self.units[index];
+        if self.immobile(index) {
+          self.kinds[index] = Kind::VoidMove;
+          continue;
+        }
         let convoyed = unit.kind == UnitType::Army
           && self.is_convoyed(index, to.province, via, &convoying, &convoy_fleets);
         if to.province != unit.location.province {
@@ -322,8 +326,28 @@ impl<'a> Board<'a> {
     }
   }
 
+  /// IMMOBILE_DUMMIES: this unit is a dummy's, so it may not move.
+  fn immobile(&self, unit: usize) -> bool {
+    self.rules.immobile_dummies && self.map.power(self.units[unit].power).dummy
+  }
+
+  /// DUMMY_FIRE: `power` is a dummy whose units may fight each other.
+  fn friendly_fire(&self, power: PowerId) -> bool {
+    self.rules.dummy_fire && self.map.power(power).dummy
+  }
+
+  /// Whether the helper's league forbids it to help `target`, moving into
+  /// `into` when it moves (see `league.rs`).
+  fn league_bars(&self, helper: usize, target: Unit, into: Option<ProvinceId>) -> bool {
+    let held_by = into.and_then(|p| self.at[p.index()]).map(|i| self.units[i].power);
+    let helper = self.units[helper].power;
+    super::league_forbids(self.map, helper, target.power, held_by, into.is_some()).is_some()
+  }
+
   fn classify_support_hold(&mut self, supporter: usize, target: Unit) -> Kind {
-    if !self.may_support_into(supporter, target.location.province) {
+    if !self.may_support_into(supporter, target.location.province)
+      || self.league_bars(supporter, target, None)
+    {
       return Kind::VoidSupport(Failure::Void);
     }
     match self.unit_index(target) {
@@ -336,7 +360,9 @@ impl<'a> Board<'a> {
   }
 
   fn classify_support_move(&mut self, supporter: usize, target: Unit, to: Location) -> Kind {
-    if !self.may_support_into(supporter, to.province) {
+    if !self.may_support_into(supporter, to.province)
+      || self.league_bars(supporter, target, Some(to.province))
+    {
       return Kind::VoidSupport(Failure::Void);
     }
     let Some(index) = self.unit_index(target) else { return Kind::VoidSupport(Failure::Void) };
@@ -369,6 +395,9 @@ impl<'a> Board<'a> {
   ) -> Kind {
     let here = self.units[fleet].location.province;
     let Some(army) = self.unit_index(target) else { return Kind::VoidConvoy };
+    if self.league_bars(fleet, target, Some(to)) {
+      return Kind::VoidConvoy;
+    }
     let (on_route, written) = match &self.orders[army] {
       Order::Move { via: Via::Route(route), .. } => (route.contains(&here), true),
       _ => (true, false),
@@ -549,7 +578,8 @@ impl<'a> Board<'a> {
     let mut count = 0;
     for i in 0..self.supports[unit].len() {
       let supporter = self.supports[unit][i];
-      if Some(self.units[supporter].power) != not_of && self.resolve(supporter) {
+      let power = self.units[supporter].power;
+      if (Some(power) != not_of || self.friendly_fire(power)) && self.resolve(supporter) {
         count += 1;
       }
     }
@@ -592,7 +622,7 @@ impl<'a> Board<'a> {
       return self.move_strength(unit, None);
     }
     let defending_power = self.units[defender].power;
-    if defending_power == self.units[unit].power {
+    if defending_power == self.units[unit].power && !self.friendly_fire(defending_power) {
       return NONE;
     }
     self.move_strength(unit, Some(defending_power))
@@ -629,7 +659,9 @@ impl<'a> Board<'a> {
     for i in 0..self.attackers[here.index()].len() {
       let attacker = self.attackers[here.index()][i];
       let from = self.units[attacker].location.province;
-      if self.units[attacker].power == self.units[supporter].power || from == supported_into {
+      let power = self.units[supporter].power;
+      let own = self.units[attacker].power == power && !self.friendly_fire(power);
+      if own || from == supported_into {
         continue;
       }
       if self.rules.paradox == ParadoxRule::Rule1982
@@ -774,6 +806,10 @@ impl<'a> Board<'a> {
     after: &Position,
     standoffs: &[ProvinceId],
   ) -> Vec<Location> {
+    // IMMOBILE_DUMMIES: a dummy's dislodged unit is destroyed.
+    if self.immobile(unit) {
+      return Vec::new();
+    }
     let by_convoy = matches!(self.kinds[attacker], Kind::Move { convoyed: true, .. });
     let origin = (!by_convoy).then_some(self.units[attacker].location.province);
     super::retreat_options(self.map, after, self.units[unit], origin, standoffs)

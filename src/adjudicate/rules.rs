@@ -46,13 +46,24 @@ pub struct Rules {
   /// Fleets in coastal provinces may convoy as fleets at sea do (SET
   /// COASTAL CONVOYS).
   pub coastal_convoys: bool,
+  /// Units of powers nobody plays (the map's dummies) may hold, support
+  /// or convoy but never move, and are destroyed when dislodged
+  /// (DPjudge IMMOBILE_DUMMIES).
+  pub immobile_dummies: bool,
+  /// A dummy's units may dislodge each other and cut each other's
+  /// supports, as under the DPjudge's FRIENDLY_FIRE (DUMMY_FIRE).
+  pub dummy_fire: bool,
+  /// A power in civil disorder (a dummy always is) builds on free sites
+  /// at random instead of waiving its builds (DPjudge CD_BUILDS).
+  pub cd_builds: bool,
 }
 
 /// A rule name `judge adjudicate` does not know.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error(
   "unknown rule '{name}' (known rules: SZYKMAN, PARADOX_1982, BUILD_ANY, REMOTE_BUILDS, \
-   ANY_DISBAND, NO_RETREAT, SUMMER, COASTAL_CONVOY)"
+   ANY_DISBAND, NO_RETREAT, SUMMER, COASTAL_CONVOY, IMMOBILE_DUMMIES, DUMMY_FIRE, CD_BUILDS, \
+   CD_DUMMIES)"
 )]
 pub struct UnknownRule {
   pub name: String,
@@ -100,6 +111,11 @@ impl Rules {
         "NO_RETREAT" | "NO_RETREATS" | "AUTO_DISBAND" => rules.auto_disband = true,
         "SUMMER" => rules.summer = true,
         "COASTAL_CONVOY" | "COASTAL_CONVOYS" => rules.coastal_convoys = true,
+        "IMMOBILE_DUMMIES" | "IMMOBILE_DUMMY" => rules.immobile_dummies = true,
+        "DUMMY_FIRE" => rules.dummy_fire = true,
+        "CD_BUILDS" | "SMART_BUILDS" => rules.cd_builds = true,
+        // Dummies are always in civil disorder here: nobody ever plays one.
+        "CD_DUMMIES" | "DUMMY_CD" => {}
         _ => return Err(UnknownRule { name: name.to_string() }),
       }
     }

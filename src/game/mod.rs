@@ -719,11 +719,23 @@ impl Game {
     room >= 0 && builds >= room.min(sites)
   }
 
+  /// Whether nobody plays `power` (the map's DPjudge `DUMMY`): it is
+  /// never dealt, never waited for, and has no vote; its units hold, or
+  /// follow the variant's dummy rules.
+  pub fn is_dummy(&self, power: PowerId) -> bool {
+    self.map.power(power).dummy
+  }
+
+  /// Whether a power is in civil disorder: a dummy always is.
+  pub fn in_civil_disorder(&self, power: PowerId) -> bool {
+    self.is_dummy(power) || self.player_of(power).is_some_and(|m| m.cd)
+  }
+
   /// Whether a power has done what the phase asks of it (a power in civil
-  /// disorder holds nobody up).
+  /// disorder, a dummy among them, holds nobody up).
   pub fn is_in(&self, power: PowerId) -> bool {
     !self.must_order(power)
-      || self.player_of(power).is_some_and(|m| m.cd)
+      || self.in_civil_disorder(power)
       || self.orders[power.index()].received
       || (self.orders_complete(power)
         && !self.orders[power.index()].error_flag
@@ -738,7 +750,7 @@ impl Game {
   /// Whether nobody has anything to order in the current phase, so that
   /// it can be processed at once.
   pub fn nothing_to_order(&self) -> bool {
-    !self.map.power_ids().any(|p| self.must_order(p))
+    !self.map.playable_powers().any(|p| self.must_order(p))
   }
 
   /// Notes the moment the last orders came in (or that they no longer are
@@ -854,6 +866,9 @@ impl Game {
     self.timing.deadline = Some(deadline);
     self.timing.grace = Some(self.grace_after(deadline, tz));
     self.timing.orders_in = None;
+    // A first phase only dummies act in (Vassal's Winter builds) is due
+    // at once: nobody else will send orders for it.
+    self.note_readiness(now);
   }
 
   /// Checks that every power id in the game names a power of its map (a
@@ -885,5 +900,7 @@ impl Game {
   }
 }
 
+#[cfg(test)]
+mod dummy_tests;
 #[cfg(test)]
 mod tests;

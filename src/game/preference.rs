@@ -133,11 +133,12 @@ pub fn assign(
   mode: Assignment,
   rng: &mut impl Rng,
 ) -> Vec<Vec<PowerId>> {
-  let mut free: Vec<PowerId> = map.power_ids().collect();
+  // Dummies are nobody's to play (DPjudge DUMMY): never dealt.
+  let mut free: Vec<PowerId> = map.playable_powers().collect();
   let mut dealt: Vec<Vec<PowerId>> = vec![Vec::new(); preferences.len()];
   let mut order: Vec<usize> = (0..preferences.len()).collect();
   order.shuffle(rng);
-  let all: Vec<PowerId> = map.power_ids().collect();
+  let all = free.clone();
   let tiers_of = |preference: &Preference| -> Option<Vec<Vec<PowerId>>> {
     match (mode, preference) {
       (Assignment::Random, _) | (_, Preference::None) => None,

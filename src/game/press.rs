@@ -341,6 +341,12 @@ pub fn addressees(list: &str, game: &Game) -> Result<Addressees, String> {
       'O' => out.observers = true,
       'M' => out.masters = true,
       _ => match game.map.power_ids().find(|&p| game.map.power(p).initial == c) {
+        Some(power) if game.is_dummy(power) => {
+          return Err(format!(
+            "Nobody plays {} ('{c}'), so it cannot be written to or named here.",
+            game.power_name(power)
+          ));
+        }
         Some(power) => out.powers.push(power),
         None => {
           unknown.push(c);
@@ -352,7 +358,7 @@ pub fn addressees(list: &str, game: &Game) -> Result<Addressees, String> {
   }
   if !unknown.is_empty() {
     let letters: Vec<String> = unknown.iter().map(|c| format!("'{c}'")).collect();
-    let initials: String = game.map.powers().iter().map(|p| p.initial).collect();
+    let initials: String = game.map.playable_powers().map(|p| game.map.power(p).initial).collect();
     return Err(format!(
       "{} in '{list}' {} not the initial of a power. A list is made of initials\n\
        only ({initials}, O for the observers, M for the Master), as in TO FG.",

@@ -6,10 +6,13 @@
 
 use chrono::{DateTime, Utc};
 use chrono_tz::Tz;
+use rand::rngs::StdRng;
+use rand::seq::IndexedRandom;
+use rand::SeedableRng;
 
 use super::{deadline, Ending, Game, PowerOrders, Status, YearCenters};
 use crate::adjudicate::{self, AdjustmentOutcome, Resolved};
-use crate::map::PowerId;
+use crate::map::{Location, PowerId, UnitType};
 use crate::order::{Adjustment, Order, UnitOrder};
 use crate::phase::{Phase, PhaseKind};
 use crate::position::{Position, Unit};
@@ -84,7 +87,8 @@ impl Game {
     let (last_deadline, last_grace) = (self.timing.deadline, self.timing.grace);
     let alive_before: Vec<PowerId> =
       self.map.power_ids().filter(|&p| !self.is_eliminated(p)).collect();
-    for power in self.map.power_ids().filter(|&p| self.must_order(p)) {
+    // Nobody plays a dummy: it has no turn to be on time for.
+    for power in self.map.playable_powers().filter(|&p| self.must_order(p)) {
       let member = self.player_of(power);
       let on_time = member.is_some_and(|m| !m.late && !m.cd) && self.is_in(power);
       processed.turns.push((power, on_time));
@@ -204,7 +208,7 @@ impl Game {
         (result.position, Resolution::Retreat(result.resolved))
       }
       PhaseKind::Adjustment => {
-        let orders: Vec<(PowerId, Adjustment)> = self
+        let mut orders: Vec<(PowerId, Adjustment)> = self
           .map
           .power_ids()
           .flat_map(|p| self.orders[p.index()].adjustments.iter().map(move |e| (p, e.order)))
@@ -212,6 +216,9 @@ impl Game {
           // results do not list it.
           .filter(|(_, order)| !matches!(order, Adjustment::Maintain { .. }))
           .collect();
+        if rules.cd_builds {
+          orders.extend(self.civil_disorder_builds(&rules));
+        }
         let result = adjudicate::adjustment(self.map, &before, &orders, &rules);
         let resolution =
           Resolution::Adjustment { orders: result.resolved, civil_disorder: result.civil_disorder };
@@ -255,6 +262,65 @@ impl Game {
     result
   }
 
+  /// CD_BUILDS: the builds of each power in civil disorder (every dummy)
+  /// that gave no adjustment orders, on free build sites picked at random,
+  /// never two on one site. The draw is seeded by the game and the phase,
+  /// so processing the same phase again builds the same.
+  pub(super) fn civil_disorder_builds(
+    &self,
+    rules: &adjudicate::Rules,
+  ) -> Vec<(PowerId, Adjustment)> {
+    let mut rng = StdRng::seed_from_u64(self.phase_seed());
+    let mut builds = Vec::new();
+    for power in self.map.power_ids() {
+      let owed = self.position.adjustment_due(self.map, power);
+      if owed <= 0
+        || !self.in_civil_disorder(power)
+        || !self.orders[power.index()].adjustments.is_empty()
+      {
+        continue;
+      }
+      let mut options: Vec<Unit> = Vec::new();
+      for site in self.map.supply_centers() {
+        if self.position.unit_at(site).is_some()
+          || adjudicate::build_site(self.map, &self.position, power, site, rules).is_err()
+        {
+          continue;
+        }
+        let province = self.map.province(site);
+        let mut places = vec![Location { province: site, coast: None }];
+        places
+          .extend(province.coasts().map(|coast| Location { province: site, coast: Some(coast) }));
+        for kind in [UnitType::Army, UnitType::Fleet] {
+          for &location in &places {
+            let unit = Unit { power, kind, location };
+            let mut trial = self.position.clone();
+            if trial.place(self.map, unit).is_ok() {
+              options.push(unit);
+            }
+          }
+        }
+      }
+      for _ in 0..owed {
+        let Some(&unit) = options.choose(&mut rng) else { break };
+        options.retain(|u| u.location.province != unit.location.province);
+        builds.push((power, Adjustment::Build { kind: unit.kind, at: unit.location }));
+      }
+    }
+    builds
+  }
+
+  /// A number fixed by the game's name and the phase's number, to seed
+  /// what the judge picks at random for a phase (FNV-1a).
+  fn phase_seed(&self) -> u64 {
+    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+    for byte in self.name.bytes().chain(self.seq.to_le_bytes()) {
+      hash ^= u64::from(byte);
+      hash = hash.wrapping_mul(0x0100_0000_01b3);
+    }
+    hash
+  }
+
   /// The proxy orders in: each unit handed to another power, with it.
   fn proxies(&self) -> Vec<(Unit, PowerId)> {
     let mut proxies = Vec::new();
@@ -285,6 +351,14 @@ impl Game {
             orders.extend(given.map(|e| e.order.clone()));
           }
           _ => orders.push(entered.order.clone()),
+        }
+      }
+    }
+    // Nobody orders a dummy's units: they hold, and the results say so.
+    if self.position.phase.kind == PhaseKind::Movement {
+      for unit in self.position.units().filter(|u| self.is_dummy(u.power)) {
+        if !orders.iter().any(|o| o.unit == unit) {
+          orders.push(UnitOrder { unit, order: Order::Hold });
         }
       }
     }

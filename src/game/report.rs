@@ -150,6 +150,8 @@ pub fn roster(game: &Game, all: bool) -> String {
   for power in game.map.power_ids() {
     if let Some(i) = game.player_index(power) {
       line(game.power_name(power), address(i));
+    } else if game.is_dummy(power) {
+      line(game.power_name(power), DUMMY_WORDS);
     }
   }
   for (i, m) in game.members.iter().enumerate() {
@@ -840,7 +842,11 @@ pub fn listing(game: &Game, viewer: Option<usize>, now: DateTime<Utc>, tz: Tz) -
   indented(&mut text, &format!("  Press:          {press}"), 18);
   let draws = if s.dias { "DIAS (draws include all survivors)" } else { "NoDIAS" };
   let concessions = if s.concessions { "concessions allowed" } else { "no concessions" };
-  indented(&mut text, &format!("  Draws:          {draws}, {concessions}"), 18);
+  if game.draws_refused().is_some() {
+    let _ = writeln!(text, "  Draws:          none, nor concessions: only a solo ends the game");
+  } else {
+    indented(&mut text, &format!("  Draws:          {draws}, {concessions}"), 18);
+  }
   let _ = writeln!(text, "  Listed:         {}", if s.listed { "yes" } else { "no" });
   for (label, rule) in [("Move", &s.movement), ("Retreat", &s.retreat), ("Adjust", &s.adjustment)] {
     let _ = writeln!(
@@ -878,12 +884,28 @@ pub fn listing(game: &Game, viewer: Option<usize>, now: DateTime<Utc>, tz: Tz) -
       let _ =
         writeln!(text, "   {label:<width$} {:<9} {holdings} {address}", standing(game, i, now));
     }
+    for power in game.map.power_ids().filter(|&p| game.is_dummy(p)) {
+      let label = game.power_name(power);
+      let holdings = if game.status == Status::Forming {
+        "     ".to_string()
+      } else {
+        format!(
+          "{:>2}/{:<2}",
+          game.position.units_of(power).count(),
+          game.position.centers_of(game.map, power).count()
+        )
+      };
+      let _ = writeln!(text, "   {label:<width$} {:<9} {holdings} {DUMMY_WORDS}", "Dummy");
+    }
   }
   if game.status != Status::Forming {
     status_block(&mut text, game);
   }
   text
 }
+
+/// What LIST and the rosters say in place of a dummy's player.
+pub const DUMMY_WORDS: &str = "(nobody plays it)";
 
 /// The widest line LIST's status block writes.
 const STATUS_COLUMNS: usize = 78;

@@ -142,6 +142,13 @@ fn players(text: &mut String, game: &Game, show: bool, name_of: &dyn Fn(&str) ->
       };
       lines.push((label, name, address));
     }
+    if tenures.is_empty() && game.is_dummy(power) {
+      lines.push((
+        format!("{}:", game.power_name(power)),
+        super::report::DUMMY_WORDS.into(),
+        String::new(),
+      ));
+    }
     // A power left without a player: from when.
     if let Some(until) = tenures.last().and_then(|t| t.until.as_ref()) {
       lines.push((format!(" from {until}:"), "(no player)".into(), String::new()));
@@ -187,7 +194,8 @@ fn parameters(text: &mut String, game: &Game, judge_code: Option<&str>) {
   let s = &game.settings;
   let options = s.options();
   let on = |option: GameOption| options.contains(&option);
-  let powers = game.map.powers().len();
+  // The seats to fill: dummies are nobody's, so they make no game duplex.
+  let powers = game.map.playable_powers().count();
   text.push_str("\n\nGame parameters are/were as follows:\n");
   deadline_lines(text, [("Move", &s.movement), ("Retreat", &s.retreat), ("Adjust", &s.adjustment)]);
 
@@ -330,7 +338,7 @@ fn parameters(text: &mut String, game: &Game, judge_code: Option<&str>) {
   if game.status != Status::Forming {
     let squares: usize =
       game.map.power_ids().map(|p| game.position.centers_of(game.map, p).count().pow(2)).sum();
-    let _ = writeln!(text, "    Index:  {}", squares / powers.max(1));
+    let _ = writeln!(text, "    Index:  {}", squares / game.map.powers().len().max(1));
   }
   if !s.comment.is_empty() {
     let _ = writeln!(text, "\n{}", wrap(&s.comment));

@@ -27,9 +27,23 @@ pub struct DrawVote {
 }
 
 impl Game {
-  /// The powers still in the game, in map order.
+  /// The powers still in the game that vote and share a draw, in map
+  /// order: a dummy is nobody's, so it is in no draw (as in the DPjudge).
   pub fn survivors(&self) -> Vec<PowerId> {
-    self.map.power_ids().filter(|&p| !self.is_eliminated(p)).collect()
+    self.map.playable_powers().filter(|&p| !self.is_eliminated(p)).collect()
+  }
+
+  /// Why the game cannot end in a draw or concession, if the variant
+  /// forbids it (DPjudge NO_DRAW: only a solo ends the game).
+  pub fn draws_refused(&self) -> Option<String> {
+    self.settings.variant.has_rule("NO_DRAW").then(|| {
+      format!(
+        "Game '{}' is played to a solo victory: its variant ({}) does not allow \
+         draws or concessions.",
+        self.name,
+        self.map.name()
+      )
+    })
   }
 
   /// Why the member cannot vote on how the game ends, if they cannot.
@@ -52,16 +66,17 @@ impl Game {
 
   /// The largest power: the one with strictly more centres than any
   /// other, if there is one.
+  /// A dummy is never the largest: nobody could accept the game.
   pub fn largest_power(&self) -> Option<PowerId> {
     let count = |p: PowerId| self.position.centers_of(self.map, p).count();
-    let best = self.map.power_ids().max_by_key(|&p| count(p))?;
+    let best = self.map.playable_powers().max_by_key(|&p| count(p))?;
     let top = count(best);
-    (self.map.power_ids().filter(|&p| count(p) == top).count() == 1).then_some(best)
+    (self.map.playable_powers().filter(|&p| count(p) == top).count() == 1).then_some(best)
   }
 
   /// How the survivors' votes end the game, if they do.
   pub fn agreed_ending(&self) -> Option<Ending> {
-    if self.status != Status::Active {
+    if self.status != Status::Active || self.draws_refused().is_some() {
       return None;
     }
     let survivors = self.survivors();

@@ -6,7 +6,16 @@ use super::Map;
 
 /// DPjudge rules the engine plays (the board rules and game settings it
 /// maps them to).
-const PLAYED_RULES: &[&str] = &["BUILD_ANY", "REMOTE_BUILDS", "FTF_PRESS"];
+const PLAYED_RULES: &[&str] = &[
+  "BUILD_ANY",
+  "REMOTE_BUILDS",
+  "FTF_PRESS",
+  "CD_DUMMIES",
+  "CD_BUILDS",
+  "IMMOBILE_DUMMIES",
+  "DUMMY_FIRE",
+  "NO_DRAW",
+];
 
 impl Map {
   /// The DPjudge rules the engine plays, by name.
@@ -23,9 +32,6 @@ impl Map {
         missing.push(what);
       }
     };
-    if self.powers().iter().any(|p| p.dummy) {
-      need("powers nobody plays (dummies)".into());
-    }
     if !self.neutral_units().is_empty() {
       need("neutral units".into());
     }
@@ -47,9 +53,6 @@ impl Map {
       }
       if !power.mobilize.is_empty() {
         need("mobilization".into());
-      }
-      if power.league.is_some() {
-        need("leagues".into());
       }
       // `+`, `-` and `*` are read by position (see game::press and
       // game::preference); these three are separators in those lists.

@@ -142,6 +142,25 @@ pub enum OrderError {
   #[error("{target} could not move to {to}, so that move cannot be supported.")]
   SupportedMoveImpossible { target: String, to: String },
 
+  // ------------------------------------------------- dummies and leagues
+  /// IMMOBILE_DUMMIES (a map rule).
+  #[error(
+    "{unit} cannot move: nobody plays {power}, and in this game its units may only \
+     hold, support or convoy."
+  )]
+  ImmobileDummy { unit: String, power: String },
+
+  /// A STRICT league (Ambition).
+  #[error("{power} may help only units of the {league} league; {target} belongs to {owner}.")]
+  LeagueStrict { power: String, league: String, target: String, owner: String },
+
+  /// A BENIGN league (Ambition).
+  #[error(
+    "{power} will not help {target} move into {place}, which its own league (or one \
+     it protects) holds."
+  )]
+  LeagueBenign { power: String, target: String, place: String },
+
   // ------------------------------------------------------------- retreats
   /// `unit` reads "army in Munich".
   #[error("The {unit} was not dislodged; only dislodged units are ordered in a retreat phase.")]

@@ -5,7 +5,7 @@
 
 use super::render::unit_name;
 use super::{Action, Adjustment, Order, OrderError, ParsedOrder, UnitOrder, Via};
-use crate::adjudicate::{build_site, Rules, SiteProblem};
+use crate::adjudicate::{build_site, league_forbids, LeagueBar, Rules, SiteProblem};
 use crate::map::{Coast, Location, Map, PowerId, ProvinceId, Terrain, UnitType};
 use crate::phase::PhaseKind;
 use crate::position::{Dislodged, Position, Unit};
@@ -88,6 +88,13 @@ pub fn convoy_conceivable(map: &Map, from: ProvinceId, to: ProvinceId) -> bool {
   touches_sea(from) && touches_sea(to)
 }
 
+/// `CATHOLIC` as `Catholic`.
+fn title_case(word: &str) -> String {
+  let lower = word.to_lowercase();
+  let mut chars = lower.chars();
+  chars.next().map(|c| c.to_uppercase().chain(chars).collect()).unwrap_or_default()
+}
+
 /// The position as seen by the power giving orders.
 struct Board<'a> {
   map: &'a Map,
@@ -108,6 +115,12 @@ impl Board<'_> {
     let unit = self.own_unit(kind, at.province)?;
     let order = match *action {
       Action::Hold => Order::Hold,
+      Action::Move { .. } if self.rules.immobile_dummies && self.map.power(unit.power).dummy => {
+        return Err(OrderError::ImmobileDummy {
+          unit: self.name(unit),
+          power: self.map.power(unit.power).name.clone(),
+        });
+      }
       Action::Move { to, ref route, via_convoy } => self.move_order(unit, to, route, via_convoy)?,
       Action::SupportHold { kind, unit: at } => self.support_hold(unit, kind, at.province)?,
       Action::SupportMove { kind, from, to } => self.support_move(unit, kind, from.province, to)?,
@@ -359,6 +372,7 @@ impl Board<'_> {
     if to == from {
       return Err(OrderError::MoveToSelf { unit: self.name(target) });
     }
+    self.check_league(fleet, target, Some(to))?;
     Ok(Order::Convoy { target, to })
   }
 
@@ -375,6 +389,7 @@ impl Board<'_> {
       return Err(OrderError::SupportSelf { unit: self.name(supporter) });
     }
     self.check_support_reach(supporter, at)?;
+    self.check_league(supporter, target, None)?;
     Ok(Order::SupportHold { target })
   }
 
@@ -399,7 +414,35 @@ impl Board<'_> {
         to: self.place(to.province),
       });
     }
+    self.check_league(supporter, target, Some(to.province))?;
     Ok(Order::SupportMove { target, to: self.support_coast(target, to)? })
+  }
+
+  /// A league may forbid the helper to help `target` (into `into`, when
+  /// it moves): see `adjudicate::league_forbids`.
+  fn check_league(
+    &self,
+    helper: Unit,
+    target: Unit,
+    into: Option<ProvinceId>,
+  ) -> Result<(), OrderError> {
+    let held_by = into.and_then(|p| self.position.unit_at(p)).map(|u| u.power);
+    let bar = league_forbids(self.map, helper.power, target.power, held_by, into.is_some());
+    let power = self.map.power(helper.power);
+    match bar {
+      None => Ok(()),
+      Some(LeagueBar::Strict) => Err(OrderError::LeagueStrict {
+        power: power.name.clone(),
+        league: power.league.as_ref().map_or_else(String::new, |l| title_case(&l.name)),
+        target: self.name(target),
+        owner: self.map.power(target.power).name.clone(),
+      }),
+      Some(LeagueBar::Benign) => Err(OrderError::LeagueBenign {
+        power: power.name.clone(),
+        target: self.name(target),
+        place: into.map_or_else(String::new, |p| self.place(p)),
+      }),
+    }
   }
 
   /// Support goes to a province, by any coast (DATC 6.B.4), but only from

@@ -461,6 +461,14 @@ impl Session<'_> {
       (Some(letter), None) => game.map.power_by_initial(letter),
       _ => game.map.find_power(word),
     };
+    if let Some(dummy) = power.filter(|&p| game.is_dummy(p)) {
+      let name = game.power_name(dummy).to_string();
+      self.error(&format!(
+        "Nobody plays {name}, so nobody can act for it: its units hold, and the\n\
+         judge makes its builds and removals. Nothing was changed."
+      ));
+      return;
+    }
     let Some(index) = power.and_then(|p| game.player_index(p)) else {
       let shown: String = word.chars().take(20).collect();
       let name = game.name.clone();

@@ -154,7 +154,7 @@ impl Session<'_> {
     }
     let Some(seat) = self.seat.as_ref() else { return };
     let game = &seat.stored.game;
-    let powers = game.map.powers().len() as u32;
+    let powers = game.map.playable_powers().count() as u32;
     let signed = game.players().count() as u32;
     let secret = game.settings.variant.secret;
     let number = match args.trim().parse::<u32>() {
@@ -169,7 +169,7 @@ impl Session<'_> {
       _ => {
         self.error(&format!(
           "SET PLAYERS needs a number of players from 1 to {powers} (the number of\n\
-           powers), not '{}'. Nothing was changed.",
+           powers someone plays), not '{}'. Nothing was changed.",
           args.trim()
         ));
         return;

@@ -13,7 +13,7 @@ impl Session<'_> {
   pub(super) fn set_draw(&mut self, args: &str) {
     let Some(seat) = self.seat_or_error("SET DRAW") else { return };
     let game = &seat.stored.game;
-    if let Some(problem) = game.vote_refused(seat.member) {
+    if let Some(problem) = game.vote_refused(seat.member).or_else(|| game.draws_refused()) {
       self.error(&crate::game::report::wrap(&format!("{problem} No vote was recorded.")));
       return;
     }
@@ -96,12 +96,12 @@ impl Session<'_> {
   pub(super) fn set_concede(&mut self, args: &str) {
     let Some(seat) = self.seat_or_error("SET CONCEDE") else { return };
     let game = &seat.stored.game;
-    let problem = game.vote_refused(seat.member).or_else(|| {
+    let problem = game.vote_refused(seat.member).or_else(|| game.draws_refused()).or_else(|| {
       (!game.settings.concessions)
         .then(|| format!("Game '{}' does not allow concessions.", game.name))
     });
     if let Some(problem) = problem {
-      self.error(&format!("{problem} No vote was recorded."));
+      self.error(&crate::game::report::wrap(&format!("{problem} No vote was recorded.")));
       return;
     }
     let named = addressees(args.trim(), game).ok().and_then(|a| match a.powers.as_slice() {
@@ -206,11 +206,12 @@ impl Session<'_> {
 fn draw_list(game: &crate::game::Game, list: &str) -> Result<Vec<PowerId>, String> {
   // A draw list is powers only: say so in its own terms, not the press
   // lists' (which also take O and M).
-  let initials: String = game.map.powers().iter().map(|p| p.initial).collect();
+  let initials: String = game.map.playable_powers().map(|p| game.map.power(p).initial).collect();
+  let all: String = game.map.powers().iter().map(|p| p.initial).collect();
   let unknown: Vec<String> = list
     .chars()
     .map(|c| c.to_ascii_uppercase())
-    .filter(|&c| !c.is_whitespace() && !initials.contains(c) && c != 'O' && c != 'M')
+    .filter(|&c| !c.is_whitespace() && !all.contains(c) && c != 'O' && c != 'M')
     .map(|c| format!("'{c}'"))
     .collect();
   if !unknown.is_empty() {
