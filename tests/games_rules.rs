@@ -10,40 +10,16 @@ mod judge_support;
 #[path = "support/game.rs"]
 mod game_support;
 
-use game_support::{holds, register, Table, FAST, MASTER, POWERS};
+use game_support::{holds, judge_with, reply, seat, Table, FAST, MASTER, POWERS};
 use judge_support::{subjects, Judge, Says, Sent, NOW};
 
 const START: &str = "2026-03-02T10:00:00Z";
 const T: &str = "2026-03-03T12:00:00Z";
 
-/// The address of the n-th player.
-fn seat(n: usize) -> String {
-  format!("p{n}@players.test")
-}
-
-/// A judge with the Master and `players` players registered.
-fn judge_with(players: usize) -> Judge {
-  let judge = Judge::with_config(FAST);
-  register(&judge, NOW, MASTER);
-  for n in 1..=players {
-    register(&judge, NOW, &seat(n));
-  }
-  judge.take_mail();
-  judge
-}
-
 /// Mails `body` from `from` at `now` and returns all the mail it made.
 fn send_at(judge: &Judge, now: &str, from: &str, body: &str) -> Vec<Sent> {
   judge.send_at(now, from, "test", body);
   judge.take_mail()
-}
-
-/// The reply to `to` among `mail`.
-fn reply<'m>(mail: &'m [Sent], to: &str) -> &'m Sent {
-  mail
-    .iter()
-    .find(|m| m.to == to && m.subject.starts_with("Re:"))
-    .unwrap_or_else(|| panic!("no reply to {to} in {:#?}", subjects(mail)))
 }
 
 /// A text with runs of spaces folded, for layout-free checks.

@@ -14,28 +14,11 @@ mod game_support;
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 
-use game_support::{register, FAST, MASTER, POWERS};
-use judge_support::{Judge, Says, Sent, NOW};
-
-/// The address of the n-th player.
-fn seat(n: usize) -> String {
-  format!("p{n}@players.test")
-}
+use game_support::{judge_with, reply, seat, MASTER, POWERS};
+use judge_support::{Judge, Says, Sent};
 
 fn password(n: usize) -> String {
   format!("pw{n}")
-}
-
-/// A judge whose phases process as soon as the orders are in, with the
-/// Master and `players` players registered.
-fn judge_with(players: usize) -> Judge {
-  let judge = Judge::with_config(FAST);
-  register(&judge, NOW, MASTER);
-  for n in 1..=players {
-    register(&judge, NOW, &seat(n));
-  }
-  judge.take_mail();
-  judge
 }
 
 /// The files of a game, to show that a message changed nothing.
@@ -50,14 +33,6 @@ fn game_files(judge: &Judge, game: &str) -> BTreeMap<PathBuf, Vec<u8>> {
 fn send(judge: &Judge, from: &str, body: &str) -> Vec<Sent> {
   judge.send(from, "variant", body);
   judge.take_mail()
-}
-
-/// The reply to `to` among `mail`.
-fn reply<'m>(mail: &'m [Sent], to: &str) -> &'m Sent {
-  mail
-    .iter()
-    .find(|m| m.to == to && m.subject.starts_with("Re:"))
-    .unwrap_or_else(|| panic!("no reply to {to} in {mail:#?}"))
 }
 
 /// The mail to `to` whose subject ends with `what`.

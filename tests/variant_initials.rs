@@ -11,37 +11,13 @@ mod judge_support;
 #[path = "support/game.rs"]
 mod game_support;
 
-use game_support::{register, FAST, MASTER};
-use judge_support::{subjects, Judge, Says, Sent, NOW};
-
-/// The address of the n-th player.
-fn seat(n: usize) -> String {
-  format!("p{n}@players.test")
-}
-
-/// A judge with the Master and `players` players registered.
-fn judge_with(players: usize) -> Judge {
-  let judge = Judge::with_config(FAST);
-  register(&judge, NOW, MASTER);
-  for n in 1..=players {
-    register(&judge, NOW, &seat(n));
-  }
-  judge.take_mail();
-  judge
-}
+use game_support::{judge_with, reply, seat, MASTER};
+use judge_support::{subjects, Judge, Says, Sent};
 
 /// Mails `body` from `from` and returns all the mail it made.
 fn send(judge: &Judge, from: &str, body: &str) -> Vec<Sent> {
   judge.send(from, "test", body);
   judge.take_mail()
-}
-
-/// The reply to `to` among `mail`.
-fn reply<'m>(mail: &'m [Sent], to: &str) -> &'m Sent {
-  mail
-    .iter()
-    .find(|m| m.to == to && m.subject.starts_with("Re:"))
-    .unwrap_or_else(|| panic!("no reply to {to} in {:#?}", subjects(mail)))
 }
 
 /// A Void game for three players, who ask for `+`, `*` and `A` first;

@@ -12,15 +12,11 @@ mod judge_support;
 #[path = "support/game.rs"]
 mod game_support;
 
-use game_support::{register, FAST, MASTER};
+use game_support::{register, reply, seat, FAST, MASTER};
 use judge::map::Map;
 use judge_support::{Judge, Says, Sent, NOW};
 
-/// The address and password of the player of the map's `n`-th power.
-fn seat(n: usize) -> String {
-  format!("p{n}@players.test")
-}
-
+/// The password of the player of the map's `n`-th power.
 fn password(n: usize) -> String {
   format!("pw{n}")
 }
@@ -85,14 +81,6 @@ impl<'j> VariantGame<'j> {
     let mail = self.judge.take_mail();
     mail.iter().find(|m| m.to == MASTER).map(|m| m.body.clone()).expect("a reply to LIST")
   }
-}
-
-/// The reply to `to` among `mail`.
-fn reply<'m>(mail: &'m [Sent], to: &str) -> &'m Sent {
-  mail
-    .iter()
-    .find(|m| m.to == to && m.subject.starts_with("Re:"))
-    .unwrap_or_else(|| panic!("no reply to {to} in {mail:#?}"))
 }
 
 /// The mail whose subject ends with `what`, to anyone.

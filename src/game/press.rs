@@ -775,18 +775,7 @@ mod tests {
   /// A started game: seven players (p0 Austria … p6 Turkey), an observer
   /// (7) and a Master (8).
   fn game() -> Game {
-    let map = Map::standard().expect("the standard map");
-    let rules = [DeadlineRule::movement(), DeadlineRule::other(), DeadlineRule::other()];
-    let mut game = Game::new("g", map, Settings::new(map, rules), now());
-    for (n, p) in map.power_ids().enumerate() {
-      let mut m = Member::new(Role::Player, &format!("p{n}@x.test"), None, String::new(), now());
-      m.power = Some(p);
-      game.members.push(m);
-    }
-    game.members.push(Member::new(Role::Observer, "o@x.test", None, String::new(), now()));
-    game.members.push(Member::new(Role::Master, "m@x.test", None, String::new(), now()));
-    game.status = Status::Active;
-    game
+    game_on("standard")
   }
 
   /// A started game on `key`'s map, one player per power, then an

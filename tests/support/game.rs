@@ -7,7 +7,7 @@
 
 use std::collections::BTreeSet;
 
-use crate::judge_support::{Judge, Run, Sent};
+use crate::judge_support::{subjects, Judge, Run, Sent, NOW};
 
 /// A `judge.toml` whose phases process as soon as the orders are in (no
 /// `min` hours since the last phase, no `delay`), so a test need not move
@@ -56,6 +56,32 @@ pub fn holds(power: &str) -> &'static str {
     "Turkey" => "F Ank H\nA Con H\nA Smy H\n",
     other => panic!("not a power: {other}"),
   }
+}
+
+/// The address of the n-th player of tests that number their players.
+pub fn seat(n: usize) -> String {
+  format!("p{n}@players.test")
+}
+
+/// A judge whose phases process as soon as the orders are in, with the
+/// Master and players 1 to `players` ([`seat`]) registered; the mail so
+/// far is taken.
+pub fn judge_with(players: usize) -> Judge {
+  let judge = Judge::with_config(FAST);
+  register(&judge, NOW, MASTER);
+  for n in 1..=players {
+    register(&judge, NOW, &seat(n));
+  }
+  judge.take_mail();
+  judge
+}
+
+/// The reply to `to` among `mail`.
+pub fn reply<'m>(mail: &'m [Sent], to: &str) -> &'m Sent {
+  mail
+    .iter()
+    .find(|m| m.to == to && m.subject.starts_with("Re:"))
+    .unwrap_or_else(|| panic!("no reply to {to} in {:#?}", subjects(mail)))
 }
 
 /// Registers `address` on the judge (REGISTER with every field the house
