@@ -12,12 +12,17 @@ mod movement;
 mod outcome;
 mod retreat;
 mod rules;
+mod sites;
 
-pub use adjustment::{adjustment, build_site, AdjustmentOutcome, AdjustmentResult, SiteProblem};
+pub use adjustment::{adjustment, AdjustmentOutcome, AdjustmentResult};
 pub use movement::{movement, MovementResult};
 pub use outcome::{Failure, Outcome, Resolved};
 pub use retreat::{retreat, retreat_options, RetreatResult};
 pub use rules::{BuildRule, ParadoxRule, Rules, UnknownRule};
+pub use sites::{
+  allowance, build_limit, build_site, claim_open, free_sites, homes, mobilizing, partisans_active,
+  SiteProblem,
+};
 
 use crate::map::Map;
 use crate::phase::PhaseKind;
@@ -71,10 +76,12 @@ pub fn conclude(map: &Map, before: &Position, mut after: Position, rules: &Rules
   };
   if year_ended {
     update_ownership(map, &mut after);
+    sites::renew_homes(map, &mut after, phase.year);
   }
   let adjustments_due = year_ended
     && map.power_ids().any(|p| {
-      after.adjustment_due(map, p) != 0 || (rules.any_disband && after.units_of(p).next().is_some())
+      after.adjustment_due(map, p, rules) != 0
+        || (rules.any_disband && after.units_of(p).next().is_some())
     });
   after.phase = map.next_phase(phase, dislodged, adjustments_due, rules.summer);
   Concluded { position: after, year_ended, disbanded }

@@ -133,7 +133,7 @@ impl Game {
 
   fn put_adjustment(&mut self, power: PowerId, adjustment: Adjustment, text: &str) -> Accepted {
     let rendered = order::render_adjustment(self.map, &adjustment);
-    let due = self.position.adjustment_due(self.map, power).unsigned_abs() as usize;
+    let due = self.position.adjustment_due(self.map, power, &self.rules()).unsigned_abs() as usize;
     let map = self.map;
     let list = &mut self.orders[power.index()].adjustments;
     let same_place = |e: &Entered<Adjustment>| match (e.order, adjustment) {
@@ -164,7 +164,7 @@ impl Game {
     text: &str,
   ) -> Result<Accepted, OrderError> {
     let map = self.map;
-    let due = self.position.adjustment_due(map, power);
+    let due = self.position.adjustment_due(map, power, &self.rules());
     let list = &mut self.orders[power.index()].adjustments;
     let rendered = order::render_adjustment(map, &adjustment);
     let removals = |list: &[Entered<Adjustment>]| {

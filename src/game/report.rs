@@ -489,7 +489,7 @@ fn adjustment_results(
         AdjustmentOutcome::Unused => lines.push(format!("{body} (*void*)")),
       }
     }
-    let due = before.adjustment_due(map, power);
+    let due = before.adjustment_due(map, power, &game.rules());
     let builds = orders
       .iter()
       .filter(|(p, a, o)| {

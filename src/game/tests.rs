@@ -94,7 +94,7 @@ fn surplus_builds_push_out_the_earliest_and_completeness_counts_free_centres() {
   game.position.remove(paris);
   game.position.set_owner(place("Spa"), Some(france));
   game.position.set_owner(place("Por"), Some(france));
-  assert_eq!(game.position.adjustment_due(game.map, france), 3);
+  assert_eq!(game.position.adjustment_due(game.map, france, &game.rules()), 3);
   assert_eq!(game.adjustments_owed(france), 1, "only Paris is free to build in");
   game.enter_order(france, "Build A Par").expect("a build");
   assert!(game.is_in(france));

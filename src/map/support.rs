@@ -6,7 +6,8 @@ use super::Map;
 
 /// DPjudge rules the engine plays (the board rules and game settings it
 /// maps them to).
-const PLAYED_RULES: &[&str] = &["BUILD_ANY", "REMOTE_BUILDS"];
+const PLAYED_RULES: &[&str] =
+  &["BUILD_ANY", "REMOTE_BUILDS", "HOME_BUILDS", "MOBILIZE", "HIBERNATE", "NO_PARTISANS"];
 
 impl Map {
   /// The features of this map the engine cannot play yet, in words a
@@ -24,25 +25,7 @@ impl Map {
     if !self.neutral_units().is_empty() {
       need("neutral units".into());
     }
-    if !self.during().is_empty() {
-      need("terrain or homes that change during the game".into());
-    }
-    if !self.new_homes().is_empty() {
-      need("new home centres during the game".into());
-    }
     for power in self.powers() {
-      if !power.partisan.is_empty() {
-        need("partisan build sites".into());
-      }
-      if !power.alternative_homes.is_empty() || !power.hidden_builds.is_empty() {
-        need("alternative and hidden home centres".into());
-      }
-      if power.claim_home {
-        need("claimable home centres".into());
-      }
-      if !power.mobilize.is_empty() {
-        need("mobilization".into());
-      }
       if power.league.is_some() {
         need("leagues".into());
       }

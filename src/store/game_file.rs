@@ -184,6 +184,10 @@ struct BoardFile {
   #[serde(default)]
   dislodged: Vec<DislodgedFile>,
   centers: IndexMap<String, Vec<String>>,
+  /// Homes the game has changed (NEWHOMES, claimed homes); absent while
+  /// the map's stand, and in files written before homes could change.
+  #[serde(default, skip_serializing_if = "Option::is_none")]
+  homes: Option<IndexMap<String, Vec<String>>>,
 }
 
 #[derive(Serialize, Deserialize)]
@@ -359,6 +363,15 @@ fn board_file(map: &Map, position: &Position) -> BoardFile {
     centers: per_power(&|p| {
       position.centers_of(map, p).map(|c| map.province(c).abbr.clone()).collect()
     }),
+    homes: position.changed_homes().map(|homes| {
+      map
+        .power_ids()
+        .map(|p| {
+          let list = homes.get(p.index()).map_or(&[][..], Vec::as_slice);
+          (map.power(p).name.clone(), list.iter().map(|&c| map.province(c).abbr.clone()).collect())
+        })
+        .collect()
+    }),
   }
 }
 
@@ -391,6 +404,20 @@ fn read_board(map: &Map, board: &BoardFile) -> Result<Position, String> {
       }
       position.set_owner(place.province, Some(power));
     }
+  }
+  if let Some(homes) = &board.homes {
+    let mut all = vec![Vec::new(); map.powers().len()];
+    for (name, texts) in homes {
+      let power = power_named(map, name)?;
+      for text in texts {
+        let place = read_place(map, text)?;
+        if !map.province(place.province).supply_center {
+          return Err(format!("home {text} is not a supply centre"));
+        }
+        all[power.index()].push(place.province);
+      }
+    }
+    position.set_changed_homes(Some(all));
   }
   Ok(position)
 }
