@@ -215,7 +215,18 @@ pub fn alternatives(
 pub fn build_limit(map: &Map, position: &Position, power: PowerId, rules: &Rules) -> usize {
   let alternatives: Vec<ProvinceId> =
     alternatives(map, position, power).into_iter().map(|(a, _)| a).collect();
-  free_sites(map, position, power, rules).into_iter().filter(|s| !alternatives.contains(s)).count()
+  let sites: Vec<ProvinceId> = free_sites(map, position, power, rules)
+    .into_iter()
+    .filter(|s| !alternatives.contains(s))
+    .collect();
+  if !claim_open(map, position, power) {
+    return sites.len();
+  }
+  // Only one centre off the homes can be claimed in a phase.
+  let homes = homes(map, position, power);
+  let (home, away): (Vec<ProvinceId>, Vec<ProvinceId>) =
+    sites.into_iter().partition(|s| homes.contains(s));
+  home.len() + away.len().min(1)
 }
 
 /// True when a build at `site` would leave no site of an alternative

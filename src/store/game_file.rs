@@ -529,6 +529,30 @@ mod tests {
   }
 
   #[test]
+  fn homes_the_game_changed_read_back_and_old_files_keep_the_maps() {
+    let map = Map::builtin("1897").expect("map");
+    let settings =
+      Settings::new(map, [DeadlineRule::movement(), DeadlineRule::other(), DeadlineRule::other()]);
+    let mut game = Game::new("homes", map, settings, Utc::now());
+    let austria = map.find_power("Austria").expect("Austria");
+    let crate::map::Lookup::Found(berlin) = map.lookup("Ber") else { panic!("Berlin") };
+    let mut homes = vec![Vec::new(); map.powers().len()];
+    homes[austria.index()].push(berlin);
+    game.position.set_changed_homes(Some(homes));
+    let stored = Stored::new(game);
+    let text = String::from_utf8(to_json(&stored).expect("json")).expect("utf8");
+    assert!(text.contains("\"homes\""), "{text}");
+    let back = from_json(text.as_bytes()).expect("read back");
+    assert_eq!(back.game.position, stored.game.position);
+    // A file from before homes could change has no `homes`: the map's stand.
+    let game = Game::new("old", Map::standard().expect("map"), Settings::default(), Utc::now());
+    let text = String::from_utf8(to_json(&Stored::new(game)).expect("json")).expect("utf8");
+    assert!(!text.contains("\"homes\""));
+    let back = from_json(text.as_bytes()).expect("read back");
+    assert!(back.game.position.changed_homes().is_none());
+  }
+
+  #[test]
   fn damage_is_reported_not_panicked_on() {
     assert!(from_json(b"{").is_err());
     assert!(from_json(b"[]").is_err());
