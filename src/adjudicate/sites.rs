@@ -253,3 +253,29 @@ pub fn fills_alternatives(
       && built.iter().filter(|b| members.contains(b)).count() + 2 > members.len()
   })
 }
+
+/// Which of the builds a power has entered (`built`, earliest first) a
+/// new build at `site` must replace: one that with it would fill an
+/// alternative group, or an earlier claim of a home when only one can be
+/// claimed. `None` when the new build fits beside them all.
+pub fn build_conflict(
+  map: &Map,
+  position: &Position,
+  power: PowerId,
+  rules: &Rules,
+  site: ProvinceId,
+  built: &[ProvinceId],
+) -> Option<usize> {
+  if fills_alternatives(map, position, power, rules, site, built) {
+    return (0..built.len()).find(|&i| {
+      let mut rest = built.to_vec();
+      rest.remove(i);
+      !fills_alternatives(map, position, power, rules, site, &rest)
+    });
+  }
+  let homes = homes(map, position, power);
+  if claim_open(map, position, power) && !homes.contains(&site) {
+    return built.iter().position(|b| !homes.contains(b));
+  }
+  None
+}
