@@ -246,3 +246,21 @@ fn ambition_the_first_captured_centre_built_on_becomes_a_home() {
   assert_eq!(result(&later, "Build A Kon"), "invalid", "{later}");
   assert_eq!(result(&later, "Build A Cou"), "ok");
 }
+
+#[test]
+fn no_retreat_into_the_arctic_ocean_outside_spring() {
+  let retreat = |phase: &str| {
+    run(json!({
+      "variant": "loeb9",
+      "phase": phase,
+      "units": { "Germany": ["F Nwg"] },
+      "dislodged": { "England": [{ "unit": "F Bar", "attacker_from": "Nwg" }] },
+      "orders": { "England": ["F Bar - Arc"] },
+    }))
+  };
+  let fall = retreat("F1901R");
+  assert_eq!(result(&fall, "F Bar - Arc"), "invalid", "{fall}");
+  let spring = retreat("S1902R");
+  assert_eq!(result(&spring, "F Bar - Arc"), "ok", "{spring}");
+  assert_eq!(list(&spring, "units", "England"), ["F Arc"]);
+}
