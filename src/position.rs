@@ -1,5 +1,5 @@
 //! The state of the board between phases: units, dislodged units awaiting
-//! retreat, and supply-centre ownership.
+//! retreat, supply-centre ownership, and the homes a game has changed.
 
 use crate::adjudicate::Rules;
 use crate::map::{Location, Map, PowerId, ProvinceId, UnitType};
