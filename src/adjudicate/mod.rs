@@ -53,6 +53,9 @@ pub struct Concluded {
   /// Units dislodged and disbanded at once, because the game has no
   /// retreats (AUTO DISBAND).
   pub disbanded: Vec<Unit>,
+  /// Units lost because the map closes where they stand in the next phase
+  /// and the game does not let them hibernate (no HIBERNATE).
+  pub trapped: Vec<Unit>,
 }
 
 /// What follows a phase: `after` is the adjudicator's board (still in the
@@ -84,7 +87,16 @@ pub fn conclude(map: &Map, before: &Position, mut after: Position, rules: &Rules
         || (rules.any_disband && after.units_of(p).next().is_some())
     });
   after.phase = map.next_phase(phase, dislodged, adjustments_due, rules.summer);
-  Concluded { position: after, year_ended, disbanded }
+  let mut trapped = Vec::new();
+  if !rules.hibernate && !map.during().is_empty() {
+    let closed: Vec<Unit> =
+      after.units().filter(|u| map.closed_at(u.location.province, after.phase)).collect();
+    for unit in closed {
+      after.remove(unit.location.province);
+      trapped.push(unit);
+    }
+  }
+  Concluded { position: after, year_ended, disbanded, trapped }
 }
 
 #[cfg(test)]

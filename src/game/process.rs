@@ -58,6 +58,8 @@ pub struct PhaseResult {
   pub skipped: bool,
   /// Units dislodged in it and disbanded at once (AUTO DISBAND).
   pub disbanded: Vec<Unit>,
+  /// Units lost where the map closed after it (no HIBERNATE).
+  pub trapped: Vec<Unit>,
   /// Units whose owners handed their orders to another power (SET PROXY),
   /// with that power: the results say so before the orders.
   pub proxies: Vec<(Unit, PowerId)>,
@@ -248,6 +250,7 @@ impl Game {
       year_ended: concluded.year_ended,
       skipped,
       disbanded: concluded.disbanded,
+      trapped: concluded.trapped,
       proxies,
     };
     self.seq += 1;

@@ -298,6 +298,15 @@ fn phase_results(text: &mut String, game: &Game, result: &PhaseResult) {
       }
     }
   }
+  for unit in &result.trapped {
+    let _ = writeln!(
+      text,
+      "The {} {} in {} is lost: the map closes there.\n",
+      map.power(unit.power).adjective,
+      unit.kind.name(),
+      place_with_article(map, unit.location)
+    );
+  }
   if result.year_ended {
     ownership(text, map, &result.after);
     adjustments_due(text, game, &result.after);
