@@ -195,6 +195,30 @@ fn describe_powers(map: &Map, out: &mut String) {
       .map(|unit| format!("{} {}", unit.kind.letter(), map.location_abbr(unit.location)))
       .collect();
     push_wrapped(out, "  starting units  ", &units, ", ");
+    let abbr = |id: &crate::map::ProvinceId| map.province(*id).abbr.clone();
+    if !power.partisan.is_empty() {
+      let mut sites: Vec<String> = power.partisan.iter().map(abbr).collect();
+      sites.push("(a build and one more unit while some homes are lost)".into());
+      push_wrapped(out, "  partisan sites  ", &sites, " ");
+    }
+    for alt in &power.alternative_homes {
+      let instead: Vec<String> = alt.instead_of.iter().map(abbr).collect();
+      let what = if instead.is_empty() { "any home".into() } else { instead.join(" or ") };
+      push_wrapped(
+        out,
+        "  alternative     ",
+        &[format!("{} in place of {what}", abbr(&alt.center))],
+        "",
+      );
+    }
+    if power.claim_home {
+      push_wrapped(
+        out,
+        "  claim           ",
+        &["the first captured centre built on becomes a home".into()],
+        "",
+      );
+    }
   }
   out.push('\n');
 }
@@ -213,6 +237,17 @@ fn describe_centers(map: &Map, out: &mut String) {
     .map(|id| map.province(id).abbr.clone())
     .collect();
   push_wrapped(out, "Neutral at the start: ", &neutral, " ");
+  if map.has_rule("MOBILIZE") {
+    out.push_str("Nobody owns a centre at the start: in the first Winter each power builds\none unit on a home of its choice, and owns it.\n");
+  }
+  if !map.new_homes().is_empty() {
+    let years: Vec<String> = map.new_homes().iter().map(|y| y.to_string()).collect();
+    let _ = writeln!(
+      out,
+      "Until the adjustments of {}, a power builds in any centre it owns;\nthen its homes become the centres it owns.",
+      years.join(", ")
+    );
+  }
   out.push('\n');
 }
 
@@ -256,6 +291,21 @@ fn describe_provinces(map: &Map, out: &mut String) {
       match homes.as_slice() {
         [] => kind.push("neutral".into()),
         homes => kind.push(format!("home centre of {}", homes.join(" and "))),
+      }
+    }
+    for during in map.during() {
+      if let Some((_, terrain)) = during.terrain.iter().find(|(p, _)| *p == id) {
+        let word = match terrain {
+          Terrain::Sea => "sea",
+          Terrain::Coast | Terrain::Port => "coast",
+          Terrain::Land => "land",
+          Terrain::Impassable => "impassable",
+        };
+        let lower = during.phase.to_ascii_lowercase();
+        let mut when = lower.chars();
+        let when: String =
+          when.next().map(|c| c.to_ascii_uppercase()).into_iter().chain(when).collect();
+        kind.push(format!("{word} in {when}"));
       }
     }
     push_wrapped(out, "     type     ", &kind, ", ");

@@ -39,6 +39,10 @@ pub struct Request {
   /// Supply-centre owners; when absent, every power owns its home centres.
   #[serde(default, skip_serializing_if = "Option::is_none")]
   pub centers: Option<PowerLists<String>>,
+  /// Home centres where the game has changed them (NEWHOMES, claimed
+  /// homes), as a response gives them back; absent, the map's homes.
+  #[serde(default, skip_serializing_if = "Option::is_none")]
+  pub homes: Option<PowerLists<String>>,
   /// Order texts exactly as a player would mail them.
   #[serde(default)]
   pub orders: PowerLists<String>,
@@ -62,6 +66,7 @@ impl Request {
       dislodged: PowerLists::new(),
       standoffs: Vec::new(),
       centers: None,
+      homes: None,
       orders: PowerLists::new(),
       rules: Vec::new(),
     }
@@ -77,6 +82,7 @@ struct Parts<'r, K> {
   dislodged: &'r PowerLists<DislodgedUnit>,
   standoffs: &'r [String],
   centers: Option<&'r PowerLists<String>>,
+  homes: Option<&'r PowerLists<String>>,
   orders: &'r IndexMap<K, Vec<K>>,
   rules: &'r [String],
 }
@@ -90,6 +96,7 @@ impl Request {
       dislodged: &self.dislodged,
       standoffs: &self.standoffs,
       centers: self.centers.as_ref(),
+      homes: self.homes.as_ref(),
       orders: &self.orders,
       rules: &self.rules,
     }
@@ -114,6 +121,8 @@ struct RequestJson<'a> {
   standoffs: Vec<String>,
   #[serde(default)]
   centers: Option<PowerLists<String>>,
+  #[serde(default)]
+  homes: Option<PowerLists<String>>,
   #[serde(borrow, default)]
   orders: IndexMap<JsonStr<'a>, Vec<JsonStr<'a>>>,
   #[serde(default)]
@@ -133,6 +142,7 @@ impl RequestJson<'_> {
       dislodged: &self.dislodged,
       standoffs: &self.standoffs,
       centers: self.centers.as_ref(),
+      homes: self.homes.as_ref(),
       orders: &self.orders,
       rules: &self.rules,
     }
@@ -204,6 +214,9 @@ pub struct Response {
   /// Centre owners, given after the last phase of a Fall turn.
   #[serde(default, skip_serializing_if = "Option::is_none")]
   pub centers: Option<PowerLists<String>>,
+  /// Home centres after the phase, when the game has changed them.
+  #[serde(default, skip_serializing_if = "Option::is_none")]
+  pub homes: Option<PowerLists<String>>,
   pub next_phase: String,
 }
 
@@ -391,6 +404,7 @@ fn read_position<K: AsRef<str>>(
     }
   }
   read_centers(map, request, &mut position)?;
+  read_homes(map, request, &mut position)?;
   if phase.kind == PhaseKind::Retreat {
     position.dislodged = read_dislodged(map, request, &position)?;
   }
@@ -432,6 +446,39 @@ fn read_centers<K>(
     }
   }
   Ok(())
+}
+
+/// Sets the homes the game has changed, when the request gives them.
+fn read_homes<K>(map: &Map, request: &Parts<K>, position: &mut Position) -> Result<(), InputError> {
+  let Some(homes) = request.homes else { return Ok(()) };
+  let mut all = vec![Vec::new(); map.powers().len()];
+  for (key, texts) in homes {
+    let power = power_of(map, key)?;
+    for text in texts {
+      let (_, location) = read_location(map, key, "home centre", text)?;
+      if !map.province(location.province).supply_center {
+        return Err(InputError::NotACenter { power: key.clone(), text: text.clone() });
+      }
+      all[power.index()].push(location.province);
+    }
+  }
+  position.set_changed_homes(Some(all));
+  Ok(())
+}
+
+/// The homes the game has changed, per power in map order; `None` while
+/// the map's stand.
+fn home_lists(map: &Map, position: &Position) -> Option<PowerLists<String>> {
+  let homes = position.changed_homes()?;
+  Some(
+    map
+      .power_ids()
+      .map(|p| {
+        let list = homes.get(p.index()).map_or(&[][..], Vec::as_slice);
+        (map.power(p).name.clone(), list.iter().map(|&c| map.province(c).abbr.clone()).collect())
+      })
+      .collect(),
+  )
 }
 
 fn read_dislodged<K>(
@@ -767,7 +814,8 @@ impl<'r> Adjudicated<'r> {
   fn center_lists(&self) -> Option<PowerLists<String>> {
     match self.centers {
       Centers::Unlisted => None,
-      Centers::Before => Some(center_lists(self.map, &self.before)),
+      // The adjustments change no owner, but for a mobilizing power's build.
+      Centers::Before => Some(center_lists(self.map, &self.after)),
       Centers::After => Some(center_lists(self.map, &self.after)),
     }
   }
@@ -787,6 +835,7 @@ impl<'r> Adjudicated<'r> {
       units: unit_lists(map, &self.after),
       dislodged: self.dislodged_lists(),
       centers: self.center_lists(),
+      homes: home_lists(map, &self.after),
       next_phase: self.after.phase.to_string(),
       orders: self.orders.into_iter().map(|r| r.into_report(map)).collect(),
     }
@@ -801,6 +850,7 @@ impl<'r> Adjudicated<'r> {
       units: UnitsJson { map: self.map, position: &self.after },
       dislodged: self.dislodged_lists(),
       centers: self.center_lists(),
+      homes: home_lists(self.map, &self.after),
       next_phase: self.after.phase.to_string(),
     }
   }
@@ -816,6 +866,8 @@ struct ResponseJson<'a> {
   dislodged: PowerLists<DislodgedUnit>,
   #[serde(skip_serializing_if = "Option::is_none")]
   centers: Option<PowerLists<String>>,
+  #[serde(skip_serializing_if = "Option::is_none")]
+  homes: Option<PowerLists<String>>,
   next_phase: String,
 }
 

@@ -1,6 +1,7 @@
 //! The state of the board between phases: units, dislodged units awaiting
-//! retreat, and supply-centre ownership.
+//! retreat, supply-centre ownership, and the homes a game has changed.
 
+use crate::adjudicate::Rules;
 use crate::map::{Location, Map, PowerId, ProvinceId, UnitType};
 use crate::phase::Phase;
 
@@ -53,13 +54,22 @@ pub struct Position {
   pub dislodged: Vec<Dislodged>,
   /// The owner of each province (meaningful for supply centres).
   owners: Vec<Option<PowerId>>,
+  /// Each power's home centres where the game has changed them (1897's
+  /// NEWHOMES, Ambition's claimed homes); `None` while the map's stand.
+  homes: Option<Vec<Vec<ProvinceId>>>,
 }
 
 impl Position {
   /// An empty board.
   pub fn empty(map: &Map, phase: Phase) -> Position {
     let count = map.provinces().len();
-    Position { phase, units: vec![None; count], dislodged: Vec::new(), owners: vec![None; count] }
+    Position {
+      phase,
+      units: vec![None; count],
+      dislodged: Vec::new(),
+      owners: vec![None; count],
+      homes: None,
+    }
   }
 
   /// The board at the start of a game: the map's starting units, and each
@@ -141,10 +151,23 @@ impl Position {
     map.supply_centers().filter(move |&p| self.owner(p) == Some(power))
   }
 
-  /// Builds (positive) or removals (negative) a power is due in an adjustment phase.
-  pub fn adjustment_due(&self, map: &Map, power: PowerId) -> i32 {
-    let centers = self.centers_of(map, power).count() as i32;
+  /// Builds (positive) or removals (negative) a power is due in an
+  /// adjustment phase: the units its centres (and a mobilization or
+  /// partisan site, see [`crate::adjudicate::allowance`]) keep, less those
+  /// it has.
+  pub fn adjustment_due(&self, map: &Map, power: PowerId, rules: &Rules) -> i32 {
     let units = self.units_of(power).count() as i32;
-    centers - units
+    crate::adjudicate::allowance(map, self, power, rules) - units
+  }
+
+  /// The homes the game has given the powers in place of the map's, per
+  /// power; `None` while the map's stand.
+  pub fn changed_homes(&self) -> Option<&[Vec<ProvinceId>]> {
+    self.homes.as_deref()
+  }
+
+  /// Gives every power new homes (indexed by power), or back the map's.
+  pub fn set_changed_homes(&mut self, homes: Option<Vec<Vec<ProvinceId>>>) {
+    self.homes = homes;
   }
 }

@@ -74,7 +74,8 @@ fn the_starting_units_hold_and_the_calendar_says_what_comes_next() {
     let response = adjudicate(&request);
     assert_eq!(response["units"], request["units"], "{}: nothing moved", map.key());
     let year_ends = map.adjustments_follow(phase, false);
-    let due = year_ends && map.power_ids().any(|p| position.adjustment_due(map, p) != 0);
+    let rules = Rules::for_map(map);
+    let due = year_ends && map.power_ids().any(|p| position.adjustment_due(map, p, &rules) != 0);
     let next = map.next_phase(phase, false, due, false);
     assert_eq!(response["next_phase"], json!(next.to_string()), "{}", map.key());
     assert_ne!(response["next_phase"], json!(phase.to_string()), "{}", map.key());

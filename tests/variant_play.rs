@@ -396,9 +396,9 @@ fn build_texts(map: &Map, province: ProvinceId) -> Vec<String> {
   texts
 }
 
-/// Random adjustment orders for `power`: builds on random free centres it
-/// owns (now and then one on a centre it may not build on, to be
-/// refused), waives, or removals of random units (sometimes too few, so
+/// Random adjustment orders for `power`: builds on random free places the
+/// game says it may build in (now and then one on a centre it may not
+/// build on, to be refused), waives, or removals of random units (sometimes too few, so
 /// that the judge removes the rest).
 fn adjustment_orders(
   entry: &mut Entry<'_>,
@@ -408,11 +408,7 @@ fn adjustment_orders(
   let map = entry.game.map;
   let owed = entry.game.adjustments_owed(power);
   if owed > 0 {
-    let position = entry.game.position.clone();
-    let mut sites: Vec<ProvinceId> = map
-      .supply_centers()
-      .filter(|&c| position.unit_at(c).is_none() && position.owner(c) == Some(power))
-      .collect();
+    let mut sites: Vec<ProvinceId> = entry.game.build_places(power);
     let mut built = 0;
     let mut tries = 0;
     while built < owed && tries < 3 * owed + 3 {
@@ -558,7 +554,9 @@ fn check_processed(
     if year_over {
       for power in map.power_ids() {
         let units = result.after.units_of(power).count();
-        let centres = result.after.centers_of(map, power).count();
+        // Centres, and any partisan site the map gives (1900's Siberia).
+        let centres =
+          judge::adjudicate::allowance(map, &result.after, power, &game.rules()).max(0) as usize;
         if units > centres {
           return Err(format!(
             "after {phase} {} has {units} units and {centres} centres",
@@ -571,7 +569,7 @@ fn check_processed(
     // to its adjustment phase (played or skipped), never past it.
     if result.year_ended && result.after.phase.kind != PhaseKind::Adjustment {
       for power in map.power_ids() {
-        let due = result.after.adjustment_due(map, power);
+        let due = result.after.adjustment_due(map, power, &game.rules());
         if due != 0 {
           return Err(format!(
             "{phase} ended the year with {} owed {due} adjustments, and the game went on to {}",

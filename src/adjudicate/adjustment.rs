@@ -4,7 +4,8 @@
 
 use std::collections::VecDeque;
 
-use super::{BuildRule, Rules};
+use super::sites::{self, build_site};
+use super::Rules;
 use crate::map::{Map, PowerId, ProvinceId, UnitType};
 use crate::order::Adjustment;
 use crate::position::{Position, Unit};
@@ -46,6 +47,8 @@ pub fn adjustment(
   rules: &Rules,
 ) -> AdjustmentResult {
   let mut after = position.clone();
+  sites::renew_homes(map, &mut after, position.phase.year);
+  let start = after.clone();
   let mut outcomes: Vec<Option<AdjustmentOutcome>> = vec![None; orders.len()];
   if rules.any_disband {
     for (i, &(power, order)) in orders.iter().enumerate() {
@@ -58,15 +61,24 @@ pub fn adjustment(
       }
     }
   }
-  let due: Vec<i32> = map.power_ids().map(|p| after.adjustment_due(map, p)).collect();
+  let due: Vec<i32> = map.power_ids().map(|p| after.adjustment_due(map, p, rules)).collect();
   let mut used = vec![0_i32; due.len()];
+  let mut built: Vec<Vec<ProvinceId>> = vec![Vec::new(); due.len()];
   for (i, &(power, order)) in orders.iter().enumerate() {
     if outcomes[i].is_some() {
       continue;
     }
     let index = power.index();
     let applied = index < due.len()
-      && apply(map, &mut after, power, order, due[index], &mut used[index], rules);
+      && apply(
+        map,
+        &start,
+        &mut after,
+        power,
+        order,
+        (due[index], &mut used[index], &mut built[index]),
+        rules,
+      );
     outcomes[i] = Some(if applied { AdjustmentOutcome::Done } else { AdjustmentOutcome::Unused });
   }
   let resolved = orders
@@ -87,64 +99,42 @@ pub fn adjustment(
   AdjustmentResult { resolved, civil_disorder, position: after }
 }
 
-/// Why a province is not a place where a power may build, under the
-/// game's build rule (whether it is free is another matter).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum SiteProblem {
-  /// Standard rule: not one of the power's home centres.
-  NotHome,
-  /// ONE or ANY CENTER: not a supply centre at all.
-  NotCentre,
-  /// The power does not own it.
-  NotOwned,
-  /// ONE CENTER: the power owns none of its home centres any more.
-  NoHomeOwned,
-}
-
-/// Whether `power` may build in `province` under `rules.builds`: a home
-/// centre it owns (standard), any centre it owns (ANY CENTER), or any
-/// centre it owns while it still owns a home centre (ONE CENTER).
-pub fn build_site(
-  map: &Map,
-  position: &Position,
-  power: PowerId,
-  province: ProvinceId,
-  rules: &Rules,
-) -> Result<(), SiteProblem> {
-  let here = map.province(province);
-  match rules.builds {
-    BuildRule::Home if !here.is_home_of(power) => return Err(SiteProblem::NotHome),
-    BuildRule::One | BuildRule::Any if !here.supply_center => return Err(SiteProblem::NotCentre),
-    _ => {}
-  }
-  if position.owner(province) != Some(power) {
-    return Err(SiteProblem::NotOwned);
-  }
-  let holds_home =
-    || map.power(power).home_centers.iter().any(|&h| position.owner(h) == Some(power));
-  if rules.builds == BuildRule::One && !holds_home() {
-    return Err(SiteProblem::NoHomeOwned);
-  }
-  Ok(())
-}
-
 /// Carries out one order if the power still has that adjustment to make and
-/// the board still allows it.
+/// the board still allows it. `start` is the board as the phase began;
+/// `count` holds what the power is due, what it has used and where it has
+/// built so far. A mobilizing power takes the centre it builds on, and a
+/// power that may claim a home makes the first centre off its homes one.
 fn apply(
   map: &Map,
+  start: &Position,
   board: &mut Position,
   power: PowerId,
   order: Adjustment,
-  due: i32,
-  used: &mut i32,
+  count: (i32, &mut i32, &mut Vec<ProvinceId>),
   rules: &Rules,
 ) -> bool {
+  let (due, used, built) = count;
   let allowed = match order {
     Adjustment::Build { kind, at } => {
-      due > *used
-        && board.unit_at(at.province).is_none()
-        && build_site(map, board, power, at.province, rules).is_ok()
-        && board.place(map, Unit { power, kind, location: at }).is_ok()
+      let site = at.province;
+      let mobilizing = sites::mobilizing(map, board, power, rules);
+      let claims =
+        sites::claim_open(map, board, power) && !sites::homes(map, board, power).contains(&site);
+      let ok = due > *used
+        && board.unit_at(site).is_none()
+        && build_site(map, board, power, site, rules).is_ok()
+        && !sites::fills_alternatives(map, start, power, rules, site, built)
+        && board.place(map, Unit { power, kind, location: at }).is_ok();
+      if ok {
+        built.push(site);
+        if mobilizing {
+          board.set_owner(site, Some(power));
+        }
+        if claims {
+          sites::claim_home(map, board, power, site);
+        }
+      }
+      ok
     }
     Adjustment::Waive => due > *used,
     // Keeping a unit changes nothing, and uses up no adjustment.

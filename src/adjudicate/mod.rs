@@ -13,13 +13,18 @@ mod movement;
 mod outcome;
 mod retreat;
 mod rules;
+mod sites;
 
-pub use adjustment::{adjustment, build_site, AdjustmentOutcome, AdjustmentResult, SiteProblem};
+pub use adjustment::{adjustment, AdjustmentOutcome, AdjustmentResult};
 pub use league::{league_forbids, LeagueBar};
 pub use movement::{movement, MovementResult};
 pub use outcome::{Failure, Outcome, Resolved};
 pub use retreat::{retreat, retreat_options, RetreatResult};
 pub use rules::{BuildRule, ParadoxRule, Rules, UnknownRule};
+pub use sites::{
+  allowance, build_conflict, build_limit, build_site, claim_open, free_sites, homes, mobilizing,
+  partisans_active, SiteProblem,
+};
 
 use crate::map::Map;
 use crate::phase::PhaseKind;
@@ -50,6 +55,9 @@ pub struct Concluded {
   /// Units dislodged and disbanded at once, because the game has no
   /// retreats (AUTO DISBAND).
   pub disbanded: Vec<Unit>,
+  /// Units lost because the map closes where they stand in the next phase
+  /// and the game does not let them hibernate (no HIBERNATE).
+  pub trapped: Vec<Unit>,
 }
 
 /// What follows a phase: `after` is the adjudicator's board (still in the
@@ -73,13 +81,24 @@ pub fn conclude(map: &Map, before: &Position, mut after: Position, rules: &Rules
   };
   if year_ended {
     update_ownership(map, &mut after);
+    sites::renew_homes(map, &mut after, phase.year);
   }
   let adjustments_due = year_ended
     && map.power_ids().any(|p| {
-      after.adjustment_due(map, p) != 0 || (rules.any_disband && after.units_of(p).next().is_some())
+      after.adjustment_due(map, p, rules) != 0
+        || (rules.any_disband && after.units_of(p).next().is_some())
     });
   after.phase = map.next_phase(phase, dislodged, adjustments_due, rules.summer);
-  Concluded { position: after, year_ended, disbanded }
+  let mut trapped = Vec::new();
+  if !rules.hibernate && !map.during().is_empty() {
+    let closed: Vec<Unit> =
+      after.units().filter(|u| map.closed_at(u.location.province, after.phase)).collect();
+    for unit in closed {
+      after.remove(unit.location.province);
+      trapped.push(unit);
+    }
+  }
+  Concluded { position: after, year_ended, disbanded, trapped }
 }
 
 #[cfg(test)]

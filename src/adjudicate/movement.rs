@@ -286,7 +286,10 @@ impl<'a> Board<'a> {
   /// (Imperial's owner-only borders, DPjudge `Game.abuts`).
   fn border_open(&self, unit: usize, to: ProvinceId) -> bool {
     let unit = self.units[unit];
+    let phase = self.position.phase;
     self.map.border_open(unit.location.province, to, unit.power, |c| self.position.owner(c))
+      && !self.map.closed_at(to, phase)
+      && !self.map.closed_at(unit.location.province, phase)
   }
 
   /// True when the supporter may support into `to` across its border: not

@@ -108,6 +108,7 @@ pub fn retreat_options(
   targets
     .into_iter()
     .filter(|to| map.border_open(from, to.province, unit.power, |c| after.owner(c)))
+    .filter(|to| !map.closed_at(to.province, after.phase) && !map.closed_at(from, after.phase))
     .filter(|to| after.unit_at(to.province).is_none())
     .filter(|to| Some(to.province) != attacker_from && !standoffs.contains(&to.province))
     .collect()

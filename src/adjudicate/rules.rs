@@ -27,6 +27,9 @@ pub enum BuildRule {
   One,
   /// In any centre it owns.
   Any,
+  /// In any centre it owns that is a home centre of some power, its own or
+  /// another's (the DPjudge's HOME_BUILDS, Imperial; not the standard rule).
+  AnyHome,
 }
 
 /// The optional rules in force for one adjudication.
@@ -56,14 +59,22 @@ pub struct Rules {
   /// A power in civil disorder (a dummy always is) builds on free sites
   /// at random instead of waiving its builds (DPjudge CD_BUILDS).
   pub cd_builds: bool,
+  /// The game starts with no centres owned; each power builds one unit in
+  /// a home of its choice and so takes it (DPjudge MOBILIZE: 1897, 1898).
+  pub mobilize: bool,
+  /// A unit on a province closed in this phase survives there, holding
+  /// (DPjudge HIBERNATE: Loeb9's Arctic Ocean outside Spring).
+  pub hibernate: bool,
+  /// The map's partisan sites are ignored (DPjudge NO_PARTISANS).
+  pub no_partisans: bool,
 }
 
 /// A rule name `judge adjudicate` does not know.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error(
   "unknown rule '{name}' (known rules: SZYKMAN, PARADOX_1982, BUILD_ANY, REMOTE_BUILDS, \
-   ANY_DISBAND, NO_RETREAT, SUMMER, COASTAL_CONVOY, IMMOBILE_DUMMIES, DUMMY_FIRE, CD_BUILDS, \
-   CD_DUMMIES)"
+   HOME_BUILDS, ANY_DISBAND, NO_RETREAT, SUMMER, COASTAL_CONVOY, MOBILIZE, HIBERNATE, \
+   NO_PARTISANS, IMMOBILE_DUMMIES, DUMMY_FIRE, CD_BUILDS, CD_DUMMIES)"
 )]
 pub struct UnknownRule {
   pub name: String,
@@ -107,6 +118,7 @@ impl Rules {
         "HOME_CENTER" | "HOME_CENTRE" | "HOME_CENTERS" | "HOME_CENTRES" => {
           rules.builds = BuildRule::Home
         }
+        "HOME_BUILDS" | "ANY_HOME_CENTER" | "ANY_HOME_CENTRE" => rules.builds = BuildRule::AnyHome,
         "ANY_DISBAND" => rules.any_disband = true,
         "NO_RETREAT" | "NO_RETREATS" | "AUTO_DISBAND" => rules.auto_disband = true,
         "SUMMER" => rules.summer = true,
@@ -116,6 +128,9 @@ impl Rules {
         "CD_BUILDS" | "SMART_BUILDS" => rules.cd_builds = true,
         // Dummies are always in civil disorder here: nobody ever plays one.
         "CD_DUMMIES" | "DUMMY_CD" => {}
+        "MOBILIZE" | "MOBILISE" => rules.mobilize = true,
+        "HIBERNATE" => rules.hibernate = true,
+        "NO_PARTISANS" => rules.no_partisans = true,
         _ => return Err(UnknownRule { name: name.to_string() }),
       }
     }

@@ -461,3 +461,20 @@ mod special_borders {
     assert!(retreat_options(map, &after, turkish, None, &[]).contains(&aeg));
   }
 }
+
+#[test]
+fn without_hibernate_a_unit_where_the_map_closes_is_lost() {
+  let loeb9 = Map::builtin("loeb9").expect("the loeb9 map");
+  let Lookup::Found(arc) = loeb9.lookup("Arc") else { panic!("Arc") };
+  let england = loeb9.find_power("England").expect("England");
+  let fleet = Unit { power: england, kind: UnitType::Fleet, location: Location::province(arc) };
+  let mut spring = Position::empty(loeb9, loeb9.parse_phase("S1901M").expect("a phase"));
+  spring.place(loeb9, fleet).expect("a fleet in the Arctic Ocean");
+  let hibernate = Rules { hibernate: true, ..Rules::default() };
+  let kept = conclude(loeb9, &spring, spring.clone(), &hibernate);
+  assert_eq!(kept.position.unit_at(arc), Some(fleet));
+  assert!(kept.trapped.is_empty());
+  let lost = conclude(loeb9, &spring, spring.clone(), &Rules::default());
+  assert_eq!(lost.position.unit_at(arc), None);
+  assert_eq!(lost.trapped, vec![fleet]);
+}

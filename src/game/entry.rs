@@ -133,7 +133,33 @@ impl Game {
 
   fn put_adjustment(&mut self, power: PowerId, adjustment: Adjustment, text: &str) -> Accepted {
     let rendered = order::render_adjustment(self.map, &adjustment);
-    let due = self.position.adjustment_due(self.map, power).unsigned_abs() as usize;
+    let due = self.position.adjustment_due(self.map, power, &self.rules()).unsigned_abs() as usize;
+    // A build that cannot stand beside an earlier one (Zeus's alternative
+    // home, a second claimed home) replaces it, as one in the same place does.
+    let conflict = match adjustment {
+      Adjustment::Build { at, .. } => {
+        let built: Vec<(usize, crate::map::ProvinceId)> = self.orders[power.index()]
+          .adjustments
+          .iter()
+          .enumerate()
+          .filter_map(|(i, e)| match e.order {
+            Adjustment::Build { at: a, .. } if a.province != at.province => Some((i, a.province)),
+            _ => None,
+          })
+          .collect();
+        let sites: Vec<crate::map::ProvinceId> = built.iter().map(|&(_, p)| p).collect();
+        crate::adjudicate::build_conflict(
+          self.map,
+          &self.position,
+          power,
+          &self.rules(),
+          at.province,
+          &sites,
+        )
+        .and_then(|k| built.get(k).map(|&(i, _)| i))
+      }
+      _ => None,
+    };
     let map = self.map;
     let list = &mut self.orders[power.index()].adjustments;
     let same_place = |e: &Entered<Adjustment>| match (e.order, adjustment) {
@@ -143,7 +169,10 @@ impl Game {
       (Adjustment::Remove { unit: a }, Adjustment::Remove { unit: b }) => a == b,
       _ => false,
     };
-    let mut replaced = list.iter().position(same_place).map(|i| list.remove(i));
+    let mut replaced = match conflict {
+      Some(i) if i < list.len() => Some(list.remove(i)),
+      _ => list.iter().position(same_place).map(|i| list.remove(i)),
+    };
     list.push(Entered { order: adjustment, text: text.to_string() });
     if list.len() > due {
       // The earliest surplus order gives way (manual §5.1).
@@ -164,7 +193,7 @@ impl Game {
     text: &str,
   ) -> Result<Accepted, OrderError> {
     let map = self.map;
-    let due = self.position.adjustment_due(map, power);
+    let due = self.position.adjustment_due(map, power, &self.rules());
     let list = &mut self.orders[power.index()].adjustments;
     let rendered = order::render_adjustment(map, &adjustment);
     let removals = |list: &[Entered<Adjustment>]| {

@@ -618,8 +618,9 @@ impl Game {
 
   /// A power with no units and no centres is out of the game.
   pub fn is_eliminated(&self, power: PowerId) -> bool {
+    // A mobilizing power owns nothing yet but has its first build.
     self.position.units_of(power).next().is_none()
-      && self.position.centers_of(self.map, power).next().is_none()
+      && adjudicate::allowance(self.map, &self.position, power, &self.rules()) == 0
       && !self.position.dislodged.iter().any(|d| d.unit.power == power)
   }
 
@@ -633,24 +634,23 @@ impl Game {
     self.settings.variant.rules()
   }
 
-  /// The free centres a power could build in now: its home centres, or
-  /// more under SET ANY / ONE CENTER.
+  /// How many builds the free places a power could build in now allow:
+  /// its home centres, or more under SET ANY / ONE CENTER and the map's
+  /// home rules (an alternative home adds a place, not a build).
   pub fn build_sites(&self, power: PowerId) -> usize {
-    let rules = self.rules();
-    self
-      .map
-      .supply_centers()
-      .filter(|&site| {
-        self.position.unit_at(site).is_none()
-          && adjudicate::build_site(self.map, &self.position, power, site, &rules).is_ok()
-      })
-      .count()
+    adjudicate::build_limit(self.map, &self.position, power, &self.rules())
+  }
+
+  /// The free places a power could build in now (centres, or a partisan
+  /// site), in map order.
+  pub fn build_places(&self, power: PowerId) -> Vec<crate::map::ProvinceId> {
+    adjudicate::free_sites(self.map, &self.position, power, &self.rules())
   }
 
   /// How many builds (positive) or removals (negative) a power can make in
   /// the current adjustment phase: builds are limited by free build sites.
   pub fn adjustments_owed(&self, power: PowerId) -> i32 {
-    let due = self.position.adjustment_due(self.map, power);
+    let due = self.position.adjustment_due(self.map, power, &self.rules());
     if due > 0 {
       due.min(self.build_sites(power) as i32)
     } else {
@@ -714,7 +714,7 @@ impl Game {
     let count = |f: fn(&Adjustment) -> bool| list.iter().filter(|e| f(&e.order)).count() as i32;
     let removals = count(|a| matches!(a, Adjustment::Remove { .. }));
     let builds = count(|a| matches!(a, Adjustment::Build { .. } | Adjustment::Waive));
-    let room = self.position.adjustment_due(self.map, power) + removals;
+    let room = self.position.adjustment_due(self.map, power, &self.rules()) + removals;
     let sites = self.build_sites(power) as i32 + removals;
     room >= 0 && builds >= room.min(sites)
   }

@@ -61,6 +61,8 @@ pub struct PhaseResult {
   pub skipped: bool,
   /// Units dislodged in it and disbanded at once (AUTO DISBAND).
   pub disbanded: Vec<Unit>,
+  /// Units lost where the map closed after it (no HIBERNATE).
+  pub trapped: Vec<Unit>,
   /// Units whose owners handed their orders to another power (SET PROXY),
   /// with that power: the results say so before the orders.
   pub proxies: Vec<(Unit, PowerId)>,
@@ -255,6 +257,7 @@ impl Game {
       year_ended: concluded.year_ended,
       skipped,
       disbanded: concluded.disbanded,
+      trapped: concluded.trapped,
       proxies,
     };
     self.seq += 1;
@@ -273,7 +276,7 @@ impl Game {
     let mut rng = StdRng::seed_from_u64(self.phase_seed());
     let mut builds = Vec::new();
     for power in self.map.power_ids() {
-      let owed = self.position.adjustment_due(self.map, power);
+      let owed = self.position.adjustment_due(self.map, power, rules);
       if owed <= 0
         || !self.in_civil_disorder(power)
         || !self.orders[power.index()].adjustments.is_empty()

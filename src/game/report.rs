@@ -300,6 +300,15 @@ fn phase_results(text: &mut String, game: &Game, result: &PhaseResult) {
       }
     }
   }
+  for unit in &result.trapped {
+    let _ = writeln!(
+      text,
+      "The {} {} in {} is lost: the map closes there.\n",
+      map.power(unit.power).adjective,
+      unit.kind.name(),
+      place_with_article(map, unit.location)
+    );
+  }
   if result.year_ended {
     ownership(text, map, &result.after);
     adjustments_due(text, game, &result.after);
@@ -491,7 +500,7 @@ fn adjustment_results(
         AdjustmentOutcome::Unused => lines.push(format!("{body} (*void*)")),
       }
     }
-    let due = before.adjustment_due(map, power);
+    let due = before.adjustment_due(map, power, &game.rules());
     let builds = orders
       .iter()
       .filter(|(p, a, o)| {
@@ -556,10 +565,11 @@ fn adjustments_due(text: &mut String, game: &Game, position: &Position) {
   for power in map.power_ids() {
     let centers = position.centers_of(map, power).count();
     let units = position.units_of(power).count();
-    if centers == 0 && units == 0 {
+    // A mobilizing power or a partisan site adds to what centres allow.
+    let due = i64::from(position.adjustment_due(map, power, &game.rules()));
+    if centers == 0 && units == 0 && due == 0 {
       continue;
     }
-    let due = centers as i64 - units as i64;
     let (verb, n) = if due < 0 { ("Removes", -due) } else { ("Builds ", due) };
     let label = format!("{}:", map.power(power).name);
     let _ = writeln!(
@@ -974,6 +984,23 @@ fn status_block(text: &mut String, game: &Game) {
         let mut items = retreats;
         items[0] = format!("{unit} can retreat to {}", items[0]);
         hanging(text, &label, width, &items, " or ");
+      }
+    }
+  }
+  // Homes the game has changed (NEWHOMES, claimed homes) are news; last,
+  // so that readers of njudge's block are not misled.
+  if let Some(homes) = game.position.changed_homes() {
+    text.push_str("\nHome centres:\n\n");
+    for power in map.power_ids() {
+      let names: Vec<String> = homes
+        .get(power.index())
+        .map_or(&[][..], Vec::as_slice)
+        .iter()
+        .map(|&p| map.province(p).name.clone())
+        .collect();
+      if !names.is_empty() {
+        let label = format!("{}:", map.power(power).name);
+        hanging(text, &label, width, &names, ", ");
       }
     }
   }

@@ -94,7 +94,7 @@ fn surplus_builds_push_out_the_earliest_and_completeness_counts_free_centres() {
   game.position.remove(paris);
   game.position.set_owner(place("Spa"), Some(france));
   game.position.set_owner(place("Por"), Some(france));
-  assert_eq!(game.position.adjustment_due(game.map, france), 3);
+  assert_eq!(game.position.adjustment_due(game.map, france, &game.rules()), 3);
   assert_eq!(game.adjustments_owed(france), 1, "only Paris is free to build in");
   game.enter_order(france, "Build A Par").expect("a build");
   assert!(game.is_in(france));
@@ -801,4 +801,21 @@ fn a_proxied_unit_nobody_orders_holds() {
   game.enter_order(power("France"), "A Par P Germany").expect("a proxy");
   game.process(t(1), chrono_tz::UTC);
   assert_eq!(game.position.unit_at(place("Par")).map(|u| u.power), Some(power("France")));
+}
+
+#[test]
+fn zeus_a_build_in_california_replaces_one_in_new_york_in_the_first_winter() {
+  let zeus = Map::builtin("zeus").expect("the zeus map");
+  let settings =
+    Settings::new(zeus, [DeadlineRule::movement(), DeadlineRule::other(), DeadlineRule::other()]);
+  let mut game = Game::new("zeus", zeus, settings, t(0));
+  let usa = zeus.find_power("USA").expect("USA");
+  // Four homes owned, but California adds a place, not a build.
+  assert_eq!(game.position.adjustment_due(zeus, usa, &game.rules()), 4);
+  assert_eq!(game.adjustments_owed(usa), 3);
+  game.enter_order(usa, "Build F Nyo").expect("a build");
+  game.enter_order(usa, "Build F Haw").expect("a build");
+  let accepted = game.enter_order(usa, "Build F Cal").expect("a build");
+  assert_eq!(accepted.replaced.as_deref(), Some("Build Fleet New York."), "{accepted:?}");
+  assert_eq!(game.orders[usa.index()].adjustments.len(), 2);
 }

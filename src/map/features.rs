@@ -93,3 +93,38 @@ pub struct PowerDuring {
   pub alternative_homes: Option<Vec<AlternativeHome>>,
   pub hidden_builds: Option<Vec<ProvinceId>>,
 }
+
+impl super::Map {
+  /// The `[[during]]` changes in force in `phase`: those naming its season
+  /// (`SPRING`: every phase of Spring) or its turn id (`W1939A`).
+  pub fn during_at(&self, phase: crate::phase::Phase) -> impl Iterator<Item = &During> + '_ {
+    self.during().iter().filter(move |d| {
+      d.phase.eq_ignore_ascii_case(self.season_name(phase))
+        || self.parse_phase(&d.phase).is_ok_and(|p| p == phase)
+    })
+  }
+
+  /// A province's terrain in `phase`: Loeb9's Arctic Ocean is impassable
+  /// but for Spring, when it is sea. The map itself never changes.
+  pub fn terrain_at(&self, province: ProvinceId, phase: crate::phase::Phase) -> Terrain {
+    let base = self.province(province).terrain;
+    if !self.during().iter().any(|d| d.terrain.iter().any(|&(p, _)| p == province)) {
+      return base;
+    }
+    self
+      .during_at(phase)
+      .flat_map(|d| d.terrain.iter())
+      .find(|&&(p, _)| p == province)
+      .map_or(base, |&(_, terrain)| terrain)
+  }
+
+  /// True when no unit may enter, leave or act from `province` in `phase`.
+  pub fn closed_at(&self, province: ProvinceId, phase: crate::phase::Phase) -> bool {
+    self.terrain_at(province, phase) == Terrain::Impassable
+  }
+
+  /// The change a `[[during]]` entry makes to `power`'s homes in `phase`.
+  pub fn power_during(&self, power: PowerId, phase: crate::phase::Phase) -> Option<&PowerDuring> {
+    self.during_at(phase).flat_map(|d| d.powers.iter()).find(|p| p.power == power)
+  }
+}

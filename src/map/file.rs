@@ -679,8 +679,11 @@ fn load_powers(
       list.iter().map(|c| supply_center(map, &entry.name, c, ids)).collect()
     };
     let home_centers = centres(&entry.home)?;
+    // A mobilizing power owns nothing until it builds (DPjudge `SC!`).
+    let mobilizes = map.has_rule("MOBILIZE") || !entry.mobilize.is_empty();
     let owns = match &entry.owns {
       Some(list) => centres(list)?,
+      None if mobilizes => Vec::new(),
       None => home_centers.clone(),
     };
     let mut partisan = Vec::with_capacity(entry.partisan.len());

@@ -501,13 +501,27 @@ impl Map {
     }
   }
 
-  /// True when a unit of `kind` may stand at `location` at all.
+  /// True when a unit of `kind` may stand at `location` at all: in some
+  /// phase, for a province a `[[during]]` entry opens (a fleet stays in
+  /// Loeb9's Arctic Ocean when it closes, holding).
   pub fn can_stand(&self, kind: UnitType, location: Location) -> bool {
     let province = self.province(location.province);
+    let terrain = match province.terrain {
+      Terrain::Impassable => self
+        .during()
+        .iter()
+        .flat_map(|d| d.terrain.iter())
+        .find(|&&(p, _)| p == location.province)
+        .map_or(Terrain::Impassable, |&(_, t)| t),
+      other => other,
+    };
     match kind {
-      UnitType::Army => province.is_land() && location.coast.is_none(),
+      UnitType::Army => {
+        matches!(terrain, Terrain::Coast | Terrain::Land | Terrain::Port)
+          && location.coast.is_none()
+      }
       UnitType::Fleet => {
-        province.is_water_or_coast()
+        matches!(terrain, Terrain::Coast | Terrain::Sea | Terrain::Port)
           && (province.has_coasts() == location.coast.is_some())
           && location.coast.is_none_or(|c| province.coasts().any(|pc| pc == c))
       }

@@ -9,6 +9,10 @@ use super::Map;
 const PLAYED_RULES: &[&str] = &[
   "BUILD_ANY",
   "REMOTE_BUILDS",
+  "HOME_BUILDS",
+  "MOBILIZE",
+  "HIBERNATE",
+  "NO_PARTISANS",
   "FTF_PRESS",
   "CD_DUMMIES",
   "CD_BUILDS",
@@ -35,25 +39,7 @@ impl Map {
     if !self.neutral_units().is_empty() {
       need("neutral units".into());
     }
-    if !self.during().is_empty() {
-      need("terrain or homes that change during the game".into());
-    }
-    if !self.new_homes().is_empty() {
-      need("new home centres during the game".into());
-    }
     for power in self.powers() {
-      if !power.partisan.is_empty() {
-        need("partisan build sites".into());
-      }
-      if !power.alternative_homes.is_empty() || !power.hidden_builds.is_empty() {
-        need("alternative and hidden home centres".into());
-      }
-      if power.claim_home {
-        need("claimable home centres".into());
-      }
-      if !power.mobilize.is_empty() {
-        need("mobilization".into());
-      }
       // `+`, `-` and `*` are read by position (see game::press and
       // game::preference); these three are separators in those lists.
       if matches!(power.initial, ',' | '[' | ']') {

@@ -69,6 +69,9 @@ pub enum OrderError {
   #[error("{unit} cannot move to {to}: no unit may enter it.")]
   Impassable { unit: String, to: String },
 
+  #[error("{unit} is trapped where the map is closed this season, and may only hold.")]
+  Trapped { unit: String },
+
   #[error("{unit} cannot reach {to}: a fleet moves only to an adjacent space.")]
   FleetNotAdjacent { unit: String, to: String },
 
@@ -188,6 +191,11 @@ pub enum OrderError {
 
   #[error("{place} is not a home supply centre of {power}.")]
   NotHomeCentre { place: String, power: String },
+
+  #[error(
+    "{place} is no power's home supply centre, so nothing can be built there (HOME_BUILDS)."
+  )]
+  NotAnyHomeCentre { place: String },
 
   #[error("{power} does not control {place} at present, so cannot build there.")]
   CentreNotOwned { place: String, power: String },

@@ -113,6 +113,10 @@ impl Board<'_> {
     action: &Action,
   ) -> Result<UnitOrder, OrderError> {
     let unit = self.own_unit(kind, at.province)?;
+    // A unit where the map is closed this phase may only hold (HIBERNATE).
+    if self.map.closed_at(at.province, self.position.phase) && !matches!(action, Action::Hold) {
+      return Err(OrderError::Trapped { unit: self.name(unit) });
+    }
     let order = match *action {
       Action::Hold => Order::Hold,
       Action::Move { .. } if self.rules.immobile_dummies && self.map.power(unit.power).dummy => {
@@ -236,7 +240,10 @@ impl Board<'_> {
   /// moves, supports and retreats alike (DPjudge `Game.abuts`, which
   /// `validOrder` asks with the unit's owner and the centres it owns now).
   fn border_open(&self, unit: Unit, to: ProvinceId) -> bool {
+    let phase = self.position.phase;
     self.map.border_open(unit.location.province, to, unit.power, |c| self.position.owner(c))
+      && !self.map.closed_at(to, phase)
+      && !self.map.closed_at(unit.location.province, phase)
   }
 
   /// The checks every move shares: somewhere else, that this kind of unit
@@ -246,7 +253,7 @@ impl Board<'_> {
     if to == unit.location.province {
       return Err(OrderError::MoveToSelf { unit: name() });
     }
-    match (self.map.province(to).terrain, unit.kind) {
+    match (self.map.terrain_at(to, self.position.phase), unit.kind) {
       (Terrain::Impassable, _) => Err(OrderError::Impassable { unit: name(), to: place() }),
       (Terrain::Sea, UnitType::Army) => Err(OrderError::ArmyToSea { unit: name(), to: place() }),
       (Terrain::Land, UnitType::Fleet) => {
@@ -623,7 +630,7 @@ impl Board<'_> {
   }
 
   fn due(&self) -> i32 {
-    self.position.adjustment_due(self.map, self.power)
+    self.position.adjustment_due(self.map, self.power, self.rules)
   }
 
   /// Builds are due, or (ANY DISBAND) could be made room for by disbanding
@@ -645,6 +652,7 @@ impl Board<'_> {
     match build_site(self.map, self.position, self.power, province, self.rules) {
       Ok(()) => {}
       Err(SiteProblem::NotHome) => return Err(OrderError::NotHomeCentre { place, power }),
+      Err(SiteProblem::NotAnyHome) => return Err(OrderError::NotAnyHomeCentre { place }),
       Err(SiteProblem::NotCentre) => return Err(OrderError::NotSupplyCentre { place }),
       Err(SiteProblem::NotOwned) => return Err(OrderError::CentreNotOwned { place, power }),
       Err(SiteProblem::NoHomeOwned) => return Err(OrderError::NoHomeCentreOwned { place, power }),

@@ -184,6 +184,10 @@ struct BoardFile {
   #[serde(default)]
   dislodged: Vec<DislodgedFile>,
   centers: IndexMap<String, Vec<String>>,
+  /// Homes the game has changed (NEWHOMES, claimed homes); absent while
+  /// the map's stand, and in files written before homes could change.
+  #[serde(default, skip_serializing_if = "Option::is_none")]
+  homes: Option<IndexMap<String, Vec<String>>>,
 }
 
 #[derive(Serialize, Deserialize)]
@@ -359,6 +363,15 @@ fn board_file(map: &Map, position: &Position) -> BoardFile {
     centers: per_power(&|p| {
       position.centers_of(map, p).map(|c| map.province(c).abbr.clone()).collect()
     }),
+    homes: position.changed_homes().map(|homes| {
+      map
+        .power_ids()
+        .map(|p| {
+          let list = homes.get(p.index()).map_or(&[][..], Vec::as_slice);
+          (map.power(p).name.clone(), list.iter().map(|&c| map.province(c).abbr.clone()).collect())
+        })
+        .collect()
+    }),
   }
 }
 
@@ -391,6 +404,20 @@ fn read_board(map: &Map, board: &BoardFile) -> Result<Position, String> {
       }
       position.set_owner(place.province, Some(power));
     }
+  }
+  if let Some(homes) = &board.homes {
+    let mut all = vec![Vec::new(); map.powers().len()];
+    for (name, texts) in homes {
+      let power = power_named(map, name)?;
+      for text in texts {
+        let place = read_place(map, text)?;
+        if !map.province(place.province).supply_center {
+          return Err(format!("home {text} is not a supply centre"));
+        }
+        all[power.index()].push(place.province);
+      }
+    }
+    position.set_changed_homes(Some(all));
   }
   Ok(position)
 }
@@ -499,6 +526,30 @@ mod tests {
     assert_eq!(back.game.position, stored.game.position);
     assert_eq!(back.game.orders, stored.game.orders);
     assert_eq!(back.game.status, Status::Active);
+  }
+
+  #[test]
+  fn homes_the_game_changed_read_back_and_old_files_keep_the_maps() {
+    let map = Map::builtin("1897").expect("map");
+    let settings =
+      Settings::new(map, [DeadlineRule::movement(), DeadlineRule::other(), DeadlineRule::other()]);
+    let mut game = Game::new("homes", map, settings, Utc::now());
+    let austria = map.find_power("Austria").expect("Austria");
+    let crate::map::Lookup::Found(berlin) = map.lookup("Ber") else { panic!("Berlin") };
+    let mut homes = vec![Vec::new(); map.powers().len()];
+    homes[austria.index()].push(berlin);
+    game.position.set_changed_homes(Some(homes));
+    let stored = Stored::new(game);
+    let text = String::from_utf8(to_json(&stored).expect("json")).expect("utf8");
+    assert!(text.contains("\"homes\""), "{text}");
+    let back = from_json(text.as_bytes()).expect("read back");
+    assert_eq!(back.game.position, stored.game.position);
+    // A file from before homes could change has no `homes`: the map's stand.
+    let game = Game::new("old", Map::standard().expect("map"), Settings::default(), Utc::now());
+    let text = String::from_utf8(to_json(&Stored::new(game)).expect("json")).expect("utf8");
+    assert!(!text.contains("\"homes\""));
+    let back = from_json(text.as_bytes()).expect("read back");
+    assert!(back.game.position.changed_homes().is_none());
   }
 
   #[test]
