@@ -191,3 +191,18 @@ fn set_players_counts_only_the_powers_someone_plays() {
   let list = master_asks(&judge, "LIST sengo\n");
   assert!(list.contains("Players:        7"), "seven players share the daimyo: {list}");
 }
+
+#[test]
+fn a_preference_for_the_neutral_armies_is_answered_they_are_never_dealt() {
+  let judge = forming();
+  let (name, initial, _) = DAIMYO[0];
+  let body = format!("SIGN ON ?sengo {} Sengoku\nSET PREFERENCE N{initial}\n", password(name));
+  judge.send(&address(name), "pref", &body);
+  let mail = judge.take_mail();
+  let reply = mail.iter().find(|m| m.to == address(name)).expect("a reply");
+  assert!(
+    reply.body.contains("Neutral is played by nobody in this variant, so it is never dealt."),
+    "{}",
+    reply.body
+  );
+}

@@ -151,7 +151,25 @@ impl Session<'_> {
       ),
       _ => String::new(),
     };
-    let note = format!("{note}{star}");
+    // Powers nobody plays (a variant's dummies) are never dealt.
+    let unplayed: Vec<&str> = match &preference {
+      Preference::Tiers(tiers) => tiers
+        .iter()
+        .flatten()
+        .filter(|&&p| game.map.power(p).dummy)
+        .map(|&p| game.map.power(p).name.as_str())
+        .collect(),
+      _ => Vec::new(),
+    };
+    let unplayed = match unplayed.as_slice() {
+      [] => String::new(),
+      [one] => format!("\n{one} is played by nobody in this variant, so it is never dealt."),
+      many => format!(
+        "\n{} are played by nobody in this variant, so they are never dealt.",
+        many.join(", ")
+      ),
+    };
+    let note = format!("{note}{star}{unplayed}");
     let game = &mut seat.stored.game;
     game.members[seat.member].preference = shown.clone();
     seat.changed = true;
