@@ -53,13 +53,22 @@ pub struct Position {
   pub dislodged: Vec<Dislodged>,
   /// The owner of each province (meaningful for supply centres).
   owners: Vec<Option<PowerId>>,
+  /// Under VASSAL_DUMMIES, the power each dummy is a vassal of, indexed by
+  /// [`PowerId::index`] (`None`: independent, or not a dummy).
+  vassal_of: Vec<Option<PowerId>>,
 }
 
 impl Position {
   /// An empty board.
   pub fn empty(map: &Map, phase: Phase) -> Position {
     let count = map.provinces().len();
-    Position { phase, units: vec![None; count], dislodged: Vec::new(), owners: vec![None; count] }
+    Position {
+      phase,
+      units: vec![None; count],
+      dislodged: Vec::new(),
+      owners: vec![None; count],
+      vassal_of: vec![None; map.powers().len()],
+    }
   }
 
   /// The board at the start of a game: the map's starting units, and each
@@ -146,5 +155,29 @@ impl Position {
     let centers = self.centers_of(map, power).count() as i32;
     let units = self.units_of(power).count() as i32;
     centers - units
+  }
+
+  /// The power a dummy is a vassal of (VASSAL_DUMMIES), if any.
+  pub fn controller(&self, power: PowerId) -> Option<PowerId> {
+    self.vassal_of.get(power.index()).copied().flatten()
+  }
+
+  /// Makes `power` a vassal of `controller`, or independent (`None`).
+  pub fn set_controller(&mut self, power: PowerId, controller: Option<PowerId>) {
+    if let Some(slot) = self.vassal_of.get_mut(power.index()) {
+      *slot = controller;
+    }
+  }
+
+  /// The leader of a power's bloc: its controller, or itself.
+  pub fn bloc(&self, power: PowerId) -> PowerId {
+    self.controller(power).unwrap_or(power)
+  }
+
+  /// The vassals of a power, in map order.
+  pub fn vassals_of(&self, leader: PowerId) -> impl Iterator<Item = PowerId> + '_ {
+    (0..self.vassal_of.len())
+      .filter(move |&i| self.vassal_of[i] == Some(leader))
+      .map(|i| PowerId(i as u8))
   }
 }

@@ -13,6 +13,7 @@ mod movement;
 mod outcome;
 mod retreat;
 mod rules;
+mod vassal;
 
 pub use adjustment::{adjustment, build_site, AdjustmentOutcome, AdjustmentResult, SiteProblem};
 pub use league::{league_forbids, LeagueBar};
@@ -20,6 +21,7 @@ pub use movement::{movement, MovementResult};
 pub use outcome::{Failure, Outcome, Resolved};
 pub use retreat::{retreat, retreat_options, RetreatResult};
 pub use rules::{BuildRule, ParadoxRule, Rules, UnknownRule};
+pub use vassal::bloc_centers;
 
 use crate::map::Map;
 use crate::phase::PhaseKind;
@@ -50,6 +52,9 @@ pub struct Concluded {
   /// Units dislodged and disbanded at once, because the game has no
   /// retreats (AUTO DISBAND).
   pub disbanded: Vec<Unit>,
+  /// Vassals' units destroyed at the year's end for standing on another
+  /// bloc's centre (TORN_ALLEGIANCE).
+  pub torn: Vec<Unit>,
 }
 
 /// What follows a phase: `after` is the adjudicator's board (still in the
@@ -71,7 +76,11 @@ pub fn conclude(map: &Map, before: &Position, mut after: Position, rules: &Rules
     PhaseKind::Retreat => map.adjustments_follow(phase, rules.summer),
     PhaseKind::Adjustment => false,
   };
-  if year_ended {
+  let mut torn = Vec::new();
+  if year_ended && rules.vassal_dummies {
+    vassal::update_ownership(map, &mut after);
+    torn = vassal::settle(map, &mut after, rules.torn_allegiance);
+  } else if year_ended {
     update_ownership(map, &mut after);
   }
   let adjustments_due = year_ended
@@ -79,7 +88,7 @@ pub fn conclude(map: &Map, before: &Position, mut after: Position, rules: &Rules
       after.adjustment_due(map, p) != 0 || (rules.any_disband && after.units_of(p).next().is_some())
     });
   after.phase = map.next_phase(phase, dislodged, adjustments_due, rules.summer);
-  Concluded { position: after, year_ended, disbanded }
+  Concluded { position: after, year_ended, disbanded, torn }
 }
 
 #[cfg(test)]

@@ -618,9 +618,13 @@ impl Game {
 
   /// A power with no units and no centres is out of the game.
   pub fn is_eliminated(&self, power: PowerId) -> bool {
-    self.position.units_of(power).next().is_none()
-      && self.position.centers_of(self.map, power).next().is_none()
-      && !self.position.dislodged.iter().any(|d| d.unit.power == power)
+    let alone = |p: PowerId| {
+      self.position.units_of(p).next().is_none()
+        && self.position.centers_of(self.map, p).next().is_none()
+        && !self.position.dislodged.iter().any(|d| d.unit.power == p)
+    };
+    // A leader stays in the game while it has a vassal left.
+    alone(power) && self.position.vassals_of(power).all(alone)
   }
 
   /// The deadline settings of the current phase.
