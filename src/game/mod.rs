@@ -908,3 +908,5 @@ impl Game {
 mod dummy_tests;
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod vassal_tests;
