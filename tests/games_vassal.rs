@@ -67,19 +67,21 @@ fn a_conquered_minor_power_becomes_a_vassal_its_conqueror_orders() {
   assert!(block.contains("France:") && block.contains("Belgium."), "{block}");
   assert!(fall.lines().all(|l| l.len() < 78 && l.is_ascii()), "{fall}");
 
-  // The French army leaves; Belgium rebuilds its unit in the Winter.
+  // The French army leaves, and France's player builds for Belgium in
+  // the Winter: the game waits for it.
   play(&table, "A Bel - Pic\nA Bur H\nF Bre H\n");
-  play(&table, "A Pic H\nA Bur H\nF Bre H\n");
+  let mail = play(&table, "A Pic H\nA Bur H\nF Bre H\n");
+  assert!(!mail.iter().any(|m| m.subject.ends_with("F1902B Results")), "waits for France");
+  table.send("France", LATER, "Build A Bel\n");
+  let mail = judge.take_mail();
+  let winter = &results(&mail, "F1902B").body;
+  assert!(winter.contains("Belgium:") && winter.contains("Belgium"), "{winter}");
   let list = table.listing(LATER);
-  let unit = |kind: &str| {
-    list.lines().any(|l| l.starts_with("Belgium:") && l.ends_with(&format!("{kind} Belgium.")))
-  };
-  let (kind, to) = if unit("Army") {
-    ("A", "Ruhr")
-  } else {
-    assert!(unit("Fleet"), "Belgium rebuilt: {list}");
-    ("F", "North Sea")
-  };
+  assert!(
+    list.lines().any(|l| l.starts_with("Belgium:") && l.ends_with("Army Belgium.")),
+    "{list}"
+  );
+  let (kind, to) = ("A", "Ruhr");
 
   // Germany may not order France's vassal; France may.
   table.send("Germany", LATER, &format!("{kind} Bel H\n"));
@@ -92,6 +94,5 @@ fn a_conquered_minor_power_becomes_a_vassal_its_conqueror_orders() {
   assert!(reply.contains("Orders for Belgium"), "{reply}");
   let mail = play(&table, &format!("A Pic H\nA Bur H\nF Bre H\n{kind} Bel - {to}\n"));
   let spring = &results(&mail, "S1903M").body;
-  let word = if kind == "A" { "Army" } else { "Fleet" };
-  assert!(spring.contains(&format!("Belgium: {word} Belgium -> {to}.")), "{spring}");
+  assert!(spring.contains(&format!("Belgium: Army Belgium -> {to}.")), "{spring}");
 }

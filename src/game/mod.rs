@@ -662,8 +662,15 @@ impl Game {
     }
   }
 
-  /// Whether a power has anything to order in the current phase.
+  /// Whether a power has anything to order in the current phase, for
+  /// itself or for a vassal of its (VASSAL_DUMMIES), whose orders its
+  /// player gives.
   pub fn must_order(&self, power: PowerId) -> bool {
+    self.owes_orders(power) || self.position.vassals_of(power).any(|v| self.owes_orders(v))
+  }
+
+  /// Whether a power has anything to order for itself.
+  pub(crate) fn owes_orders(&self, power: PowerId) -> bool {
     match self.position.phase.kind {
       PhaseKind::Movement => self.position.units_of(power).next().is_some(),
       PhaseKind::Retreat => {
@@ -678,8 +685,14 @@ impl Game {
 
   /// Whether a power's orders for the current phase are complete: every
   /// unit ordered, every retreat, build or removal given (builds may be
-  /// waived).
+  /// waived), its vassals' as well as its own.
   pub fn orders_complete(&self, power: PowerId) -> bool {
+    self.own_orders_complete(power)
+      && self.position.vassals_of(power).all(|v| self.own_orders_complete(v))
+  }
+
+  /// [`Game::orders_complete`] for a power's own units and adjustments.
+  fn own_orders_complete(&self, power: PowerId) -> bool {
     let orders = &self.orders[power.index()];
     match self.position.phase.kind {
       PhaseKind::Movement => self.position.units_of(power).all(|unit| {

@@ -643,7 +643,8 @@ pub fn current_orders(game: &Game, power: PowerId) -> String {
     phase.year
   );
   let label = format!("{name}:");
-  if !game.must_order(power) {
+  // A controller's vassals' orders are listed apart (VASSAL_DUMMIES).
+  if !game.owes_orders(power) {
     let _ = writeln!(text, "{name} has nothing to order in this phase.");
     return text;
   }

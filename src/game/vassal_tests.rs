@@ -93,6 +93,21 @@ fn the_controller_builds_for_its_vassal_on_the_vassals_home() {
 }
 
 #[test]
+fn the_controller_is_waited_for_when_only_its_vassal_has_builds() {
+  let mut game = game_at("W1901A", &[("France", "Par"), ("France", "Mar"), ("France", "Bre")]);
+  let france = power("France");
+  assert!(game.must_order(france), "Belgium's build is France's to order");
+  assert!(!game.nothing_to_order(), "the phase is not skipped");
+  assert!(!game.is_in(france));
+  assert!(game.is_in(power("Belgium")), "nobody plays Belgium");
+  game.enter_order(france, "Build A Bel").expect("a build for Belgium");
+  assert!(game.is_in(france));
+  // Independent, Belgium builds at random: France has nothing to order.
+  game.position.set_controller(power("Belgium"), None);
+  assert!(!game.must_order(france));
+}
+
+#[test]
 fn victory_counts_a_leaders_vassals() {
   // France's three homes and Belgium's one make four; Holland's army in
   // Holland does not count for France.
