@@ -150,3 +150,23 @@ fn vassals_are_saved_with_the_board_and_old_files_have_none() {
   let back = crate::store::game_file::from_json(&old).expect("an old file");
   assert_eq!(back.game.position.controller(power("Belgium")), None);
 }
+
+#[test]
+fn rollback_restores_the_vassal_status_of_the_turn_kept() {
+  let mut game = game_at("F1901M", &[("France", "Bel"), ("Germany", "Hol")]);
+  let (france, germany) = (power("France"), power("Germany"));
+  game.position.set_controller(power("Belgium"), None);
+  game.enter_order(france, "A Bel H").expect("a hold");
+  game.enter_order(germany, "A Hol H").expect("a hold");
+  game.process(t(1), chrono_tz::UTC);
+  assert_eq!(game.position.controller(power("Belgium")), Some(france));
+  assert_eq!(game.position.controller(power("Holland")), Some(germany));
+  // The kept turn is saved and read back with its own (empty) status.
+  let json = crate::store::game_file::to_json(&crate::store::game_file::Stored::new(game.clone()))
+    .expect("json");
+  let mut back = crate::store::game_file::from_json(&json).expect("read back").game;
+  assert_eq!(back.position.controller(power("Holland")), Some(germany));
+  back.rollback(None, t(2), chrono_tz::UTC).expect("a rollback");
+  assert_eq!(back.position.controller(power("Belgium")), None);
+  assert_eq!(back.position.controller(power("Holland")), None);
+}
