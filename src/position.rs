@@ -57,6 +57,9 @@ pub struct Position {
   /// Each power's home centres where the game has changed them (1897's
   /// NEWHOMES, Ambition's claimed homes); `None` while the map's stand.
   homes: Option<Vec<Vec<ProvinceId>>>,
+  /// Under VASSAL_DUMMIES, the power each dummy is a vassal of, indexed by
+  /// [`PowerId::index`] (`None`: independent, or not a dummy).
+  vassal_of: Vec<Option<PowerId>>,
 }
 
 impl Position {
@@ -69,6 +72,7 @@ impl Position {
       dislodged: Vec::new(),
       owners: vec![None; count],
       homes: None,
+      vassal_of: vec![None; map.powers().len()],
     }
   }
 
@@ -169,5 +173,29 @@ impl Position {
   /// Gives every power new homes (indexed by power), or back the map's.
   pub fn set_changed_homes(&mut self, homes: Option<Vec<Vec<ProvinceId>>>) {
     self.homes = homes;
+  }
+
+  /// The power a dummy is a vassal of (VASSAL_DUMMIES), if any.
+  pub fn controller(&self, power: PowerId) -> Option<PowerId> {
+    self.vassal_of.get(power.index()).copied().flatten()
+  }
+
+  /// Makes `power` a vassal of `controller`, or independent (`None`).
+  pub fn set_controller(&mut self, power: PowerId, controller: Option<PowerId>) {
+    if let Some(slot) = self.vassal_of.get_mut(power.index()) {
+      *slot = controller;
+    }
+  }
+
+  /// The leader of a power's bloc: its controller, or itself.
+  pub fn bloc(&self, power: PowerId) -> PowerId {
+    self.controller(power).unwrap_or(power)
+  }
+
+  /// The vassals of a power, in map order.
+  pub fn vassals_of(&self, leader: PowerId) -> impl Iterator<Item = PowerId> + '_ {
+    (0..self.vassal_of.len())
+      .filter(move |&i| self.vassal_of[i] == Some(leader))
+      .map(|i| PowerId(i as u8))
   }
 }

@@ -61,6 +61,8 @@ struct Stats {
   /// built for dummies (CD_BUILDS).
   dummy_units: u32,
   dummy_builds: u32,
+  /// Of `dummy_units`, those of vassals (VASSAL_DUMMIES).
+  vassal_units: u32,
 }
 
 /// A broken promise of the engine, with what is needed to replay it.
@@ -211,7 +213,8 @@ fn movement_orders(entry: &mut Entry<'_>, power: PowerId, rng: &mut StdRng) -> R
   let map = entry.game.map;
   let position = entry.game.position.clone();
   let all: Vec<Unit> = position.units().collect();
-  let mine: Vec<Unit> = position.units_of(power).collect();
+  // A power's vassals (VASSAL_DUMMIES) are ordered by its player.
+  let mine: Vec<Unit> = position.units().filter(|u| position.bloc(u.power) == power).collect();
   let mut ordered: BTreeSet<ProvinceId> = BTreeSet::new();
   // Convoys first: a fleet at sea (or in a port) next to one of the
   // power's armies carries it to a coast the fleet touches.
@@ -631,7 +634,10 @@ fn check_dummies(game: &Game, processed: &Processed, stats: &mut Stats) -> Resul
         stats.dummy_units += before.len() as u32;
         let strays: Vec<Unit> =
           result.after.units_of(power).filter(|u| !before.contains(u)).collect();
-        if !strays.is_empty() {
+        // A vassal's units move as its controller orders them.
+        if result.before.controller(power).is_some() {
+          stats.vassal_units += before.len() as u32;
+        } else if !strays.is_empty() {
           return Err(format!(
             "in {} the dummy {} moved: {strays:?}",
             result.phase,
@@ -749,7 +755,9 @@ fn play_as(key: &'static str, despite_missing: bool) -> Result<Option<Stats>, Fa
         Vec::new(),
       ));
     }
-    if powers.is_empty() {
+    // A phase only dummies act in (Vassal's first Winter) is due at once:
+    // the sweep processes it, as the loop below does.
+    if powers.is_empty() && entry.game.due_at().is_none() {
       return Err(fail(
         phase.to_string(),
         "the game waits on a phase nobody orders in".into(),
@@ -871,8 +879,8 @@ fn run(key: &'static str) -> Option<Stats> {
   let has_dummies = Map::builtin(key).is_ok_and(|m| m.powers().iter().any(|p| p.dummy));
   if has_dummies {
     eprintln!(
-      "variant_play: {key}: dummy units stood {} times, {} built for dummies",
-      stats.dummy_units, stats.dummy_builds
+      "variant_play: {key}: dummy units stood {} times ({} as vassals), {} built for dummies",
+      stats.dummy_units, stats.vassal_units, stats.dummy_builds
     );
     assert!(stats.dummy_units > 0, "variant {key}: the dummies were never on the board");
   }

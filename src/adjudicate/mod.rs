@@ -14,6 +14,7 @@ mod outcome;
 mod retreat;
 mod rules;
 mod sites;
+mod vassal;
 
 pub use adjustment::{adjustment, AdjustmentOutcome, AdjustmentResult};
 pub use league::{league_forbids, LeagueBar};
@@ -25,6 +26,7 @@ pub use sites::{
   allowance, build_conflict, build_limit, build_site, claim_open, free_sites, homes, mobilizing,
   partisans_active, SiteProblem,
 };
+pub use vassal::bloc_centers;
 
 use crate::map::Map;
 use crate::phase::PhaseKind;
@@ -58,6 +60,9 @@ pub struct Concluded {
   /// Units lost because the map closes where they stand in the next phase
   /// and the game does not let them hibernate (no HIBERNATE).
   pub trapped: Vec<Unit>,
+  /// Vassals' units destroyed at the year's end for standing on another
+  /// bloc's centre (TORN_ALLEGIANCE).
+  pub torn: Vec<Unit>,
 }
 
 /// What follows a phase: `after` is the adjudicator's board (still in the
@@ -79,8 +84,14 @@ pub fn conclude(map: &Map, before: &Position, mut after: Position, rules: &Rules
     PhaseKind::Retreat => map.adjustments_follow(phase, rules.summer),
     PhaseKind::Adjustment => false,
   };
+  let mut torn = Vec::new();
   if year_ended {
-    update_ownership(map, &mut after);
+    if rules.vassal_dummies {
+      vassal::update_ownership(map, &mut after);
+      torn = vassal::settle(map, &mut after, rules.torn_allegiance);
+    } else {
+      update_ownership(map, &mut after);
+    }
     sites::renew_homes(map, &mut after, phase.year);
   }
   let adjustments_due = year_ended
@@ -98,7 +109,7 @@ pub fn conclude(map: &Map, before: &Position, mut after: Position, rules: &Rules
       trapped.push(unit);
     }
   }
-  Concluded { position: after, year_ended, disbanded, trapped }
+  Concluded { position: after, year_ended, disbanded, trapped, torn }
 }
 
 #[cfg(test)]

@@ -67,6 +67,14 @@ pub struct Rules {
   pub hibernate: bool,
   /// The map's partisan sites are ignored (DPjudge NO_PARTISANS).
   pub no_partisans: bool,
+  /// A dummy whose homes are all held by one bloc at the year's end
+  /// becomes the vassal of its leader, and gets its homes back
+  /// (DPjudge VASSAL_DUMMIES, which implies CD_BUILDS).
+  pub vassal_dummies: bool,
+  /// Under VASSAL_DUMMIES, a vassal's unit left on a centre of another
+  /// bloc once vassal status is settled is destroyed (DPjudge
+  /// TORN_ALLEGIANCE).
+  pub torn_allegiance: bool,
 }
 
 /// A rule name `judge adjudicate` does not know.
@@ -74,7 +82,8 @@ pub struct Rules {
 #[error(
   "unknown rule '{name}' (known rules: SZYKMAN, PARADOX_1982, BUILD_ANY, REMOTE_BUILDS, \
    HOME_BUILDS, ANY_DISBAND, NO_RETREAT, SUMMER, COASTAL_CONVOY, MOBILIZE, HIBERNATE, \
-   NO_PARTISANS, IMMOBILE_DUMMIES, DUMMY_FIRE, CD_BUILDS, CD_DUMMIES)"
+   NO_PARTISANS, IMMOBILE_DUMMIES, DUMMY_FIRE, CD_BUILDS, CD_DUMMIES, VASSAL_DUMMIES, \
+   TORN_ALLEGIANCE)"
 )]
 pub struct UnknownRule {
   pub name: String,
@@ -126,6 +135,11 @@ impl Rules {
         "IMMOBILE_DUMMIES" | "IMMOBILE_DUMMY" => rules.immobile_dummies = true,
         "DUMMY_FIRE" => rules.dummy_fire = true,
         "CD_BUILDS" | "SMART_BUILDS" => rules.cd_builds = true,
+        "VASSAL_DUMMIES" | "VASSALS" => {
+          rules.vassal_dummies = true;
+          rules.cd_builds = true;
+        }
+        "TORN_ALLEGIANCE" => rules.torn_allegiance = true,
         // Dummies are always in civil disorder here: nobody ever plays one.
         "CD_DUMMIES" | "DUMMY_CD" => {}
         "MOBILIZE" | "MOBILISE" => rules.mobilize = true,

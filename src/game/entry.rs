@@ -40,6 +40,8 @@ impl Game {
   ) -> Result<Accepted, OrderError> {
     let kind = self.position.phase.kind;
     let parsed = order::parse_order(self.map, kind, text)?;
+    // VASSAL_DUMMIES: a controller's order for its vassal is the vassal's.
+    let power = self.vassal_ordered(power, &parsed, text).unwrap_or(power);
     let rules = self.rules();
     match kind {
       PhaseKind::Movement | PhaseKind::Retreat => {
@@ -65,6 +67,28 @@ impl Game {
         Ok(self.put_adjustment(power, checked, text))
       }
     }
+  }
+
+  /// The vassal of `power` an order is for (VASSAL_DUMMIES): the owner of
+  /// the unit it names, or the power whose home a build is on, when that
+  /// power is a vassal of `power`.
+  fn vassal_ordered(
+    &self,
+    power: PowerId,
+    parsed: &order::ParsedOrder,
+    text: &str,
+  ) -> Option<PowerId> {
+    let position = &self.position;
+    position.vassals_of(power).next()?;
+    let target = match parsed {
+      order::ParsedOrder::Build { at, .. } | order::ParsedOrder::BuildOrRemove { at, .. }
+        if position.unit_at(at.province).is_none() =>
+      {
+        self.map.province(at.province).home_of.iter().copied().find(|&p| p != power)
+      }
+      _ => self.owner_of_order(text),
+    };
+    target.filter(|&v| position.controller(v) == Some(power))
   }
 
   /// The power whose unit an order names (a Master's order without

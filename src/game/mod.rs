@@ -619,9 +619,13 @@ impl Game {
   /// A power with no units and no centres is out of the game.
   pub fn is_eliminated(&self, power: PowerId) -> bool {
     // A mobilizing power owns nothing yet but has its first build.
-    self.position.units_of(power).next().is_none()
-      && adjudicate::allowance(self.map, &self.position, power, &self.rules()) == 0
-      && !self.position.dislodged.iter().any(|d| d.unit.power == power)
+    let alone = |p: PowerId| {
+      self.position.units_of(p).next().is_none()
+        && adjudicate::allowance(self.map, &self.position, p, &self.rules()) == 0
+        && !self.position.dislodged.iter().any(|d| d.unit.power == p)
+    };
+    // A leader stays in the game while it has a vassal left.
+    alone(power) && self.position.vassals_of(power).all(alone)
   }
 
   /// The deadline settings of the current phase.
@@ -658,8 +662,15 @@ impl Game {
     }
   }
 
-  /// Whether a power has anything to order in the current phase.
+  /// Whether a power has anything to order in the current phase, for
+  /// itself or for a vassal of its (VASSAL_DUMMIES), whose orders its
+  /// player gives.
   pub fn must_order(&self, power: PowerId) -> bool {
+    self.owes_orders(power) || self.position.vassals_of(power).any(|v| self.owes_orders(v))
+  }
+
+  /// Whether a power has anything to order for itself.
+  pub(crate) fn owes_orders(&self, power: PowerId) -> bool {
     match self.position.phase.kind {
       PhaseKind::Movement => self.position.units_of(power).next().is_some(),
       PhaseKind::Retreat => {
@@ -674,8 +685,14 @@ impl Game {
 
   /// Whether a power's orders for the current phase are complete: every
   /// unit ordered, every retreat, build or removal given (builds may be
-  /// waived).
+  /// waived), its vassals' as well as its own.
   pub fn orders_complete(&self, power: PowerId) -> bool {
+    self.own_orders_complete(power)
+      && self.position.vassals_of(power).all(|v| self.own_orders_complete(v))
+  }
+
+  /// [`Game::orders_complete`] for a power's own units and adjustments.
+  fn own_orders_complete(&self, power: PowerId) -> bool {
     let orders = &self.orders[power.index()];
     match self.position.phase.kind {
       PhaseKind::Movement => self.position.units_of(power).all(|unit| {
@@ -904,3 +921,5 @@ impl Game {
 mod dummy_tests;
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod vassal_tests;

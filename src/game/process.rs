@@ -66,6 +66,8 @@ pub struct PhaseResult {
   /// Units whose owners handed their orders to another power (SET PROXY),
   /// with that power: the results say so before the orders.
   pub proxies: Vec<(Unit, PowerId)>,
+  /// Vassals' units destroyed for torn allegiance at the year's end.
+  pub torn: Vec<Unit>,
 }
 
 /// What became of the orders of one phase.
@@ -259,6 +261,7 @@ impl Game {
       disbanded: concluded.disbanded,
       trapped: concluded.trapped,
       proxies,
+      torn: concluded.torn,
     };
     self.seq += 1;
     self.orders = vec![PowerOrders::default(); self.map.powers().len()];
@@ -373,7 +376,15 @@ impl Game {
   /// nobody wins and the number needed goes up to one more than the top
   /// (manual §9.1 SET CENTERS), noted in `raised`.
   fn winner(&mut self, raised: &mut Option<u32>) -> Option<PowerId> {
-    let count = |p: PowerId| self.position.centers_of(self.map, p).count() as u32;
+    let vassals = self.rules().vassal_dummies;
+    // Under VASSAL_DUMMIES a leader counts its vassals' centres too.
+    let count = |p: PowerId| {
+      if vassals {
+        adjudicate::bloc_centers(self.map, &self.position, p) as u32
+      } else {
+        self.position.centers_of(self.map, p).count() as u32
+      }
+    };
     let best = self.map.power_ids().max_by_key(|&p| count(p))?;
     let top = count(best);
     let tied = self.map.power_ids().filter(|&p| count(p) == top).count() > 1;

@@ -310,6 +310,8 @@ fn phase_results(text: &mut String, game: &Game, result: &PhaseResult) {
     );
   }
   if result.year_ended {
+    torn_allegiance(text, map, &result.torn);
+    vassal_status(text, game, &result.after);
     ownership(text, map, &result.after);
     adjustments_due(text, game, &result.after);
   }
@@ -447,6 +449,50 @@ in this game):
       unit.kind.name(),
       place_with_article(map, unit.location)
     );
+  }
+  text.push('\n');
+}
+
+/// `The Belgian Army in Picardy lost its allegiance and was destroyed.`
+/// (TORN_ALLEGIANCE).
+fn torn_allegiance(text: &mut String, map: &Map, units: &[Unit]) {
+  for unit in units {
+    let _ = writeln!(
+      text,
+      "The {} {} in {} lost its allegiance and was destroyed.",
+      map.power(unit.power).adjective,
+      unit.kind.name(),
+      place_with_article(map, unit.location)
+    );
+  }
+  if !units.is_empty() {
+    text.push('\n');
+  }
+}
+
+/// Under VASSAL_DUMMIES, `Vassals:` and a line for each power with
+/// vassals, naming them, then the dummies that are nobody's vassal.
+pub fn vassal_status(text: &mut String, game: &Game, position: &Position) {
+  if !game.rules().vassal_dummies {
+    return;
+  }
+  let map = game.map;
+  let name = |p: PowerId| map.power(p).name.clone();
+  let width = (country_width(map) + 1).max("Independent:".len() + 1);
+  text.push_str("Vassals (the powers nobody plays and who controls them):\n\n");
+  for leader in map.power_ids().filter(|&p| !game.is_dummy(p)) {
+    let vassals: Vec<String> = position.vassals_of(leader).map(name).collect();
+    if !vassals.is_empty() {
+      hanging(text, &format!("{}:", name(leader)), width, &vassals, ", ");
+    }
+  }
+  let free: Vec<String> = map
+    .power_ids()
+    .filter(|&p| game.is_dummy(p) && position.controller(p).is_none())
+    .map(name)
+    .collect();
+  if !free.is_empty() {
+    hanging(text, "Independent:", width, &free, ", ");
   }
   text.push('\n');
 }
@@ -607,7 +653,8 @@ pub fn current_orders(game: &Game, power: PowerId) -> String {
     phase.year
   );
   let label = format!("{name}:");
-  if !game.must_order(power) {
+  // A controller's vassals' orders are listed apart (VASSAL_DUMMIES).
+  if !game.owes_orders(power) {
     let _ = writeln!(text, "{name} has nothing to order in this phase.");
     return text;
   }
@@ -953,6 +1000,12 @@ fn status_block(text: &mut String, game: &Game) {
       let place = map.location_name(unit.location);
       let _ = writeln!(text, "{label:<width$}{} {place}.", unit.kind.name());
     }
+  }
+  if game.rules().vassal_dummies {
+    text.push('\n');
+    vassal_status(text, game, &game.position);
+    // The blank line after it is the one before the ownership.
+    text.pop();
   }
   text.push_str("\nOwnership of supply centers:\n\n");
   let width = width.max("Unowned:".len() + 2) + 1;

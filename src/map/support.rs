@@ -19,6 +19,8 @@ const PLAYED_RULES: &[&str] = &[
   "IMMOBILE_DUMMIES",
   "DUMMY_FIRE",
   "NO_DRAW",
+  "VASSAL_DUMMIES",
+  "TORN_ALLEGIANCE",
 ];
 
 impl Map {

@@ -680,6 +680,11 @@ impl Session<'_> {
         }
         footer.push_str(&report::current_orders(game, power));
         footer.push('\n');
+        // The vassals' orders, which the player gives (VASSAL_DUMMIES).
+        for vassal in game.position.vassals_of(power).filter(|&v| game.must_order(v)) {
+          footer.push_str(&report::current_orders(game, vassal));
+          footer.push('\n');
+        }
       }
     }
     let leaving = seat.leaving;

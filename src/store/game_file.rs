@@ -188,6 +188,10 @@ struct BoardFile {
   /// the map's stand, and in files written before homes could change.
   #[serde(default, skip_serializing_if = "Option::is_none")]
   homes: Option<IndexMap<String, Vec<String>>>,
+  /// VASSAL_DUMMIES: each vassal and the power that controls it (none in
+  /// files written before there were vassals).
+  #[serde(default, skip_serializing_if = "IndexMap::is_empty")]
+  vassals: IndexMap<String, String>,
 }
 
 #[derive(Serialize, Deserialize)]
@@ -372,6 +376,12 @@ fn board_file(map: &Map, position: &Position) -> BoardFile {
         })
         .collect()
     }),
+    vassals: map
+      .power_ids()
+      .filter_map(|p| {
+        position.controller(p).map(|c| (map.power(p).name.clone(), map.power(c).name.clone()))
+      })
+      .collect(),
   }
 }
 
@@ -418,6 +428,18 @@ fn read_board(map: &Map, board: &BoardFile) -> Result<Position, String> {
       }
     }
     position.set_changed_homes(Some(all));
+  }
+  for (vassal, controller) in &board.vassals {
+    let vassal = power_named(map, vassal)?;
+    let controller = power_named(map, controller)?;
+    if !map.power(vassal).dummy || map.power(controller).dummy {
+      return Err(format!(
+        "{} cannot be a vassal of {}",
+        map.power(vassal).name,
+        map.power(controller).name
+      ));
+    }
+    position.set_controller(vassal, Some(controller));
   }
   Ok(position)
 }
