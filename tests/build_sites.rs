@@ -16,24 +16,11 @@
 //! - Loeb9's Arctic Ocean is sea in Spring only; a fleet left there when
 //!   it closes holds (HIBERNATE).
 
-use judge::interchange;
+#[path = "support/json.rs"]
+mod json_support;
+
+use json_support::{result, run};
 use serde_json::{json, Value};
-
-/// Adjudicates one request, given as JSON.
-fn run(request: Value) -> Value {
-  let lines = interchange::run(&request.to_string()).expect("a valid request");
-  serde_json::from_str(&lines.join("\n")).expect("JSON out")
-}
-
-/// The result (`ok`, `void`, `invalid`…) of the order written `order`.
-fn result(response: &Value, order: &str) -> String {
-  response["orders"]
-    .as_array()
-    .and_then(|all| all.iter().find(|r| r["order"] == order))
-    .and_then(|r| r["result"].as_str())
-    .unwrap_or_else(|| panic!("no result for {order} in {response}"))
-    .to_string()
-}
 
 /// The strings of a list in the response (`units`, `centers`, `homes`).
 fn list(response: &Value, field: &str, power: &str) -> Vec<String> {

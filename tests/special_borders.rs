@@ -16,7 +16,10 @@
 //! - Ports (1900's Gibraltar, AncMed's Baleares) are coasts whose fleets
 //!   convoy as fleets at sea do.
 
-use judge::interchange;
+#[path = "support/json.rs"]
+mod json_support;
+
+use json_support::{result, run};
 use serde_json::{json, Value};
 
 /// One phase: `units` and `orders` are `(power, [texts])` lists.
@@ -59,19 +62,8 @@ impl<'a> Phase<'a> {
     if let Some(dislodged) = &self.dislodged {
       request["dislodged"] = dislodged.clone();
     }
-    let lines = interchange::run(&request.to_string()).expect("a valid request");
-    serde_json::from_str(&lines.join("\n")).expect("JSON out")
+    run(request)
   }
-}
-
-/// The result (`ok`, `bounce`, `invalid`…) of the order written `order`.
-fn result(response: &Value, order: &str) -> String {
-  response["orders"]
-    .as_array()
-    .and_then(|all| all.iter().find(|r| r["order"] == order))
-    .and_then(|r| r["result"].as_str())
-    .unwrap_or_else(|| panic!("no result for {order} in {response}"))
-    .to_string()
 }
 
 /// The units of `power` after the phase.

@@ -6,14 +6,11 @@
 //! (Chaos). The special borders and ports are in `special_borders.rs`; no
 //! DPjudge map has a one-way border, so none is tested.
 
-use judge::interchange;
-use serde_json::{json, Value};
+#[path = "support/json.rs"]
+mod json_support;
 
-/// Runs one request and returns its response.
-fn run(request: Value) -> Value {
-  let lines = interchange::run(&request.to_string()).expect("a valid request");
-  serde_json::from_str(&lines.join("\n")).expect("JSON out")
-}
+use json_support::run;
+use serde_json::{json, Value};
 
 /// The result of each order given, `(power, order)`, in the order asked.
 fn results(response: &Value, asked: &[(&str, &str)]) -> Vec<String> {

@@ -301,13 +301,7 @@ fn phase_results(text: &mut String, game: &Game, result: &PhaseResult) {
     }
   }
   for unit in &result.trapped {
-    let _ = writeln!(
-      text,
-      "The {} {} in {} is lost: the map closes there.\n",
-      map.power(unit.power).adjective,
-      unit.kind.name(),
-      place_with_article(map, unit.location)
-    );
+    let _ = writeln!(text, "The {} is lost: the map closes there.\n", the_unit(map, unit));
   }
   if result.year_ended {
     torn_allegiance(text, map, &result.torn);
@@ -411,12 +405,7 @@ fn dislodged(text: &mut String, map: &Map, after: &Position) {
   text.push_str("\nThe following units were dislodged:\n\n");
   for d in &after.dislodged {
     let unit = d.unit;
-    let head = format!(
-      "The {} {} in {}",
-      map.power(unit.power).adjective,
-      unit.kind.name(),
-      place_with_article(map, unit.location)
-    );
+    let head = format!("The {}", the_unit(map, &unit));
     if d.retreats.is_empty() {
       indented(text, &format!("{head} with no valid retreats was destroyed."), 2);
     } else {
@@ -442,28 +431,26 @@ in this game):
 ",
   );
   for unit in units {
-    let _ = writeln!(
-      text,
-      "The {} {} in {} was disbanded.",
-      map.power(unit.power).adjective,
-      unit.kind.name(),
-      place_with_article(map, unit.location)
-    );
+    let _ = writeln!(text, "The {} was disbanded.", the_unit(map, unit));
   }
   text.push('\n');
+}
+
+/// `Belgian Army in Picardy`: a unit as results name it after `The`.
+fn the_unit(map: &Map, unit: &Unit) -> String {
+  format!(
+    "{} {} in {}",
+    map.power(unit.power).adjective,
+    unit.kind.name(),
+    place_with_article(map, unit.location)
+  )
 }
 
 /// `The Belgian Army in Picardy lost its allegiance and was destroyed.`
 /// (TORN_ALLEGIANCE).
 fn torn_allegiance(text: &mut String, map: &Map, units: &[Unit]) {
   for unit in units {
-    let _ = writeln!(
-      text,
-      "The {} {} in {} lost its allegiance and was destroyed.",
-      map.power(unit.power).adjective,
-      unit.kind.name(),
-      place_with_article(map, unit.location)
-    );
+    let _ = writeln!(text, "The {} lost its allegiance and was destroyed.", the_unit(map, unit));
   }
   if !units.is_empty() {
     text.push('\n');
