@@ -34,10 +34,16 @@ use crate::position::{Position, Unit};
 
 /// When the year ends (the map's calendar reaches its adjustments), each
 /// supply centre belongs to the power whose unit stands on it; unoccupied
-/// centres keep their owner.
+/// centres keep their owner, and so does a centre occupied by its owner's
+/// own bloc (a vassal on its controller's centre, or the other way round,
+/// under VASSAL_DUMMIES; without vassals a bloc is one power).
 pub fn update_ownership(map: &Map, position: &mut Position) {
   for province in map.supply_centers() {
-    if let Some(unit) = position.unit_at(province) {
+    let Some(unit) = position.unit_at(province) else { continue };
+    let same_bloc = position
+      .owner(province)
+      .is_some_and(|owner| position.bloc(owner) == position.bloc(unit.power));
+    if !same_bloc {
       position.set_owner(province, Some(unit.power));
     }
   }
@@ -86,11 +92,9 @@ pub fn conclude(map: &Map, before: &Position, mut after: Position, rules: &Rules
   };
   let mut torn = Vec::new();
   if year_ended {
+    update_ownership(map, &mut after);
     if rules.vassal_dummies {
-      vassal::update_ownership(map, &mut after);
       torn = vassal::settle(map, &mut after, rules.torn_allegiance);
-    } else {
-      update_ownership(map, &mut after);
     }
     sites::renew_homes(map, &mut after, phase.year);
   }

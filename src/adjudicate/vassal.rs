@@ -1,4 +1,6 @@
-//! VASSAL_DUMMIES (the DPjudge's `vassalship`): at the end of each year a
+//! VASSAL_DUMMIES (the DPjudge's `vassalship`): at the end of each year,
+//! once centres have changed hands between blocs
+//! ([`super::update_ownership`]), a
 //! dummy whose home centres are all held by one bloc (a played power and
 //! its vassals) becomes that power's vassal; every dummy then gets its
 //! homes back, and every leader its own homes held by its vassals. Under
@@ -7,21 +9,6 @@
 
 use crate::map::{Map, PowerId};
 use crate::position::{Position, Unit};
-
-/// Centre ownership at the end of a year under VASSAL_DUMMIES: a centre
-/// goes to the power whose unit stands on it, unless both are of one bloc
-/// (a vassal, its controller and its fellow vassals).
-pub fn update_ownership(map: &Map, position: &mut Position) {
-  for province in map.supply_centers() {
-    let Some(unit) = position.unit_at(province) else { continue };
-    let same_bloc = position
-      .owner(province)
-      .is_some_and(|owner| position.bloc(owner) == position.bloc(unit.power));
-    if !same_bloc {
-      position.set_owner(province, Some(unit.power));
-    }
-  }
-}
 
 /// Settles vassal status once the year's centres have changed hands, gives
 /// the homes back, and returns the units destroyed for torn allegiance
