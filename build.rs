@@ -41,6 +41,27 @@ fn main() {
   }
   about.push_str("];\n");
   write(&Path::new(&out_dir).join("about.rs"), &about);
+
+  // Each board's geometry (maps/boards/<name>.toml), for drawing.
+  println!("cargo:rerun-if-changed=maps/boards");
+  let mut boards: Vec<String> = fs::read_dir("maps/boards")
+    .map(|entries| {
+      entries
+        .filter_map(Result::ok)
+        .filter_map(|e| e.file_name().into_string().ok())
+        .filter_map(|name| name.strip_suffix(".toml").map(str::to_string))
+        .collect()
+    })
+    .unwrap_or_default();
+  boards.sort();
+  let mut out = String::from("pub(super) const BOARDS: &[(&str, &str)] = &[\n");
+  for key in &boards {
+    let path = Path::new(&root).join("maps").join("boards").join(format!("{key}.toml"));
+    println!("cargo:rerun-if-changed={}", path.display());
+    let _ = writeln!(out, "  ({key:?}, include_str!({:?})),", path.display().to_string());
+  }
+  out.push_str("];\n");
+  write(&Path::new(&out_dir).join("boards.rs"), &out);
 }
 
 fn write(dest: &Path, text: &str) {

@@ -13,6 +13,7 @@ pub mod command;
 pub mod config;
 pub mod convert;
 pub mod dedication;
+pub mod draw;
 pub mod delivery;
 pub mod fault;
 pub mod game;

@@ -76,6 +76,8 @@ struct MapFile {
   rules: Vec<String>,
   #[serde(default)]
   new_homes: Vec<i32>,
+  /// The board file the variant is drawn on, when not its own.
+  board: Option<String>,
   calendar: Option<CalendarEntry>,
   #[serde(default, rename = "power")]
   powers: Vec<PowerEntry>,
@@ -235,6 +237,7 @@ pub(super) fn load(text: &str) -> Result<Map, MapError> {
     first_phase,
     rules: file.rules.iter().map(|r| r.trim().to_ascii_uppercase()).collect(),
     new_homes: file.new_homes,
+    board: file.board,
     calendar,
     provinces,
     powers: Vec::new(),

@@ -269,6 +269,8 @@ pub struct Map {
   first_phase: String,
   rules: Vec<String>,
   new_homes: Vec<i32>,
+  /// The board file it is drawn on, when not the one named by its key.
+  board: Option<String>,
   calendar: Option<Calendar>,
   provinces: Vec<Province>,
   powers: Vec<Power>,
@@ -348,6 +350,12 @@ impl Map {
   /// Years in whose adjustments homes become the centres then owned.
   pub fn new_homes(&self) -> &[i32] {
     &self.new_homes
+  }
+
+  /// The board drawing the variant uses (`maps/boards/<name>.toml`): the
+  /// map file's `board`, else the variant's own key.
+  pub fn board(&self) -> &str {
+    self.board.as_deref().unwrap_or_else(|| self.storage_key())
   }
 
   /// The map's own calendar; `None` for Spring, Fall and Winter.

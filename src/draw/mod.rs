@@ -1,0 +1,59 @@
+//! Pictures of the board: a position, optionally with the phase's orders
+//! and their results, drawn as SVG on the variant's board geometry
+//! ([`board`]), and rendered to PNG for mail clients that do not show SVG.
+//! Pure: the caller reads and writes the files and the mail.
+
+pub mod board;
+mod svg;
+
+pub use board::{Board, BoardError, Point};
+
+use crate::map::{Map, PowerId};
+use crate::order::ParsedOrder;
+use crate::position::{Dislodged, Position};
+
+/// What one picture shows.
+#[derive(Clone, Debug)]
+pub struct Scene<'a> {
+  pub map: &'a Map,
+  /// The title line: game, variant and phase
+  /// (`Game 'alpha', Standard, Spring 1901 movement`).
+  pub title: String,
+  /// The units and centre owners drawn; with orders, the position the
+  /// orders were given in.
+  pub position: &'a Position,
+  /// Dislodged units to draw beside their province with their retreat
+  /// options: after a movement phase, the units it dislodged.
+  pub dislodged: &'a [Dislodged],
+  /// The phase's orders, drawn as arrows and marks.
+  pub orders: Vec<DrawnOrder>,
+}
+
+/// One order to draw.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DrawnOrder {
+  pub power: PowerId,
+  /// The order's text as given (the picture's `data-order`).
+  pub text: String,
+  /// Its meaning: the places the arrow joins.
+  pub order: ParsedOrder,
+  /// `ok`, or the results' annotation (`bounce`, `cut`, `dislodged`,
+  /// `invalid`); `None` before the phase is adjudicated.
+  pub result: Option<String>,
+}
+
+/// Why a picture could not be drawn.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum DrawError {
+  #[error(transparent)]
+  Board(#[from] BoardError),
+  #[error("the {board} board has no place for {location}")]
+  NoPlace { board: String, location: String },
+  #[error("cannot render the picture: {0}")]
+  Render(String),
+}
+
+/// The scene as an SVG document.
+pub fn svg(scene: &Scene<'_>) -> Result<String, DrawError> {
+  svg::draw(scene)
+}
