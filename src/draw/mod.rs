@@ -4,9 +4,13 @@
 //! Pure: the caller reads and writes the files and the mail.
 
 pub mod board;
+mod chart;
+mod png;
 mod svg;
 
 pub use board::{Board, BoardError, Point};
+pub use chart::{chart_svg, Chart, ChartLine};
+pub use png::FONT_FAMILY;
 
 use crate::map::{Map, PowerId};
 use crate::order::ParsedOrder;
@@ -56,4 +60,10 @@ pub enum DrawError {
 /// The scene as an SVG document.
 pub fn svg(scene: &Scene<'_>) -> Result<String, DrawError> {
   svg::draw(scene)
+}
+
+/// An SVG picture as PNG, `scale` times its size in user units (the
+/// board's view box; 1.6 makes a standard board about 1000 pixels wide).
+pub fn png(svg: &str, scale: f32) -> Result<Vec<u8>, DrawError> {
+  png::render(svg, scale)
 }

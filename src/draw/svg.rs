@@ -37,3 +37,8 @@ pub(super) fn draw(scene: &Scene<'_>) -> Result<String, DrawError> {
   out.push_str("</svg>\n");
   Ok(out)
 }
+
+/// `text` with the characters XML gives meaning to escaped.
+pub(super) fn escape(text: &str) -> String {
+  text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
+}
