@@ -26,20 +26,22 @@ fn options() -> &'static usvg::Options<'static> {
       db.load_font_data(font.to_vec());
     }
     db.set_sans_serif_family(FONT_FAMILY);
-    let mut options = usvg::Options::default();
-    options.font_family = FONT_FAMILY.to_string();
-    options.fontdb = Arc::new(db);
-    options
+    usvg::Options {
+      font_family: FONT_FAMILY.to_string(),
+      fontdb: Arc::new(db),
+      ..usvg::Options::default()
+    }
   })
 }
 
 /// Renders `svg` at `scale` times its size in user units.
 pub fn render(svg: &str, scale: f32) -> Result<Vec<u8>, DrawError> {
-  let tree =
-    usvg::Tree::from_str(svg, options()).map_err(|e| DrawError::Render(e.to_string()))?;
-  let size = tree.size().to_int_size().scale_by(scale).ok_or_else(|| {
-    DrawError::Render(format!("cannot scale the picture by {scale}"))
-  })?;
+  let tree = usvg::Tree::from_str(svg, options()).map_err(|e| DrawError::Render(e.to_string()))?;
+  let size = tree
+    .size()
+    .to_int_size()
+    .scale_by(scale)
+    .ok_or_else(|| DrawError::Render(format!("cannot scale the picture by {scale}")))?;
   let mut pixmap = tiny_skia::Pixmap::new(size.width(), size.height())
     .ok_or_else(|| DrawError::Render("the picture has no area".to_string()))?;
   resvg::render(&tree, tiny_skia::Transform::from_scale(scale, scale), &mut pixmap.as_mut());

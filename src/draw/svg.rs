@@ -11,10 +11,7 @@ pub(super) fn draw(scene: &Scene<'_>) -> Result<String, DrawError> {
   let board = Board::for_map(map)?;
   let [x, y, w, h] = board.view_box;
   let mut out = String::with_capacity(64 * 1024);
-  let _ = write!(
-    out,
-    "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"{x} {y} {w} {h}\">\n"
-  );
+  let _ = writeln!(out, "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"{x} {y} {w} {h}\">");
   for layer in &board.layers {
     let fill = layer.fill.as_deref().unwrap_or("none");
     let stroke = layer.stroke.as_deref().unwrap_or("none");
