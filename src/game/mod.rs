@@ -191,7 +191,7 @@ pub struct Settings {
   pub variant: Variant,
   /// Results mail carries a picture of the board to members who have not
   /// said otherwise (a Master's SET MAP); off by default, as pictures
-  /// make each results mail some 100 KB larger.
+  /// make each results mail some 200 KB larger.
   pub pictures: bool,
 }
 

@@ -238,7 +238,7 @@ fn with_attachments(body: String, attachments: &[Attachment], id: &str) -> Multi
     // Binary and long-lined files go out in base64, whatever they hold.
     let encoded =
       Body::new_with_encoding(attachment.bytes.clone(), ContentTransferEncoding::Base64)
-        .unwrap_or_else(|body| Body::new(body));
+        .unwrap_or_else(Body::new);
     parts = parts.singlepart(part.body(encoded));
   }
   parts

@@ -10,7 +10,7 @@ use crate::draw::{DrawError, Scene};
 use crate::game::{picture, Role};
 use crate::store::StoreError;
 
-/// At most this many pictures go with one reply (each is some 100 KB).
+/// At most this many pictures go with one reply (each is some 200 KB).
 const MAX_PICTURES: usize = 4;
 
 /// What the reply says of the pictures attached.
@@ -135,14 +135,8 @@ impl Session<'_> {
   /// SUMMARY's chart of centre counts by year, with the reply.
   pub(super) fn attach_chart(&mut self, game: &crate::game::Game) {
     match picture::chart_attachment(game) {
-      Ok(Some(chart)) => {
-        self.say(&format!(
-          "A chart of each power's supply centres by year is shown in this message\n\
-           ({}).",
-          chart.filename
-        ));
-        self.attachments.push(chart);
-      }
+      // The text stays SUMMARY's own, for the programs that read it.
+      Ok(Some(chart)) => self.attachments.push(chart),
       Ok(None) => {}
       Err(error) => tracing::warn!(game = %game.name, %error, "the chart could not be drawn"),
     }
