@@ -11,6 +11,7 @@ mod judge_support;
 mod game_support;
 
 use game_support::{holds, player, Table, FAST, MASTER, POWERS};
+use judge::mail::outbound::{render, Attachment, MailKind, Outgoing, Rendered, Sender};
 use judge_support::{Judge, Sent, NOW};
 use mail_parser::{MessageParser, MimeHeaders};
 
@@ -287,3 +288,84 @@ fn summary_carries_a_chart_once_a_year_is_played() {
   assert!(found[1].bytes.starts_with(PNG_SIGNATURE));
 }
 
+/// A rendered message, with `attachments`, for the MIME checks.
+fn render_with(body: &str, attachments: Vec<Attachment>) -> Rendered {
+  let sender = Sender { address: "judge@example.net", name: "Judge", envelope_from: None };
+  let now = chrono::DateTime::parse_from_rfc3339("2026-03-02T23:30:00+01:00").expect("a time");
+  let mail = Outgoing {
+    to: "p@example.org".into(),
+    subject: "XXXX:alpha - S1901M Results".into(),
+    body: body.to_string(),
+    in_reply_to: None,
+    references: Vec::new(),
+    kind: MailKind::Bulk,
+    attachments,
+  };
+  render(&mail, &sender, now, "20260302.1@example.net").expect("renders")
+}
+
+fn pictures() -> Vec<Attachment> {
+  vec![
+    Attachment::inline_png("alpha-S1901M.png", b"\x89PNG\r\n\x1a\nnot really".to_vec()),
+    Attachment::svg("alpha-S1901M.svg", "<svg xmlns=\"http://www.w3.org/2000/svg\"/>".into()),
+  ]
+}
+
+/// The text part's headers and body, raw, as they stand in the message.
+fn raw_text(rendered: &Rendered) -> (String, String) {
+  let bytes = &rendered.bytes;
+  let (head, body) = bytes.split_once("\r\n\r\n").expect("a head and a body");
+  if !head.contains("multipart/mixed") {
+    let encoding = head
+      .split("\r\n")
+      .find(|l| l.starts_with("Content-Transfer-Encoding"))
+      .unwrap_or_default()
+      .to_string();
+    return (encoding, body.to_string());
+  }
+  let boundary =
+    head.split("boundary=\"").nth(1).and_then(|b| b.split('"').next()).expect("a boundary");
+  let first = body.split(&format!("--{boundary}\r\n")).nth(1).expect("a first part");
+  let (part_head, part_body) = first.split_once("\r\n\r\n").expect("the part's head");
+  assert!(part_head.contains("text/plain"), "the text comes first: {part_head}");
+  let encoding = part_head
+    .split("\r\n")
+    .find(|l| l.starts_with("Content-Transfer-Encoding"))
+    .unwrap_or_default()
+    .to_string();
+  let part_body = part_body.strip_suffix("\r\n").unwrap_or(part_body).to_string();
+  (encoding, part_body)
+}
+
+#[test]
+fn the_text_part_is_the_text_a_message_without_pictures_carries() {
+  let long = format!("{}\n", "word ".repeat(15).trim_end());
+  for body in ["Results for Spring of 1901.\n", "Zürich, café, Ελλάδα\n", long.as_str()] {
+    let plain = render_with(body, Vec::new());
+    let with = render_with(body, pictures());
+    let (plain_encoding, plain_body) = raw_text(&plain);
+    let (encoding, text) = raw_text(&with);
+    assert_eq!(encoding, plain_encoding, "the same encoding for {body:?}");
+    assert_eq!(text.trim_end(), plain_body.trim_end(), "the same text for {body:?}");
+    // What a mail program shows is the text too.
+    let parsed = MessageParser::default().parse(with.bytes.as_bytes()).expect("parses");
+    assert_eq!(
+      parsed.body_text(0).as_deref().map(|t| t.replace("\r\n", "\n")),
+      Some(body.to_string())
+    );
+    assert_eq!(parsed.attachment_count(), 2);
+    // Every line is within SMTP's limit, whatever the attachments hold.
+    assert!(with.bytes.split("\r\n").all(|l| l.len() <= 998));
+    assert!(with.bytes.is_ascii());
+  }
+}
+
+#[test]
+fn a_message_with_pictures_renders_the_same_twice() {
+  let once = render_with("Results.\n", pictures());
+  let twice = render_with("Results.\n", pictures());
+  assert_eq!(once.bytes, twice.bytes, "a journaled message must render alike again");
+  let plain = render_with("Results.\n", Vec::new());
+  assert!(plain.bytes.contains("Content-Type: text/plain"));
+  assert!(!plain.bytes.contains("multipart"), "no attachments: a single part as before");
+}
