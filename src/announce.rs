@@ -111,7 +111,19 @@ pub fn results(
   let mut picture: Option<Vec<Attachment>> = None;
   for member in &game.members {
     let attachments = if member.wants_pictures(&game.settings) {
-      picture.get_or_insert_with(|| results_picture(game, first)).clone()
+      picture
+        .get_or_insert_with(|| {
+          let mut files = results_picture(game, first);
+          // The last results carry the game's SUMMARY, and so its chart.
+          if game.is_finished() {
+            match picture::chart_attachment(game) {
+              Ok(chart) => files.extend(chart),
+              Err(error) => tracing::warn!(game = %game.name, %error, "no chart drawn"),
+            }
+          }
+          files
+        })
+        .clone()
     } else {
       Vec::new()
     };

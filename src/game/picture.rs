@@ -200,11 +200,14 @@ pub fn past(game: &Game, phase: Option<&str>) -> Result<Option<PhaseResult>, Pas
     return Err(PastError::NotStarted { game: game.name.clone() });
   }
   let Some(text) = phase.map(str::trim).filter(|t| !t.is_empty()) else { return Ok(None) };
-  let wanted = game
-    .map
-    .parse_phase(text)
-    .or_else(|_| game.map.parse_phase_words(text).map_err(|e| e.to_string()))
-    .map_err(|e| PastError::Unreadable(format!("'{text}' is not a phase: {e}")))?;
+  let shown: String = text.chars().take(30).collect();
+  let wanted =
+    game.map.parse_phase(text).or_else(|_| game.map.parse_phase_words(text)).map_err(|_| {
+      PastError::Unreadable(format!(
+        "'{shown}' is not a phase: write it as S1901M, F1901R or W1901B, or as\n\
+         Fall 1901 Movement."
+      ))
+    })?;
   if wanted == game.position.phase && !game.is_finished() {
     return Ok(None);
   }
