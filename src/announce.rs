@@ -133,7 +133,9 @@ pub fn results(
       push_once(&mut announcement.mail, message);
     }
   }
-  announcement.history.push(entry(now, phase.clone(), HistoryKind::Results, subject, body));
+  let mut results = entry(now, phase.clone(), HistoryKind::Results, subject, body);
+  results.board = Some(picture::past_board(game, first));
+  announcement.history.push(results);
   announcement.ledger = dedication::turns(&config.dedication, game, processed, now);
   if !processed.postal.is_empty() {
     let mut text = String::new();
@@ -494,5 +496,5 @@ fn entry(
   subject: String,
   body: String,
 ) -> HistoryEntry {
-  HistoryEntry { number: 0, time: now, phase, kind, subject, body }
+  HistoryEntry { number: 0, time: now, phase, kind, subject, body, board: None }
 }

@@ -369,3 +369,35 @@ fn a_message_with_pictures_renders_the_same_twice() {
   assert!(plain.bytes.contains("Content-Type: text/plain"));
   assert!(!plain.bytes.contains("multipart"), "no attachments: a single part as before");
 }
+
+/// Forgets the turns a game keeps for ROLLBACK, as a long game forgets
+/// its early ones.
+fn forget_kept_turns(judge: &Judge, game: &str) {
+  let path = judge.data().join("games").join(game).join("game.json");
+  let text = std::fs::read_to_string(&path).expect("the game file");
+  let mut json: serde_json::Value = serde_json::from_str(&text).expect("JSON");
+  json["turns"] = serde_json::json!([]);
+  std::fs::write(&path, serde_json::to_string_pretty(&json).expect("JSON")).expect("written");
+}
+
+#[test]
+fn a_phase_no_longer_kept_for_rollback_is_drawn_from_the_history() {
+  let judge = Judge::with_config(FAST);
+  let table = game(&judge);
+  play(&table, &[("France", "A Par-Bur\nA Mar S A Par-Bur\nF Bre-Mao\n")]);
+  judge.send(MASTER, "map", "MAP alpha S1901M\n");
+  let (_, kept) = picture(&reply(&judge, MASTER));
+  forget_kept_turns(&judge, "alpha");
+  judge.send(MASTER, "map", "MAP alpha S1901M\n");
+  let mail = reply(&judge, MASTER);
+  let (png, recorded) = picture(&mail);
+  assert_eq!(png.filename.as_deref(), Some("alpha-S1901M.png"));
+  // The same picture as when the turn was kept.
+  assert_eq!(String::from_utf8_lossy(&recorded.bytes), String::from_utf8_lossy(&kept.bytes));
+  // A phase never played is still refused, with the phases there are.
+  judge.send(MASTER, "map", "MAP alpha S1903M\n");
+  let mail = reply(&judge, MASTER);
+  assert!(mail.body.contains("was not in S1903M"), "{}", mail.body);
+  assert!(mail.body.contains("S1901M, F1901M (the current phase)"), "{}", mail.body);
+  assert_plain(&mail);
+}

@@ -8,11 +8,13 @@ use std::fmt::Write as _;
 use super::{report, Game, PhaseResult, Resolution};
 use crate::adjudicate::AdjustmentOutcome;
 use crate::draw::{self, Board, Chart, ChartLine, DrawError, DrawnOrder, Scene};
+use crate::interchange::unit_text;
 use crate::mail::outbound::Attachment;
 use crate::map::{Location, Map};
 use crate::order::{self, Action, Adjustment, Order, ParsedOrder, UnitOrder, Via};
 use crate::phase::{Phase, PhaseKind};
 use crate::position::{Dislodged, Position, Unit};
+use crate::store::game_file::{HistoryEntry, HistoryKind, PastBoard};
 
 /// The PNG's size: 1.6 times the board's user units makes a standard
 /// board about 1000 pixels wide, legible without zooming.
@@ -176,26 +178,55 @@ pub enum PastError {
   )]
   NotPlayed { game: String, phase: String, kept: String },
   #[error(
-    "the board of {phase} is no longer kept: a game keeps the boards of its\n\
-     last {} turns, so the phases that can be drawn are:\n{kept}",
+    "the board of {phase} is not kept (games before pictures kept only their\n\
+     last {} turns). The phases that can be drawn are:\n{kept}",
     super::master::KEPT_TURNS
   )]
   NotKept { phase: String, kept: String },
 }
 
-/// The phases MAP can draw: the kept turns' and the current one, as
-/// `S1901M, F1901M, ...` (the current one last).
-pub fn drawable_phases(game: &Game) -> String {
-  let mut phases: Vec<String> = game.turns.iter().map(|t| t.position.phase.to_string()).collect();
-  phases.push(format!("{} (the current phase)", game.position.phase));
-  report::wrap(&phases.join(", "))
+/// A past phase to draw: its board, the units it dislodged and its
+/// orders with their outcomes.
+#[derive(Clone, Debug)]
+pub struct PastPhase {
+  pub phase: Phase,
+  pub position: Position,
+  pub dislodged: Vec<Dislodged>,
+  pub orders: Vec<DrawnOrder>,
+}
+
+impl PastPhase {
+  /// The picture of it.
+  pub fn scene<'a>(&'a self, game: &Game) -> Scene<'a> {
+    Scene {
+      map: game.map,
+      title: title(game, self.phase),
+      position: &self.position,
+      dislodged: &self.dislodged,
+      orders: self.orders.clone(),
+    }
+  }
+
+  fn of_result(game: &Game, result: &PhaseResult) -> PastPhase {
+    let scene = adjudicated(game, result);
+    PastPhase {
+      phase: result.phase,
+      position: result.before.clone(),
+      dislodged: scene.dislodged.to_vec(),
+      orders: scene.orders,
+    }
+  }
 }
 
 /// What MAP draws for `phase` (the current phase when `None`): the board
-/// now, or a kept turn adjudicated again from the board and orders it was
-/// processed with (the same adjudication, so the same outcomes as its
-/// results gave).
-pub fn past(game: &Game, phase: Option<&str>) -> Result<Option<PhaseResult>, PastError> {
+/// now (`None`), a kept turn adjudicated again from the board and orders
+/// it was processed with, or the board kept with the phase's results in
+/// the game's `history`.
+pub fn past(
+  game: &Game,
+  phase: Option<&str>,
+  history: &[HistoryEntry],
+) -> Result<Option<PastPhase>, PastError> {
   if game.status == super::Status::Forming || game.seq == 0 {
     return Err(PastError::NotStarted { game: game.name.clone() });
   }
@@ -212,9 +243,26 @@ pub fn past(game: &Game, phase: Option<&str>) -> Result<Option<PhaseResult>, Pas
     return Ok(None);
   }
   if let Some(turn) = game.turns.iter().find(|t| t.position.phase == wanted) {
-    return Ok(Some(game.replay(turn)));
+    return Ok(Some(PastPhase::of_result(game, &game.replay(turn))));
   }
-  let kept = drawable_phases(game);
+  let recorded = history
+    .iter()
+    .rev()
+    .find(|e| e.kind == HistoryKind::Results && e.phase == wanted.to_string() && e.board.is_some());
+  if let Some(board) = recorded.and_then(|e| e.board.as_ref()) {
+    return from_past_board(game.map, wanted, board).map(Some).map_err(PastError::Unreadable);
+  }
+  let mut phases: Vec<Phase> = history
+    .iter()
+    .filter(|e| e.kind == HistoryKind::Results && e.board.is_some())
+    .filter_map(|e| e.phase.parse::<Phase>().ok())
+    .chain(game.turns.iter().map(|t| t.position.phase))
+    .collect();
+  phases.sort_by(|a, b| game.map.phase_order(*a, *b));
+  phases.dedup();
+  let mut names: Vec<String> = phases.iter().map(Phase::to_string).collect();
+  names.push(format!("{} (the current phase)", game.position.phase));
+  let kept = report::wrap(&names.join(", "));
   let first = game.map.parse_phase(game.map.first_phase()).ok();
   let played = game.map.phase_order(wanted, game.position.phase).is_lt()
     && first.is_none_or(|first| game.map.phase_order(wanted, first).is_ge());
@@ -223,6 +271,133 @@ pub fn past(game: &Game, phase: Option<&str>) -> Result<Option<PhaseResult>, Pas
   } else {
     Err(PastError::NotPlayed { game: game.name.clone(), phase: wanted.to_string(), kept })
   }
+}
+
+/// The board of an adjudicated phase to keep with its results.
+pub fn past_board(game: &Game, result: &PhaseResult) -> PastBoard {
+  let map = game.map;
+  let scene = adjudicated(game, result);
+  let power = |p: crate::map::PowerId| map.power(p).name.clone();
+  PastBoard {
+    units: scene.position.units().map(|u| (power(u.power), unit_text(map, u))).collect(),
+    owners: map
+      .supply_centers()
+      .filter_map(|c| scene.position.owner(c).map(|p| (power(p), map.province(c).abbr.clone())))
+      .collect(),
+    dislodged: scene
+      .dislodged
+      .iter()
+      .map(|d| {
+        let retreats = d.retreats.iter().map(|&l| abbr(map, l)).collect();
+        (power(d.unit.power), unit_text(map, d.unit), retreats)
+      })
+      .collect(),
+    orders: scene
+      .orders
+      .iter()
+      .filter_map(|o| {
+        let short = short_order(map, &o.order)?;
+        Some((power(o.power), short, o.text.clone(), o.result.clone().unwrap_or_default()))
+      })
+      .collect(),
+  }
+}
+
+/// A kept board read back: each unit, centre and order through the
+/// parsers that read them from players.
+fn from_past_board(map: &Map, phase: Phase, board: &PastBoard) -> Result<PastPhase, String> {
+  let power = |name: &str| {
+    map.find_power(name).ok_or_else(|| format!("The kept board of {phase} names '{name}'."))
+  };
+  let unit = |owner: &str, text: &str| -> Result<Unit, String> {
+    let power = power(owner)?;
+    match order::parse_unit(map, text) {
+      Ok((Some(kind), location)) => Ok(Unit { power, kind, location }),
+      _ => Err(format!("The kept board of {phase} has a unit '{text}' the map lacks.")),
+    }
+  };
+  let place = |text: &str| {
+    order::parse_unit(map, text)
+      .map(|(_, l)| l)
+      .map_err(|_| format!("The kept board of {phase} names a place '{text}' the map lacks."))
+  };
+  let mut position = Position::empty(map, phase);
+  for (owner, text) in &board.units {
+    let unit = unit(owner, text)?;
+    position.place(map, unit).map_err(|e| format!("The kept board of {phase}: {e}."))?;
+  }
+  for (owner, center) in &board.owners {
+    position.set_owner(place(center)?.province, Some(power(owner)?));
+  }
+  let mut dislodged = Vec::new();
+  for (owner, text, retreats) in &board.dislodged {
+    let retreats = retreats.iter().map(|r| place(r)).collect::<Result<Vec<_>, _>>()?;
+    dislodged.push(Dislodged { unit: unit(owner, text)?, attacker_from: None, retreats });
+  }
+  let mut orders = Vec::new();
+  for (owner, short, text, result) in &board.orders {
+    let order = order::parse_order(map, phase.kind, short)
+      .map_err(|e| format!("The kept board of {phase} has an order '{short}': {e}."))?;
+    orders.push(DrawnOrder {
+      power: power(owner)?,
+      text: text.clone(),
+      order,
+      result: Some(result.clone()),
+    });
+  }
+  Ok(PastPhase { phase, position, dislodged, orders })
+}
+
+/// `Stp/sc`: a place in the map's abbreviations, as unit texts write it.
+fn abbr(map: &Map, location: Location) -> String {
+  let province = &map.province(location.province).abbr;
+  match location.coast {
+    Some(coast) => format!("{province}/{}", coast.abbr()),
+    None => province.clone(),
+  }
+}
+
+/// An order in the short form the order parser reads (`A Par - Bur`,
+/// `F Nth C A Lon - Nwy`, `build F Stp/sc`); `None` for a proxy.
+fn short_order(map: &Map, order: &ParsedOrder) -> Option<String> {
+  let unit = |kind: Option<crate::map::UnitType>, at: Location| {
+    format!("{} {}", kind.map_or('A', |k| k.letter()), abbr(map, at))
+  };
+  Some(match order {
+    ParsedOrder::Unit { kind, at, action } => {
+      let me = unit(*kind, *at);
+      match action {
+        Action::Hold => format!("{me} H"),
+        Action::Move { to, route, via_convoy } => {
+          let mut text = me;
+          for sea in route {
+            text.push_str(" - ");
+            text.push_str(&map.province(*sea).abbr);
+          }
+          text.push_str(" - ");
+          text.push_str(&abbr(map, *to));
+          if *via_convoy && route.is_empty() {
+            text.push_str(" via convoy");
+          }
+          text
+        }
+        Action::SupportHold { kind, unit: at2 } => format!("{me} S {}", unit(*kind, *at2)),
+        Action::SupportMove { kind, from, to } => {
+          format!("{me} S {} - {}", unit(*kind, *from), abbr(map, *to))
+        }
+        Action::Convoy { kind, from, to } => {
+          format!("{me} C {} - {}", unit(*kind, *from), abbr(map, *to))
+        }
+        Action::Proxy { .. } => return None,
+        Action::Disband => format!("{me} disband"),
+      }
+    }
+    ParsedOrder::Build { kind, at } => format!("build {}", unit(*kind, *at)),
+    ParsedOrder::Remove { kind, at } => format!("remove {}", unit(*kind, *at)),
+    ParsedOrder::BuildOrRemove { kind, at } => unit(*kind, *at),
+    ParsedOrder::Waive => "waive".to_string(),
+    ParsedOrder::Maintain { kind, at } => format!("maintain {}", unit(*kind, *at)),
+  })
 }
 
 /// The chart of a game's supply-centre counts at the end of each year,
@@ -409,4 +584,37 @@ fn listed_location(map: &Map, text: &str) -> Result<Location, String> {
   order::parse_unit(map, text)
     .map(|(_, location)| location)
     .map_err(|_| format!("'{text}' is not a place on the {} map.", map.name()))
+}
+
+#[cfg(test)]
+mod tests {
+  use super::*;
+
+  /// Every kind of order survives being kept in the history: written
+  /// short, read back by the order parser, it means the same.
+  #[test]
+  fn orders_kept_in_the_history_read_back_the_same() {
+    let map = Map::standard().expect("the standard map");
+    let cases = [
+      (PhaseKind::Movement, "A Par H"),
+      (PhaseKind::Movement, "A Par - Bur"),
+      (PhaseKind::Movement, "F Stp/sc - Bot"),
+      (PhaseKind::Movement, "F Mao - Spa/nc"),
+      (PhaseKind::Movement, "A Mun S A Par - Bur"),
+      (PhaseKind::Movement, "A Mun S F Kie"),
+      (PhaseKind::Movement, "F Nth C A Lon - Nwy"),
+      (PhaseKind::Movement, "A Lon - Nth - Nwy"),
+      (PhaseKind::Movement, "A Bel - Hol via convoy"),
+      (PhaseKind::Retreat, "A Bur - Gas"),
+      (PhaseKind::Retreat, "A Bur disband"),
+      (PhaseKind::Adjustment, "build F Stp/nc"),
+      (PhaseKind::Adjustment, "remove A War"),
+      (PhaseKind::Adjustment, "waive"),
+    ];
+    for (kind, text) in cases {
+      let order = order::parse_order(map, kind, text).expect(text);
+      let short = short_order(map, &order).expect("a short form");
+      assert_eq!(order::parse_order(map, kind, &short).as_ref(), Ok(&order), "{text} as {short}");
+    }
+  }
 }

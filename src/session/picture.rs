@@ -44,7 +44,12 @@ impl Session<'_> {
       ));
       return Ok(());
     }
-    let past = match picture::past(game, (!phase.is_empty()).then_some(phase.as_str())) {
+    let asked = (!phase.is_empty()).then_some(phase.as_str());
+    let history = match asked {
+      Some(_) => self.ctx.games.history(&game.name)?,
+      None => Vec::new(),
+    };
+    let past = match picture::past(game, asked, &history) {
       Ok(past) => past,
       Err(error) => {
         self.error(&format!("{error}\nNo picture was sent."));
@@ -52,9 +57,9 @@ impl Session<'_> {
       }
     };
     let (scene, stem, what) = match &past {
-      Some(result) => (
-        picture::adjudicated(game, result),
-        picture::stem(game, result.phase),
+      Some(past) => (
+        past.scene(game),
+        picture::stem(game, past.phase),
         "with its orders and what became of them",
       ),
       None => {
