@@ -224,7 +224,9 @@ fn with_attachments(body: String, attachments: &[Attachment], id: &str) -> Multi
   let mut parts = MultiPart::mixed().boundary(boundary(id)).singlepart(text);
   for (n, attachment) in attachments.iter().enumerate() {
     let filename = safe_filename(&attachment.filename);
-    let content_type = ContentType::parse(&attachment.content_type).unwrap_or_else(|_| {
+    // The name in Content-Type too, where older Outlooks look for it.
+    let named = format!("{}; name=\"{filename}\"", attachment.content_type);
+    let content_type = ContentType::parse(&named).unwrap_or_else(|_| {
       ContentType::parse("application/octet-stream").unwrap_or(ContentType::TEXT_PLAIN)
     });
     let mut part = SinglePart::builder().header(content_type);
