@@ -461,10 +461,11 @@ pub fn from_listing(lines: &[String]) -> Result<Listed, String> {
     .find_map(|l| l.trim().strip_prefix("Variant:"))
     .and_then(|v| v.split(',').next())
     .map(|v| v.trim().to_string());
+  // `Standard, Gunboat` here; njudge writes `Standard Gunboat`.
   let map = match &variant {
-    Some(name) => {
-      Map::builtin(name).map_err(|_| format!("'{name}' is not a variant this judge knows."))?
-    }
+    Some(name) => Map::builtin(name)
+      .or_else(|e| name.split_whitespace().next().map_or(Err(e), Map::builtin))
+      .map_err(|_| format!("'{name}' is not a variant this judge knows."))?,
     None => Map::standard().map_err(|e| e.to_string())?,
   };
   let Some(index) = lines.iter().position(|l| l.starts_with("Status of the ")) else {
