@@ -11,8 +11,8 @@ use chrono_tz::Tz;
 
 use crate::config::Config;
 use crate::dedication;
-use crate::game::{deadline, report, Game, Processed, Role, TimeEvent};
-use crate::mail::outbound::{MailKind, Outgoing};
+use crate::game::{deadline, picture, report, Game, Processed, Role, TimeEvent};
+use crate::mail::outbound::{Attachment, MailKind, Outgoing};
 use crate::mail::subject;
 use crate::map::PowerId;
 use crate::store::game_file::{HistoryEntry, HistoryKind};
@@ -106,12 +106,36 @@ pub fn results(
     body.push_str(&report::summary(game, game.settings.reveal, tz));
   }
   let mut announcement = Announcement::default();
+  // The picture of the adjudicated phase, drawn once for all who want it;
+  // their text is everyone's.
+  let mut picture: Option<Vec<Attachment>> = None;
   for member in &game.members {
+    let attachments = if member.wants_pictures(&game.settings) {
+      picture
+        .get_or_insert_with(|| {
+          let mut files = results_picture(game, first);
+          // The last results carry the game's SUMMARY, and so its chart.
+          if game.is_finished() {
+            match picture::chart_attachment(game) {
+              Ok(chart) => files.extend(chart),
+              Err(error) => tracing::warn!(game = %game.name, %error, "no chart drawn"),
+            }
+          }
+          files
+        })
+        .clone()
+    } else {
+      Vec::new()
+    };
     for address in member.addresses() {
-      push_once(&mut announcement.mail, mail(address, &subject, &body, MailKind::Bulk));
+      let mut message = mail(address, &subject, &body, MailKind::Bulk);
+      message.attachments = attachments.clone();
+      push_once(&mut announcement.mail, message);
     }
   }
-  announcement.history.push(entry(now, phase.clone(), HistoryKind::Results, subject, body));
+  let mut results = entry(now, phase.clone(), HistoryKind::Results, subject, body);
+  results.board = Some(picture::past_board(game, first));
+  announcement.history.push(results);
   announcement.ledger = dedication::turns(&config.dedication, game, processed, now);
   if !processed.postal.is_empty() {
     let mut text = String::new();
@@ -133,6 +157,20 @@ pub fn results(
     announcement.extend(diaries(config, game, now));
   }
   announcement
+}
+
+/// The picture of an adjudicated phase for the results mail; none (and a
+/// log line) when the variant's board cannot be drawn, so the results
+/// still go out.
+fn results_picture(game: &Game, result: &crate::game::PhaseResult) -> Vec<Attachment> {
+  let scene = picture::adjudicated(game, result);
+  match picture::attachments(&scene, &picture::stem(game, result.phase)) {
+    Ok(files) => files,
+    Err(error) => {
+      tracing::warn!(game = %game.name, %error, "the results picture could not be drawn");
+      Vec::new()
+    }
+  }
 }
 
 /// `Pending Orders`: to each player whose orders kept for a later phase
@@ -389,6 +427,7 @@ pub fn damaged_game(
     in_reply_to: None,
     references: Vec::new(),
     kind: MailKind::Notice,
+    attachments: Vec::new(),
   }
 }
 
@@ -446,6 +485,7 @@ fn mail(to: &str, subject: &str, body: &str, kind: MailKind) -> Outgoing {
     in_reply_to: None,
     references: Vec::new(),
     kind,
+    attachments: Vec::new(),
   }
 }
 
@@ -456,5 +496,5 @@ fn entry(
   subject: String,
   body: String,
 ) -> HistoryEntry {
-  HistoryEntry { number: 0, time: now, phase, kind, subject, body }
+  HistoryEntry { number: 0, time: now, phase, kind, subject, body, board: None }
 }

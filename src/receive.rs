@@ -264,6 +264,7 @@ fn held(config: &Config, inbound: &Inbound, to: &str, game: Option<&str>) -> Out
     in_reply_to: inbound.message_id.clone(),
     references: inbound.message_id.iter().cloned().collect(),
     kind: MailKind::Reply,
+    attachments: Vec::new(),
   }
 }
 
@@ -310,6 +311,7 @@ fn quarantined(
     in_reply_to: None,
     references: Vec::new(),
     kind: MailKind::Notice,
+    attachments: Vec::new(),
   }
 }
 
@@ -475,5 +477,6 @@ fn too_large(config: &Config, inbound: &Inbound, reply_to: &str, size: usize) ->
     in_reply_to: inbound.message_id.clone(),
     references: inbound.message_id.iter().cloned().collect(),
     kind: MailKind::Reply,
+    attachments: Vec::new(),
   }
 }

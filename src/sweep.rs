@@ -363,6 +363,7 @@ fn keeper_outage(config: &Config, outage: &Outage, games: &[String]) -> Outgoing
     in_reply_to: None,
     references: Vec::new(),
     kind: MailKind::Notice,
+    attachments: Vec::new(),
   }
 }
 

@@ -186,6 +186,7 @@ fn rendered_mail_has_the_bounce_address_as_envelope_sender() {
     in_reply_to: None,
     references: Vec::new(),
     kind: MailKind::Notice,
+    attachments: Vec::new(),
   }];
   let now = NOW.parse().expect("a time");
   let mut config = Config { keeper_address: "keeper@a.test".into(), ..Config::default() };

@@ -28,6 +28,7 @@ fn reply(subject: &str, body: &str) -> Outgoing {
     in_reply_to: Some("orig-1@example.org".into()),
     references: vec!["root@example.org".into(), "orig-1@example.org".into()],
     kind: MailKind::Reply,
+    attachments: Vec::new(),
   }
 }
 
@@ -368,6 +369,7 @@ proptest! {
       to: "p@example.org".into(), subject: subject_text, body, in_reply_to: Some(id.clone()),
       references: vec![id.clone()],
       kind: MailKind::Reply,
+      attachments: Vec::new(),
     };
     let out = render(&mail, &SENDER, now(), &id).expect("renders");
     prop_assert!(out.bytes.is_ascii());

@@ -36,6 +36,7 @@ fn message(to: &str, subject: &str, body: &str, id: &str) -> Rendered {
     in_reply_to: None,
     references: Vec::new(),
     kind: MailKind::Reply,
+    attachments: Vec::new(),
   };
   render(&mail, &sender, now, id).expect("renders")
 }

@@ -36,7 +36,7 @@ kinds! {
   Resign, Phase, Clear, If, Else, EndIf, Press, Broadcast, PostalPress, EndPress, EndBroadcast,
   Diary, DiaryRecord, DiaryList, DiaryRead, DiaryDelete, BecomeMaster, Resume, Set, SetAddress,
   SetPassword, SetPreference, SetAbsence, SetNoAbsence, SetWait, SetNoWait, SetConcede,
-  SetNoConcede, SetDraw, SetNoDraw, SetModerate, SetBroadcast, SetNoBroadcast,
+  SetNoConcede, SetDraw, SetNoDraw, SetModerate, SetBroadcast, SetNoBroadcast, SetMap, SetNoMap,
   // Masters only (§§8.1–8.2).
   Become, Eject, ForceBegin, Pause, Predict, Process, Promote, Rollback, Unstart, SetUnmoderate,
   SetAllPress, SetNormalPress, SetQuiet, SetNoQuiet, SetWatchAllPress, SetNoWatchAllPress,
@@ -284,16 +284,16 @@ pub static KEYWORDS: &[Keyword] = &[
     K::Map,
     Anyone,
     "3.4",
-    "MAP game [N]",
-    "Mail back a PostScript map of a game; N sends it uncompressed.",
+    "MAP [game] [phase]",
+    "Mail back a picture of a game's board, now or in a past phase (PNG and SVG).",
     &["MAP"],
   ),
   row(
     K::MapStar,
     Anyone,
     "3.4",
-    "MAP * [N]",
-    "Draw a map from the LIST output that fills the rest of the message.",
+    "MAP *",
+    "Mail back a picture of the board in the LIST output that follows.",
     &["MAP *"],
   )
   .with_block(Block::Rest),
@@ -557,6 +557,22 @@ pub static KEYWORDS: &[Keyword] = &[
     "SET NO BROADCAST",
     "Stop receiving broadcast messages (you can still send them).",
     &["SET NO BROADCAST", "SET NO BROADCAST PRESS", "SET NO NORMAL BROADCAST"],
+  ),
+  row(
+    K::SetMap,
+    Player,
+    "3.4",
+    "SET MAP",
+    "Get a picture of the board with each results mail (a Master: for everyone).",
+    &["SET MAP", "SET MAPS", "SET PICTURE", "SET PICTURES"],
+  ),
+  row(
+    K::SetNoMap,
+    Player,
+    "3.4",
+    "SET NO MAP",
+    "Results mail without the picture (a Master: the game's default).",
+    &["SET NO MAP", "SET NO MAPS", "SET NO PICTURE", "SET NO PICTURES"],
   ),
   // ------------------------------------------------------------ masters
   row(
@@ -1899,8 +1915,6 @@ pub const NOT_OFFERED: &[CommandKind] = {
   &[
     K::Adjust,
     K::FixId,
-    K::Map,
-    K::MapStar,
     K::NoControl,
     K::Record,
     K::SetAdjacent,

@@ -17,6 +17,7 @@ pub mod deadline;
 mod entry;
 pub mod future;
 pub mod master;
+pub mod picture;
 pub mod preference;
 pub mod press;
 mod process;
@@ -188,6 +189,10 @@ pub struct Settings {
   /// The optional rules (manual §9.1); standard in games saved before
   /// there were any.
   pub variant: Variant,
+  /// Results mail carries a picture of the board to members who have not
+  /// said otherwise (a Master's SET MAP); off by default, as pictures
+  /// make each results mail some 200 KB larger.
+  pub pictures: bool,
 }
 
 impl Default for Settings {
@@ -231,6 +236,7 @@ impl Default for Settings {
       access: SiteRule::Any,
       level: Level::Any,
       allow: Vec::new(),
+      pictures: false,
       deny: Vec::new(),
       variant: Variant::default(),
     }
@@ -362,6 +368,10 @@ pub struct Member {
   /// the start, waiting for a real player to take it over.
   #[serde(default)]
   pub dummy: bool,
+  /// This member's own SET MAP (`Some(true)`) or SET NO MAP; `None`
+  /// follows the game's default.
+  #[serde(default)]
+  pub pictures: Option<bool>,
 }
 
 /// One diary entry (DIARY RECORD).
@@ -417,7 +427,13 @@ impl Member {
       diary: Vec::new(),
       diary_next: 1,
       dummy: false,
+      pictures: None,
     }
+  }
+
+  /// Whether this member's results mail carries the board's picture.
+  pub fn wants_pictures(&self, settings: &Settings) -> bool {
+    self.pictures.unwrap_or(settings.pictures)
   }
 
   /// Each address game mail for this member goes to.

@@ -197,6 +197,20 @@ impl Game {
     deadline
   }
 
+  /// A kept turn adjudicated again, on a copy of the game: the board and
+  /// orders it was processed with give the same outcomes its results did
+  /// (for drawing a past phase).
+  pub fn replay(&self, turn: &super::master::Turn) -> PhaseResult {
+    let mut copy = self.clone();
+    copy.seq = turn.seq;
+    copy.position = turn.position.clone();
+    copy.orders = turn.orders.clone();
+    copy.record.years.truncate(turn.years);
+    copy.settings.victory_centers = turn.victory_centers;
+    let skipped = copy.nothing_to_order();
+    copy.process_one(skipped)
+  }
+
   /// Adjudicates the current phase and moves the board on.
   fn process_one(&mut self, skipped: bool) -> PhaseResult {
     let before = self.position.clone();

@@ -6,9 +6,10 @@ use std::time::SystemTime;
 
 use chrono::{DateTime, FixedOffset};
 use lettre::message::header::{
-  ContentTransferEncoding, ContentType, HeaderName, HeaderValue, MIME_VERSION_1_0,
+  ContentDisposition, ContentId, ContentTransferEncoding, ContentType, HeaderName, HeaderValue,
+  MIME_VERSION_1_0,
 };
-use lettre::message::{Body, Mailbox, Message};
+use lettre::message::{Body, Mailbox, Message, MultiPart, SinglePart};
 use lettre::Address;
 
 use super::inbound::one_line;
@@ -28,6 +29,45 @@ pub struct Outgoing {
   /// What kind of automatic mail this is (RFC 3834), for the headers that
   /// keep mail loops and vacation responders away.
   pub kind: MailKind,
+  /// Files sent with the text (a picture of the board); with none the
+  /// message is a single text/plain part, as it always was.
+  pub attachments: Vec<Attachment>,
+}
+
+/// A file sent with a message's text: after the text part of a
+/// `multipart/mixed` message, which every mail client shows.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Attachment {
+  /// `alpha-S1901M.png`: letters, digits, `.`, `-` and `_` only.
+  pub filename: String,
+  /// `image/png`, `image/svg+xml`.
+  pub content_type: String,
+  pub bytes: Vec<u8>,
+  /// Shown in the message (`Content-Disposition: inline`, with a
+  /// `Content-ID`) rather than offered as a file to save.
+  pub inline: bool,
+}
+
+impl Attachment {
+  /// A PNG picture shown in the message.
+  pub fn inline_png(filename: &str, bytes: Vec<u8>) -> Attachment {
+    Attachment {
+      filename: filename.to_string(),
+      content_type: "image/png".to_string(),
+      bytes,
+      inline: true,
+    }
+  }
+
+  /// An SVG picture offered as a file (few mail clients show SVG).
+  pub fn svg(filename: &str, svg: String) -> Attachment {
+    Attachment {
+      filename: filename.to_string(),
+      content_type: "image/svg+xml".to_string(),
+      bytes: svg.into_bytes(),
+      inline: false,
+    }
+  }
 }
 
 /// What kind of automatic mail a message is: every message the judge
@@ -145,11 +185,12 @@ pub fn render(
   if !body.is_empty() && !body.ends_with('\n') {
     body.push('\n');
   }
-  let mut message = builder
-    .header(MIME_VERSION_1_0)
-    .header(ContentType::TEXT_PLAIN)
-    .body(encoded_body(body))
-    .map_err(|e| OutboundError::BadAddress(format!("{} ({e})", mail.to)))?;
+  let built = if mail.attachments.is_empty() {
+    builder.header(MIME_VERSION_1_0).header(ContentType::TEXT_PLAIN).body(encoded_body(body))
+  } else {
+    builder.multipart(with_attachments(body, &mail.attachments, &id))
+  };
+  let mut message = built.map_err(|e| OutboundError::BadAddress(format!("{} ({e})", mail.to)))?;
   let date = rfc5322_date(now);
   message.headers_mut().insert_raw(HeaderValue::dangerous_new_pre_encoded(
     HeaderName::new_from_ascii_str("Date"),
@@ -173,6 +214,61 @@ pub fn render(
     bytes.push_str("\r\n");
   }
   Ok(Rendered { from: envelope_from.to_string(), to: to.to_string(), message_id: id, bytes })
+}
+
+/// The text part (encoded exactly as a message of text alone), then each
+/// attachment. The boundary comes from the message id, so rendering the
+/// same message twice gives the same bytes.
+fn with_attachments(body: String, attachments: &[Attachment], id: &str) -> MultiPart {
+  let text = SinglePart::builder().header(ContentType::TEXT_PLAIN).body(encoded_body(body));
+  let mut parts = MultiPart::mixed().boundary(boundary(id)).singlepart(text);
+  for (n, attachment) in attachments.iter().enumerate() {
+    let filename = safe_filename(&attachment.filename);
+    // The name in Content-Type too, where older Outlooks look for it.
+    let named = format!("{}; name=\"{filename}\"", attachment.content_type);
+    let content_type = ContentType::parse(&named).unwrap_or_else(|_| {
+      ContentType::parse("application/octet-stream").unwrap_or(ContentType::TEXT_PLAIN)
+    });
+    let mut part = SinglePart::builder().header(content_type);
+    part = if attachment.inline {
+      part
+        .header(ContentDisposition::inline_with_name(&filename))
+        .header(ContentId::from(format!("<part{n}.{id}>")))
+    } else {
+      part.header(ContentDisposition::attachment(&filename))
+    };
+    // Binary and long-lined files go out in base64, whatever they hold.
+    let encoded =
+      Body::new_with_encoding(attachment.bytes.clone(), ContentTransferEncoding::Base64)
+        .unwrap_or_else(Body::new);
+    parts = parts.singlepart(part.body(encoded));
+  }
+  parts
+}
+
+/// A MIME boundary made from the message id (FNV-1a), which no base64 or
+/// text line of the judge's can contain (it has `=_`).
+fn boundary(id: &str) -> String {
+  let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+  for byte in id.bytes() {
+    hash ^= u64::from(byte);
+    hash = hash.wrapping_mul(0x0100_0000_01b3);
+  }
+  format!("=_judge_{hash:016x}")
+}
+
+/// A file name with nothing a header could trip on.
+fn safe_filename(name: &str) -> String {
+  let name: String = name
+    .chars()
+    .map(|c| if c.is_ascii_alphanumeric() || matches!(c, '.' | '-' | '_') { c } else { '_' })
+    .take(64)
+    .collect();
+  if name.is_empty() {
+    "attachment".to_string()
+  } else {
+    name
+  }
 }
 
 /// Plain ASCII text goes out as it is (`7bit`), the form every program

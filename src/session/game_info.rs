@@ -32,7 +32,7 @@ const HISTORY_WORDS: &[&str] = &["from", "to", "lines", "exclstart", "exclend", 
 impl Session<'_> {
   /// The game a command names, or the signed-on one; `None` (and an error)
   /// when neither gives one.
-  fn named_game(
+  pub(super) fn named_game(
     &mut self,
     command: &str,
     name: Option<&str>,
@@ -280,6 +280,7 @@ impl Session<'_> {
       summary::Extras { judge_code: Some(&self.ctx.config.judge_code), name_of: Some(&name_of) };
     let text = summary::summary(game, master || revealed, self.ctx.tz(), &extras);
     self.say(&text);
+    self.attach_chart(game);
     Ok(())
   }
 

@@ -266,6 +266,7 @@ impl Session<'_> {
         in_reply_to: None,
         references: Vec::new(),
         kind: MailKind::Notice,
+        attachments: Vec::new(),
       });
     }
     Ok(())

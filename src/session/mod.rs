@@ -17,6 +17,7 @@ mod info;
 mod join;
 mod master;
 mod moderate;
+mod picture;
 mod play;
 mod press;
 mod register;
@@ -156,6 +157,8 @@ struct Session<'a> {
   lines_after: usize,
   /// Whether lines go to the current phase or into a PHASE block.
   future: future::FutureState,
+  /// Files for the reply: the pictures MAP and SUMMARY draw.
+  attachments: Vec<crate::mail::outbound::Attachment>,
 }
 
 /// Carries out a message that is not noise. `reply_to` is the header reply
@@ -177,6 +180,7 @@ pub fn run(ctx: &Context<'_>, inbound: &Inbound, reply_to: &str) -> Result<Outco
     refused_order_lines: 0,
     lines_after: 0,
     future: future::FutureState::default(),
+    attachments: Vec::new(),
   };
   let any_command = parsed.lines.iter().any(|l| matches!(l.item, Item::Command(_)));
   if any_command {
@@ -404,6 +408,10 @@ impl Session<'_> {
       CommandKind::List => self.list(args)?,
       CommandKind::History => self.history(args)?,
       CommandKind::Summary => self.summary(args)?,
+      CommandKind::Map => self.map(args)?,
+      CommandKind::MapStar => self.map_star(invocation),
+      CommandKind::SetMap => self.set_map(true),
+      CommandKind::SetNoMap => self.set_map(false),
       CommandKind::WhoGame => self.who_game(args)?,
       CommandKind::SetModerate => self.set_moderated(true),
       CommandKind::SetUnmoderate => self.set_moderated(false),
@@ -749,6 +757,7 @@ impl Session<'_> {
       // The mail edge already ends the thread with this message's id.
       references: inbound.references.clone(),
       kind: MailKind::Reply,
+      attachments: self.attachments,
     }];
     let copies = self.seat.as_ref().map(|s| s.copy_to.clone()).unwrap_or_default();
     for address in copies {
@@ -763,6 +772,7 @@ impl Session<'_> {
           in_reply_to: None,
           references: Vec::new(),
           kind: MailKind::Reply,
+          attachments: Vec::new(),
         });
       }
     }
@@ -774,6 +784,7 @@ impl Session<'_> {
         in_reply_to: inbound.message_id.clone(),
         references: Vec::new(),
         kind: MailKind::Reply,
+        attachments: Vec::new(),
       });
     }
     mail.extend(self.others);
@@ -810,6 +821,8 @@ fn takes_no_argument(kind: CommandKind) -> bool {
         | CommandKind::SetAllPress
         | CommandKind::SetNormalPress
         | CommandKind::SetHomeCenter
+        | CommandKind::SetMap
+        | CommandKind::SetNoMap
     )
 }
 

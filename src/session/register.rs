@@ -221,6 +221,7 @@ impl Session<'_> {
       in_reply_to: None,
       references: Vec::new(),
       kind: MailKind::Notice,
+      attachments: Vec::new(),
     });
   }
 
@@ -331,6 +332,7 @@ impl Session<'_> {
         in_reply_to: None,
         references: Vec::new(),
         kind: MailKind::Notice,
+        attachments: Vec::new(),
       });
     }
     self.say(&wrap(&format!(

@@ -97,6 +97,25 @@ pub struct HistoryEntry {
   pub kind: HistoryKind,
   pub subject: String,
   pub body: String,
+  /// With a phase's results: the board its orders were given in, so that
+  /// MAP can draw any past phase (games before this was kept have none).
+  #[serde(default, skip_serializing_if = "Option::is_none")]
+  pub board: Option<PastBoard>,
+}
+
+/// The board of an adjudicated phase, in the map's abbreviations: what a
+/// picture of it needs, read back through the same parsers as orders.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PastBoard {
+  /// (power, `F Stp/sc`) for each unit.
+  pub units: Vec<(String, String)>,
+  /// (power, centre abbreviation) for each owned supply centre.
+  pub owners: Vec<(String, String)>,
+  /// (power, `A Vie`, retreat places) for each unit dislodged.
+  pub dislodged: Vec<(String, String, Vec<String>)>,
+  /// (power, order in abbreviations `A Par - Bur`, order as the results
+  /// word it, outcome) for each order drawn.
+  pub orders: Vec<(String, String, String, String)>,
 }
 
 /// What a history entry is, for HISTORY's filters.
