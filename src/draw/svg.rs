@@ -10,9 +10,9 @@ use std::collections::HashMap;
 use std::fmt::{self, Write as _};
 use std::sync::{Arc, Mutex, OnceLock};
 
-use super::board::Board;
+use super::board::{Board, Space};
 use super::{arrows, legend, tokens, DrawError, Point, Scene, FONT_FAMILY};
-use crate::map::{Location, Map, PowerId, Terrain};
+use crate::map::{Location, Map, PowerId, ProvinceId, Terrain};
 
 /// Pixels per user unit on the standard board: about 1000 pixels wide.
 const PIXELS_PER_UNIT: f64 = 1.6;
@@ -32,15 +32,27 @@ pub(super) struct Ctx<'a> {
   pub colors: Vec<(String, String)>,
   /// The colour of an unowned centre.
   pub neutral: String,
+  /// The board space of each province, by [`ProvinceId::index`].
+  spaces: Arc<Statics>,
 }
 
 impl Ctx<'_> {
   /// Where a unit's token is centred at `location`.
   pub fn point(&self, location: Location) -> Result<Point, DrawError> {
-    match self.board.unit_point(self.map, location) {
-      Some([x, y]) => Ok([x, y - TOKEN_LIFT * self.u]),
-      None => Err(no_place(self.map, self.board, location)),
-    }
+    let Some(space) = self.space(location.province) else {
+      return Err(no_place(self.map, self.board, location));
+    };
+    let [x, y] = match location.coast {
+      Some(coast) => space.coasts.get(coast.abbr()).copied().unwrap_or(space.unit),
+      None => space.unit,
+    };
+    Ok([x, y - TOKEN_LIFT * self.u])
+  }
+
+  /// The board's space for a province.
+  pub fn space(&self, province: ProvinceId) -> Option<&'static Space> {
+    let board: &'static Board = self.board;
+    self.spaces.space_of.get(province.index()).and_then(|&i| board.spaces.get(i))
   }
 
   pub fn color(&self, power: PowerId) -> &str {
@@ -81,8 +93,8 @@ impl fmt::Display for N {
 pub(super) fn draw(scene: &Scene<'_>) -> Result<String, DrawError> {
   let map = scene.map;
   let board = Board::for_map(map)?;
-  let ctx = context(map, board);
   let statics = statics(map, board)?;
+  let ctx = context(map, board, statics.clone());
   let u = ctx.u;
   let [x, y, w, h] = board.view_box;
   let title_h = legend::title_height(u);
@@ -150,7 +162,7 @@ pub(super) fn draw(scene: &Scene<'_>) -> Result<String, DrawError> {
   Ok(out)
 }
 
-fn context<'a>(map: &'a Map, board: &'static Board) -> Ctx<'a> {
+fn context<'a>(map: &'a Map, board: &'static Board, spaces: Arc<Statics>) -> Ctx<'a> {
   let u =
     if board.token_scale.is_finite() && board.token_scale > 0.0 { board.token_scale } else { 1.0 };
   let colors = map
@@ -165,7 +177,7 @@ fn context<'a>(map: &'a Map, board: &'static Board) -> Ctx<'a> {
     .iter()
     .find(|p| p.name.eq_ignore_ascii_case("unowned"))
     .map_or_else(|| "#997333".to_string(), |p| p.color.clone());
-  Ctx { map, board, u, colors, neutral }
+  Ctx { map, board, u, colors, neutral, spaces }
 }
 
 /// Colours for a power the board does not name: distinct, and each with
@@ -195,6 +207,8 @@ struct Statics {
   fills: String,
   /// The stroked board art and the province names.
   rest: String,
+  /// The index in the board's spaces of each province's space.
+  space_of: Vec<usize>,
 }
 
 /// The board's static parts, made once per board and map.
@@ -217,6 +231,7 @@ fn make_statics(map: &Map, board: &Board) -> Result<Statics, DrawError> {
   let u = if board.token_scale > 0.0 { board.token_scale } else { 1.0 };
   let mut fills = String::new();
   let mut rest = String::new();
+  let mut space_of = Vec::with_capacity(map.provinces().len());
   for layer in &board.layers {
     if let Some(fill) = &layer.fill {
       fills.push_str("<path fill=\"");
@@ -256,9 +271,12 @@ fn make_statics(map: &Map, board: &Board) -> Result<Statics, DrawError> {
   );
   for id in map.province_ids() {
     let province = map.province(id);
-    let Some(space) = board.space(&province.abbr) else {
+    let found = board.spaces.iter().position(|s| s.abbr.eq_ignore_ascii_case(&province.abbr));
+    let Some(index) = found else {
       return Err(no_place(map, board, Location::province(id)));
     };
+    space_of.push(index);
+    let space = &board.spaces[index];
     if province.terrain == Terrain::Impassable {
       continue;
     }
@@ -274,7 +292,7 @@ fn make_statics(map: &Map, board: &Board) -> Result<Statics, DrawError> {
     rest.push_str("</text>\n");
   }
   rest.push_str("</g>\n");
-  Ok(Statics { fills, rest })
+  Ok(Statics { fills, rest, space_of })
 }
 
 /// Fills each province by its owner: a supply centre in its owner's
@@ -299,7 +317,7 @@ fn tints(out: &mut String, ctx: &Ctx<'_>, scene: &Scene<'_>) {
         None => continue,
       }
     };
-    let Some(shape) = ctx.board.space(&province.abbr).and_then(|s| s.shape.as_deref()) else {
+    let Some(shape) = ctx.space(id).and_then(|s| s.shape.as_deref()) else {
       continue;
     };
     let color = ctx.color(power);
@@ -319,7 +337,7 @@ fn centres(out: &mut String, ctx: &Ctx<'_>, scene: &Scene<'_>) -> Result<(), Dra
   out.push_str("<g class=\"centers\">\n");
   for id in map.supply_centers() {
     let province = map.province(id);
-    let Some(space) = ctx.board.space(&province.abbr) else {
+    let Some(space) = ctx.space(id) else {
       return Err(no_place(map, ctx.board, Location::province(id)));
     };
     let [cx, cy] = space.center.unwrap_or(space.label);
@@ -398,6 +416,18 @@ mod tests {
     assert_eq!(N(12.34567).to_string(), "12.35");
     assert_eq!(N(-0.004).to_string(), "0");
     assert_eq!(N(-2.25).to_string(), "-2.25");
+  }
+
+  #[test]
+  fn a_province_the_board_lacks_is_named() {
+    let map = Map::standard().expect("the standard map");
+    let mut broken = Board::for_map(map).expect("the standard board").clone();
+    broken.spaces.retain(|s| s.abbr != "Bul");
+    match make_statics(map, &broken) {
+      Err(DrawError::NoPlace { location, .. }) => assert_eq!(location, "Bul"),
+      Err(e) => panic!("{e}"),
+      Ok(_) => panic!("drawn without Bulgaria"),
+    }
   }
 
   #[test]
