@@ -184,6 +184,7 @@ fn every_variant_draws_its_starting_position() {
       orders: Vec::new(),
     };
     let svg = draw::svg(&scene).unwrap_or_else(|e| panic!("{}: {e}", info.key));
+    keep(&format!("start-{}", info.key), &svg);
     let doc = parse(&svg);
     check_units(map, board, &position, &doc);
     let centres = doc.descendants().filter(|n| n.has_attribute("data-center")).count();
