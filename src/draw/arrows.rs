@@ -10,7 +10,7 @@
 
 use std::fmt::Write as _;
 
-use super::svg::{Ctx, Esc, INK, N};
+use super::svg::{luminance, Ctx, Esc, INK, N};
 use super::tokens::{dislodged_point, shape};
 use super::{DrawError, DrawnOrder, Point, Scene};
 use crate::map::{Location, PowerId, UnitType};
@@ -36,7 +36,7 @@ pub(super) fn markers(out: &mut String, ctx: &Ctx<'_>, scene: &Scene<'_>) {
       out,
       "<marker id=\"head{}\" markerUnits=\"userSpaceOnUse\" markerWidth=\"{}\" \
        markerHeight=\"{}\" refX=\"{}\" refY=\"{}\" orient=\"auto\"><path d=\"M{},{}L{},{}L{},{}Z\" \
-       fill=\"{}\" stroke=\"{INK}\" stroke-width=\"{}\" stroke-linejoin=\"round\"/></marker>",
+       fill=\"{}\" stroke=\"{}\" stroke-width=\"{}\" stroke-linejoin=\"round\"/></marker>",
       order.power.index(),
       N(len + 2.0 * pad),
       N(wide + 2.0 * pad),
@@ -49,8 +49,19 @@ pub(super) fn markers(out: &mut String, ctx: &Ctx<'_>, scene: &Scene<'_>) {
       N(pad),
       N(pad + wide),
       Esc(ctx.color(order.power)),
+      halo(ctx.color(order.power)),
       N(0.7 * u)
     );
+  }
+}
+
+/// The outline that sets a line of `color` off the board: dark, or light
+/// around a dark colour (Germany's black, England's blue).
+fn halo(color: &str) -> &'static str {
+  if luminance(color) < 0.3 {
+    "#f2f2f2"
+  } else {
+    INK
   }
 }
 
@@ -375,8 +386,9 @@ fn line(
   let cap = if dash.is_some_and(|[on, _]| on < 0.5 * ctx.u) { "round" } else { "butt" };
   let _ = write!(
     out,
-    "<path d=\"{d}\" fill=\"none\" stroke=\"{INK}\" stroke-width=\"{}\" stroke-linecap=\"{cap}\" \
+    "<path d=\"{d}\" fill=\"none\" stroke=\"{}\" stroke-width=\"{}\" stroke-linecap=\"{cap}\" \
      stroke-linejoin=\"round\"{dash_attr}/>",
+    halo(color),
     N(width + 1.3 * ctx.u)
   );
   let _ = write!(
@@ -408,11 +420,12 @@ fn ring(
   };
   let _ = write!(
     out,
-    "<circle cx=\"{}\" cy=\"{}\" r=\"{}\" fill=\"none\" stroke=\"{INK}\" stroke-width=\"{}\"{dash_attr}/>\
+    "<circle cx=\"{}\" cy=\"{}\" r=\"{}\" fill=\"none\" stroke=\"{}\" stroke-width=\"{}\"{dash_attr}/>\
      <circle cx=\"{}\" cy=\"{}\" r=\"{}\" fill=\"none\" stroke=\"{}\" stroke-width=\"{}\"{dash_attr}/>",
     N(at[0]),
     N(at[1]),
     N(r),
+    halo(color),
     N(width + 1.3 * ctx.u),
     N(at[0]),
     N(at[1]),
