@@ -124,18 +124,21 @@ pub(super) fn orders(
     return Ok(());
   }
   out.push_str("<g class=\"orders\">\n");
-  // Supports and convoys first, so the moves they help lie on top.
-  for pass in 0..2 {
+  // Supports first, so the moves they help lie on top; convoys last, as
+  // beads along the convoyed army's arrow.
+  for pass in 0..3 {
     for order in &scene.orders {
       if on_top(order) {
         continue;
       }
-      let is_move =
-        matches!(order.order, ParsedOrder::Unit { action: Action::Move { .. } | Action::Hold, .. });
-      if is_move != (pass == 1) {
-        continue;
+      let turn = match order.order {
+        ParsedOrder::Unit { action: Action::Move { .. } | Action::Hold, .. } => 1,
+        ParsedOrder::Unit { action: Action::Convoy { .. }, .. } => 2,
+        _ => 0,
+      };
+      if turn == pass {
+        under(out, ctx, scene, dislodged, order)?;
       }
-      under(out, ctx, scene, dislodged, order)?;
     }
   }
   out.push_str("</g>\n");
@@ -169,9 +172,7 @@ fn under(
       open(out, order, if retreat { "retreat" } else { "move" });
       let mut points = vec![start];
       if route.is_empty() {
-        for fleet in convoying_fleets(ctx, scene, *at, *to, start)? {
-          points.push(fleet);
-        }
+        points.extend(convoying_fleets(ctx, scene, *at, *to, start)?);
       } else {
         for &sea in route {
           points.push(ctx.point(Location::province(sea))?);
@@ -206,6 +207,29 @@ fn under(
       let (a, _) = unit_point(ctx, scene, dislodged, *from)?;
       let b = ctx.point(*to)?;
       let land = lerp(a, b, 0.62);
+      // The supported move, faintly, when the scene does not draw it (the
+      // supported power's orders are not shown).
+      let drawn = scene.orders.iter().any(|o| {
+        matches!(&o.order, ParsedOrder::Unit { at: f, action: Action::Move { to: t, .. }, .. }
+          if f.province == from.province && t.province == to.province)
+      });
+      if !drawn {
+        let mut ghost = [a, b];
+        shorten(&mut ghost, 4.0 * u);
+        let _ = write!(
+          out,
+          "<path d=\"M{},{}L{},{}\" fill=\"none\" stroke=\"{}\" stroke-width=\"{}\" \
+           stroke-dasharray=\"{} {}\" opacity=\"0.6\"/>",
+          N(ghost[0][0]),
+          N(ghost[0][1]),
+          N(ghost[1][0]),
+          N(ghost[1][1]),
+          Esc(color),
+          N(1.0 * u),
+          N(1.5 * u),
+          N(1.5 * u)
+        );
+      }
       line(out, ctx, &[start, land], color, 1.5 * u, Some([3.2 * u, 2.0 * u]), None);
       let _ = write!(
         out,
@@ -222,8 +246,8 @@ fn under(
       let (a, _) = unit_point(ctx, scene, dislodged, *from)?;
       let mut points = vec![a, start, ctx.point(*to)?];
       shorten(&mut points, 3.0 * u + HEAD[0] * u);
-      let dots = dash.map_or([0.1 * u, 2.6 * u], |_| [0.1 * u, 4.5 * u]);
-      line(out, ctx, &points, color, 1.6 * u, Some(dots), Some(&head));
+      let dots = dash.map_or([0.1 * u, 3.2 * u], |_| [0.1 * u, 5.0 * u]);
+      line(out, ctx, &points, color, 2.0 * u, Some(dots), Some(&head));
     }
     Action::Proxy { .. } | Action::Disband => open(out, order, "note"),
   }
