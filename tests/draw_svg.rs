@@ -337,7 +337,23 @@ fn a_retreat_phase_draws_the_retreat_and_the_disband() {
   assert_eq!(classes, ["order retreat", "order disband"]);
   // Both dislodged units beside their provinces, the retreat leaving from
   // the French army's token.
-  assert_eq!(doc.descendants().filter(|n| n.has_attribute("data-dislodged")).count(), 2);
+  let tokens: Vec<_> = doc.descendants().filter(|n| n.has_attribute("data-dislodged")).collect();
+  assert_eq!(tokens.len(), 2);
+  let army = tokens.iter().find(|n| n.attribute("data-location") == Some("Bur")).expect("Bur");
+  let [x, y] = translate(*army);
+  let retreat = doc
+    .descendants()
+    .find(|n| n.attribute("data-order") == Some("A Bur-Par"))
+    .expect("the retreat");
+  let d = retreat.descendants().find_map(|n| n.attribute("d")).expect("a path");
+  let (sx, sy) = d
+    .trim_start_matches('M')
+    .split(['L', ' '])
+    .next()
+    .and_then(|p| p.split_once(','))
+    .expect("a start");
+  let [sx, sy]: [f64; 2] = [sx.parse().expect("x"), sy.parse().expect("y")];
+  assert!((sx - x).hypot(sy - y) < 1.0, "the retreat starts at {sx},{sy}, the token is at {x},{y}");
 }
 
 #[test]
