@@ -30,7 +30,8 @@ pub struct Scene<'a> {
   /// orders were given in.
   pub position: &'a Position,
   /// Dislodged units to draw beside their province with their retreat
-  /// options: after a movement phase, the units it dislodged.
+  /// options: after a movement phase, the units it dislodged. Empty, the
+  /// position's own dislodged units are drawn (a retreat phase's).
   pub dislodged: &'a [Dislodged],
   /// The phase's orders, drawn as arrows and marks.
   pub orders: Vec<DrawnOrder>,
