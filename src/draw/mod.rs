@@ -3,10 +3,13 @@
 //! ([`board`]), and rendered to PNG for mail clients that do not show SVG.
 //! Pure: the caller reads and writes the files and the mail.
 
+mod arrows;
 pub mod board;
 mod chart;
+mod legend;
 mod png;
 mod svg;
+mod tokens;
 
 pub use board::{Board, BoardError, Point};
 pub use chart::{chart_svg, Chart, ChartLine};
@@ -27,7 +30,8 @@ pub struct Scene<'a> {
   /// orders were given in.
   pub position: &'a Position,
   /// Dislodged units to draw beside their province with their retreat
-  /// options: after a movement phase, the units it dislodged.
+  /// options: after a movement phase, the units it dislodged. Empty, the
+  /// position's own dislodged units are drawn (a retreat phase's).
   pub dislodged: &'a [Dislodged],
   /// The phase's orders, drawn as arrows and marks.
   pub orders: Vec<DrawnOrder>,
@@ -62,8 +66,13 @@ pub fn svg(scene: &Scene<'_>) -> Result<String, DrawError> {
   svg::draw(scene)
 }
 
-/// An SVG picture as PNG, `scale` times its size in user units (the
-/// board's view box; 1.6 makes a standard board about 1000 pixels wide).
+/// The PNG scale for mail: nine tenths of the picture's size in pixels
+/// (about 910 pixels wide for the standard board), which keeps a
+/// standard position's PNG well under 150 KB.
+pub const PNG_SCALE: f32 = 0.9;
+
+/// An SVG picture as PNG, `scale` times its size in pixels (the SVG's
+/// `width` and `height`; [`PNG_SCALE`] for mail).
 pub fn png(svg: &str, scale: f32) -> Result<Vec<u8>, DrawError> {
   png::render(svg, scale)
 }

@@ -1,0 +1,191 @@
+//! Unit tokens: an army is a disc, a fleet a hull, both in the power's
+//! colour with its initial in the contrast colour, so a token reads
+//! without colour too. Dislodged units stand smaller beside their
+//! province, with thin dotted lines to where they may retreat.
+
+use std::fmt::Write as _;
+
+use super::svg::{Ctx, Esc, INK, N};
+use super::{DrawError, Point};
+use crate::map::{PowerId, UnitType};
+use crate::position::{Dislodged, Position};
+
+/// Where a dislodged unit stands, relative to its province's point.
+const DISLODGED_OFFSET: Point = [9.0, -7.0];
+/// A dislodged token's size relative to a unit's.
+const DISLODGED_SIZE: f64 = 0.75;
+
+/// Every unit on the board.
+pub(super) fn units(out: &mut String, ctx: &Ctx<'_>, position: &Position) -> Result<(), DrawError> {
+  out.push_str("<g class=\"units\">\n");
+  for unit in position.units() {
+    let at = ctx.point(unit.location)?;
+    let _ = write!(
+      out,
+      "<g data-power=\"{}\" data-unit=\"{}\" data-location=\"{}\" transform=\"translate({},{})\">",
+      Esc(&ctx.map.power(unit.power).name),
+      unit.kind.letter(),
+      Esc(&ctx.map.location_abbr(unit.location)),
+      N(at[0]),
+      N(at[1])
+    );
+    shape(out, ctx, unit.power, unit.kind, 1.0, None);
+    out.push_str("</g>\n");
+  }
+  out.push_str("</g>\n");
+  Ok(())
+}
+
+/// Where a dislodged unit's token stands.
+pub(super) fn dislodged_point(ctx: &Ctx<'_>, d: &Dislodged) -> Result<Point, DrawError> {
+  let [x, y] = ctx.point(d.unit.location)?;
+  Ok([x + DISLODGED_OFFSET[0] * ctx.u, y + DISLODGED_OFFSET[1] * ctx.u])
+}
+
+/// The dislodged units, each beside its province.
+pub(super) fn dislodged(
+  out: &mut String,
+  ctx: &Ctx<'_>,
+  dislodged: &[Dislodged],
+) -> Result<(), DrawError> {
+  if dislodged.is_empty() {
+    return Ok(());
+  }
+  out.push_str("<g class=\"dislodged\">\n");
+  for d in dislodged {
+    let unit = d.unit;
+    let at = dislodged_point(ctx, d)?;
+    let _ = write!(
+      out,
+      "<g data-power=\"{}\" data-unit=\"{}\" data-location=\"{}\" data-dislodged=\"true\" \
+       transform=\"translate({},{})\">",
+      Esc(&ctx.map.power(unit.power).name),
+      unit.kind.letter(),
+      Esc(&ctx.map.location_abbr(unit.location)),
+      N(at[0]),
+      N(at[1])
+    );
+    shape(out, ctx, unit.power, unit.kind, DISLODGED_SIZE, Some("1.2 0.9"));
+    out.push_str("</g>\n");
+  }
+  out.push_str("</g>\n");
+  Ok(())
+}
+
+/// Thin dotted lines from each dislodged unit to its retreat options.
+pub(super) fn retreat_options(
+  out: &mut String,
+  ctx: &Ctx<'_>,
+  dislodged: &[Dislodged],
+) -> Result<(), DrawError> {
+  if dislodged.iter().all(|d| d.retreats.is_empty()) {
+    return Ok(());
+  }
+  let u = ctx.u;
+  let _ = writeln!(
+    out,
+    "<g class=\"retreat-options\" fill=\"none\" stroke-width=\"{}\" stroke-dasharray=\"{} {}\" \
+     stroke-linecap=\"round\">",
+    N(1.1 * u),
+    N(0.1 * u),
+    N(2.2 * u)
+  );
+  for d in dislodged {
+    let from = dislodged_point(ctx, d)?;
+    let color = ctx.color(d.unit.power);
+    for &option in &d.retreats {
+      let to = ctx.point(option)?;
+      let _ = writeln!(
+        out,
+        "<path data-retreat-from=\"{}\" data-retreat-to=\"{}\" stroke=\"{INK}\" d=\"M{},{}L{},{}\"/>",
+        Esc(&ctx.map.location_abbr(d.unit.location)),
+        Esc(&ctx.map.location_abbr(option)),
+        N(from[0]),
+        N(from[1]),
+        N(to[0]),
+        N(to[1])
+      );
+      let _ = writeln!(
+        out,
+        "<circle cx=\"{}\" cy=\"{}\" r=\"{}\" fill=\"{}\" stroke=\"{INK}\" stroke-width=\"{}\" \
+         stroke-dasharray=\"none\"/>",
+        N(to[0]),
+        N(to[1]),
+        N(1.6 * u),
+        Esc(color),
+        N(0.5 * u)
+      );
+    }
+  }
+  out.push_str("</g>\n");
+  Ok(())
+}
+
+/// The token's shape and letter at the origin, `size` times a unit's;
+/// `dash` outlines it dashed (a dislodged or a new unit).
+pub(super) fn shape(
+  out: &mut String,
+  ctx: &Ctx<'_>,
+  power: PowerId,
+  kind: UnitType,
+  size: f64,
+  dash: Option<&str>,
+) {
+  let s = size * ctx.u;
+  let fill = ctx.color(power);
+  let dash_attr = match dash {
+    Some(d) => {
+      let mut text = String::from(" stroke-dasharray=\"");
+      for (i, part) in d.split(' ').enumerate() {
+        let v: f64 = part.parse().unwrap_or(1.0);
+        let _ = write!(text, "{}{}", if i > 0 { " " } else { "" }, N(v * s));
+      }
+      text.push('"');
+      text
+    }
+    None => String::new(),
+  };
+  let letter_y = match kind {
+    UnitType::Army => {
+      let _ = write!(
+        out,
+        "<circle r=\"{}\" fill=\"{}\" stroke=\"{INK}\" stroke-width=\"{}\"{dash_attr}/>",
+        N(5.6 * s),
+        Esc(fill),
+        N(0.9 * s)
+      );
+      2.3 * s
+    }
+    UnitType::Fleet => {
+      // A hull with a low cabin: wider than tall, unlike the army's disc.
+      let p = |v: f64| N(v * s);
+      let _ = write!(
+        out,
+        "<path d=\"M{},{}H{}V{}H{}V{}H{}L{},{}H{}Z\" fill=\"{}\" stroke=\"{INK}\" \
+         stroke-width=\"{}\" stroke-linejoin=\"round\"{dash_attr}/>",
+        p(-8.6),
+        p(-2.4),
+        p(-3.6),
+        p(-5.2),
+        p(3.6),
+        p(-2.4),
+        p(8.6),
+        p(5.4),
+        p(4.8),
+        p(-5.4),
+        Esc(fill),
+        N(0.9 * s)
+      );
+      3.6 * s
+    }
+  };
+  let initial = ctx.map.power(power).initial;
+  let _ = write!(
+    out,
+    "<text y=\"{}\" font-size=\"{}\" font-weight=\"bold\" text-anchor=\"middle\" fill=\"{}\">{}</text>",
+    N(letter_y),
+    N(6.4 * s),
+    Esc(ctx.contrast(power)),
+    Esc(initial.encode_utf8(&mut [0; 4]))
+  );
+}

@@ -1,0 +1,463 @@
+//! The picture of a position as a player sees it: every variant's start
+//! draws, units stand at their provinces, each order is drawn once with
+//! its result, centres show their owners, and the PNG for mail is small.
+//!
+//! `DRAW_SVG_OUT=DIR cargo test --test draw_svg` also writes the pictures
+//! to DIR (how `docs/images/standard-spring-1902.png` was made).
+
+use judge::draw::{self, Board, BoardError, DrawnOrder, Scene};
+use judge::map::{Location, Map, PowerId, UnitType};
+use judge::order::parse_order;
+use judge::position::{Dislodged, Position, Unit};
+
+fn standard() -> &'static Map {
+  Map::standard().expect("the standard map")
+}
+
+fn loc(map: &Map, text: &str) -> Location {
+  let (abbr, coast) = match text.split_once('/') {
+    Some((a, c)) => (a, judge::map::Coast::from_word(c)),
+    None => (text, None),
+  };
+  let (province, _) = map.match_prefix(abbr).expect("a province");
+  Location { province, coast }
+}
+
+fn power(map: &Map, name: &str) -> PowerId {
+  map.find_power(name).expect("a power")
+}
+
+fn unit(map: &Map, who: &str, kind: UnitType, at: &str) -> Unit {
+  Unit { power: power(map, who), kind, location: loc(map, at) }
+}
+
+/// Units as `Power: A Ser, F Alb; …`.
+fn position(map: &Map, phase: &str, units: &str, owners: &str) -> Position {
+  let mut position = Position::empty(map, map.parse_phase(phase).expect("a phase"));
+  for (who, list) in units.split(';').filter_map(|s| s.split_once(':')) {
+    for u in list.split(',') {
+      let (k, at) = u.trim().split_once(' ').expect("kind and place");
+      let kind = if k == "A" { UnitType::Army } else { UnitType::Fleet };
+      position.place(map, unit(map, who.trim(), kind, at)).expect("placed");
+    }
+  }
+  for (who, list) in owners.split(';').filter_map(|s| s.split_once(':')) {
+    for c in list.split(',') {
+      position.set_owner(loc(map, c.trim()).province, Some(power(map, who.trim())));
+    }
+  }
+  position
+}
+
+fn order(map: &Map, position: &Position, who: &str, text: &str, result: &str) -> DrawnOrder {
+  DrawnOrder {
+    power: power(map, who),
+    text: text.to_string(),
+    order: parse_order(map, position.phase.kind, text).expect("an order"),
+    result: if result.is_empty() { None } else { Some(result.to_string()) },
+  }
+}
+
+const OWNERS_1902: &str = "Austria: Vie, Bud, Tri, Ser, Gre; England: Lon, Edi, Lvp, Nwy; \
+  France: Par, Bre, Mar, Spa, Por; Germany: Ber, Kie, Mun, Den, Hol; \
+  Italy: Rom, Ven, Nap, Tun; Russia: Mos, Stp, War, Sev, Rum, Swe; \
+  Turkey: Ank, Con, Smy, Bul";
+
+/// Spring 1902, after a usual 1901.
+fn spring_1902(map: &Map) -> Position {
+  position(
+    map,
+    "S1902M",
+    "Austria: A Ser, A Gal, F Alb, A Bud; England: F Nwy, F Nth, A Yor, F Lon; \
+     France: A Bur, A Spa, F Mao, F Bre, A Gas; Germany: A Mun, A Ruh, F Den, F Hol, A Kie; \
+     Italy: A Ven, A Tun, F Ion, F Nap; \
+     Russia: A Mos, F Sev, F Stp/sc, A War, A Rum, F Swe; \
+     Turkey: A Bul, F Ank, A Con, F Bla",
+    OWNERS_1902,
+  )
+}
+
+/// The orders of Spring 1902 with their results: every kind of order.
+fn spring_1902_orders(map: &Map, p: &Position) -> Vec<DrawnOrder> {
+  [
+    ("England", "F Nth C A Yor-Bel", "ok"),
+    ("England", "A Yor-Bel", "ok"),
+    ("England", "F Lon-Eng", "bounce"),
+    ("England", "F Nwy H", "ok"),
+    ("France", "A Bur-Bel", "bounce"),
+    ("France", "F Bre-Eng", "bounce"),
+    ("France", "F Mao-Wes", "ok"),
+    ("France", "A Spa H", "ok"),
+    ("France", "A Gas S A Bur", "cut"),
+    ("Germany", "A Mun-Bur", "ok"),
+    ("Germany", "A Ruh S A Mun-Bur", "ok"),
+    ("Germany", "F Hol S A Yor-Bel", "ok"),
+    ("Austria", "F Alb-Gre", "ok"),
+    ("Austria", "A Ser S F Alb-Gre", "ok"),
+    ("Austria", "A Gal-Ukr", "bounce"),
+    ("Russia", "A Mos-Ukr", "bounce"),
+    ("Russia", "F Stp/sc-Bot", "ok"),
+    ("Russia", "F Sev S A Rum", "ok"),
+    ("Turkey", "A Bul-Rum", "bounce"),
+    ("Turkey", "F Bla S A Bul-Rum", "ok"),
+    ("Italy", "F Ion-Aeg", "ok"),
+  ]
+  .iter()
+  .map(|(who, text, result)| order(map, p, who, text, result))
+  .collect()
+}
+
+fn bur_dislodged(map: &Map) -> Dislodged {
+  Dislodged {
+    unit: unit(map, "France", UnitType::Army, "Bur"),
+    attacker_from: Some(loc(map, "Mun").province),
+    retreats: ["Par", "Pic", "Mar"].iter().map(|p| loc(map, p)).collect(),
+  }
+}
+
+/// Writes a picture to `$DRAW_SVG_OUT` when set, to look at it.
+fn keep(name: &str, svg: &str) {
+  if let Ok(dir) = std::env::var("DRAW_SVG_OUT") {
+    let dir = std::path::Path::new(&dir);
+    std::fs::create_dir_all(dir).expect("the output directory");
+    std::fs::write(dir.join(format!("{name}.svg")), svg).expect("the SVG written");
+    let png = draw::png(svg, draw::PNG_SCALE).expect("a PNG");
+    std::fs::write(dir.join(format!("{name}.png")), png).expect("the PNG written");
+  }
+}
+
+fn parse(svg: &str) -> roxmltree::Document<'_> {
+  roxmltree::Document::parse(svg).unwrap_or_else(|e| panic!("not well-formed XML: {e}"))
+}
+
+/// `(x, y)` of a `translate(x,y)` transform.
+fn translate(node: roxmltree::Node<'_, '_>) -> [f64; 2] {
+  let t = node.attribute("transform").expect("a transform");
+  let inner = t.trim_start_matches("translate(").trim_end_matches(')');
+  let (x, y) = inner.split_once(',').expect("x,y");
+  [x.parse().expect("x"), y.parse().expect("y")]
+}
+
+/// Checks each unit element against the position: same units, and each
+/// drawn close to its board point.
+fn check_units(map: &Map, board: &Board, position: &Position, doc: &roxmltree::Document<'_>) {
+  let tokens: Vec<_> = doc
+    .descendants()
+    .filter(|n| n.has_attribute("data-unit") && !n.has_attribute("data-dislodged"))
+    .collect();
+  assert_eq!(tokens.len(), position.units().count(), "one token per unit on {}", map.name());
+  for unit in position.units() {
+    let at = map.location_abbr(unit.location);
+    let token = tokens
+      .iter()
+      .find(|n| n.attribute("data-location") == Some(at.as_str()))
+      .unwrap_or_else(|| panic!("no token at {at} on {}", map.name()));
+    assert_eq!(token.attribute("data-power"), Some(map.power(unit.power).name.as_str()));
+    assert_eq!(token.attribute("data-unit"), Some(unit.kind.letter().to_string().as_str()));
+    let [bx, by] = board.unit_point(map, unit.location).expect("a point");
+    let [x, y] = translate(*token);
+    let near = 8.0 * board.token_scale;
+    assert!(
+      (x - bx).abs() <= near && (y - by).abs() <= near,
+      "{at} on {} drawn at {x},{y}, its point is {bx},{by}",
+      map.name()
+    );
+  }
+}
+
+#[test]
+fn every_variant_draws_its_starting_position() {
+  let mut drawn = 0;
+  for info in Map::variants() {
+    let map = Map::builtin(info.key).expect("a built-in map");
+    let board = match Board::for_map(map) {
+      Ok(board) => board,
+      Err(BoardError::Missing(_)) => continue,
+      Err(e) => panic!("{}: {e}", info.key),
+    };
+    let position = Position::initial(map).expect("a starting position");
+    let scene = Scene {
+      map,
+      title: format!("{}, {}", map.name(), position.phase),
+      position: &position,
+      dislodged: &[],
+      orders: Vec::new(),
+    };
+    let svg = draw::svg(&scene).unwrap_or_else(|e| panic!("{}: {e}", info.key));
+    keep(&format!("start-{}", info.key), &svg);
+    let doc = parse(&svg);
+    check_units(map, board, &position, &doc);
+    let centres = doc.descendants().filter(|n| n.has_attribute("data-center")).count();
+    assert_eq!(centres, map.supply_centers().count(), "{}: one marker per centre", info.key);
+    drawn += 1;
+  }
+  assert!(drawn >= 1, "the standard board at least");
+}
+
+#[test]
+fn a_movement_phase_draws_each_order_once_with_its_result() {
+  let map = standard();
+  let board = Board::for_map(map).expect("the standard board");
+  let p = spring_1902(map);
+  let orders = spring_1902_orders(map, &p);
+  let dislodged = [bur_dislodged(map)];
+  let scene = Scene {
+    map,
+    title: "Game 'alpha', Standard, Spring 1902 movement".into(),
+    position: &p,
+    dislodged: &dislodged,
+    orders: orders.clone(),
+  };
+  let svg = draw::svg(&scene).expect("drawn");
+  keep("standard-spring-1902", &svg);
+  let doc = parse(&svg);
+  check_units(map, board, &p, &doc);
+  for o in &orders {
+    let drawn: Vec<_> =
+      doc.descendants().filter(|n| n.attribute("data-order") == Some(o.text.as_str())).collect();
+    assert_eq!(drawn.len(), 1, "{} drawn once", o.text);
+    assert_eq!(drawn[0].attribute("data-result"), o.result.as_deref(), "{}", o.text);
+    assert!(drawn[0].children().any(|c| c.is_element()), "{} has a mark", o.text);
+  }
+  // A failed move is drawn dashed; a successful one solid.
+  let dashed = |text: &str| {
+    doc
+      .descendants()
+      .find(|n| n.attribute("data-order") == Some(text))
+      .expect("the order")
+      .descendants()
+      .any(|n| n.has_attribute("stroke-dasharray"))
+  };
+  assert!(dashed("A Bur-Bel"));
+  assert!(!dashed("A Mun-Bur"));
+  // The dislodged army stands beside Burgundy, with its three ways out.
+  let beside: Vec<_> = doc.descendants().filter(|n| n.has_attribute("data-dislodged")).collect();
+  assert_eq!(beside.len(), 1);
+  assert_eq!(beside[0].attribute("data-location"), Some("Bur"));
+  assert_eq!(beside[0].attribute("data-power"), Some("France"));
+  let options: Vec<_> = doc
+    .descendants()
+    .filter(|n| n.attribute("data-retreat-from") == Some("Bur"))
+    .filter_map(|n| n.attribute("data-retreat-to"))
+    .collect();
+  assert_eq!(options, ["Par", "Pic", "Mar"]);
+}
+
+#[test]
+fn a_split_coast_fleet_is_drawn_on_its_coast() {
+  let map = standard();
+  let board = Board::for_map(map).expect("the standard board");
+  let p = spring_1902(map);
+  let scene =
+    Scene { map, title: "coasts".into(), position: &p, dislodged: &[], orders: Vec::new() };
+  let svg = draw::svg(&scene).expect("drawn");
+  let doc = parse(&svg);
+  let token = doc
+    .descendants()
+    .find(|n| n.attribute("data-location") == Some("Stp/sc"))
+    .expect("the fleet on St Petersburg's south coast");
+  let [x, y] = translate(token);
+  let [cx, cy] = board.unit_point(map, loc(map, "Stp/sc")).expect("the coast's point");
+  let [px, py] = board.unit_point(map, loc(map, "Stp")).expect("the province's point");
+  assert!((x - cx).hypot(y - cy) < (x - px).hypot(y - py), "nearer the coast than the middle");
+}
+
+#[test]
+fn centres_carry_their_owners() {
+  let map = standard();
+  let p = spring_1902(map);
+  let scene =
+    Scene { map, title: "owners".into(), position: &p, dislodged: &[], orders: Vec::new() };
+  let svg = draw::svg(&scene).expect("drawn");
+  let doc = parse(&svg);
+  let mut seen = 0;
+  for node in doc.descendants().filter(|n| n.has_attribute("data-center")) {
+    let abbr = node.attribute("data-center").expect("an abbreviation");
+    let (province, _) = map.match_prefix(abbr).expect("a centre of the map");
+    let owner = p.owner(province).map_or("", |o| map.power(o).name.as_str());
+    assert_eq!(node.attribute("data-owner"), Some(owner), "{abbr}");
+    seen += 1;
+  }
+  assert_eq!(seen, 34);
+  // Belgium is nobody's yet: a neutral centre.
+  assert!(doc
+    .descendants()
+    .any(|n| n.attribute("data-center") == Some("Bel") && n.attribute("data-owner") == Some("")));
+  // The legend counts Russia's six centres and six units.
+  let russia = doc
+    .descendants()
+    .find(|n| n.attribute("data-legend") == Some("Russia"))
+    .expect("Russia in the legend");
+  assert_eq!(russia.attribute("data-centers"), Some("6"));
+  assert_eq!(russia.attribute("data-units"), Some("6"));
+}
+
+#[test]
+fn a_retreat_phase_draws_the_retreat_and_the_disband() {
+  let map = standard();
+  let mut p = position(
+    map,
+    "S1902R",
+    "England: A Bel, F Nth; Germany: A Bur, A Ruh; Russia: F Bla; Turkey: A Bul",
+    OWNERS_1902,
+  );
+  p.dislodged = vec![
+    bur_dislodged(map),
+    Dislodged {
+      unit: unit(map, "Turkey", UnitType::Fleet, "Ank"),
+      attacker_from: Some(loc(map, "Bla").province),
+      retreats: Vec::new(),
+    },
+  ];
+  let orders = vec![
+    order(map, &p, "France", "A Bur-Par", "ok"),
+    order(map, &p, "Turkey", "F Ank disband", "ok"),
+  ];
+  let scene = Scene {
+    map,
+    title: "Spring 1902 retreats".into(),
+    position: &p,
+    dislodged: &[],
+    orders: orders.clone(),
+  };
+  let svg = draw::svg(&scene).expect("drawn");
+  keep("standard-spring-1902-retreats", &svg);
+  let doc = parse(&svg);
+  for o in &orders {
+    let found: Vec<_> =
+      doc.descendants().filter(|n| n.attribute("data-order") == Some(o.text.as_str())).collect();
+    assert_eq!(found.len(), 1, "{}", o.text);
+    assert_eq!(found[0].attribute("data-result"), Some("ok"));
+  }
+  let classes: Vec<_> = doc
+    .descendants()
+    .filter(|n| n.has_attribute("data-order"))
+    .filter_map(|n| n.attribute("class"))
+    .collect();
+  assert_eq!(classes, ["order retreat", "order disband"]);
+  // Both dislodged units beside their provinces, the retreat leaving from
+  // the French army's token.
+  let tokens: Vec<_> = doc.descendants().filter(|n| n.has_attribute("data-dislodged")).collect();
+  assert_eq!(tokens.len(), 2);
+  let army = tokens.iter().find(|n| n.attribute("data-location") == Some("Bur")).expect("Bur");
+  let [x, y] = translate(*army);
+  let retreat = doc
+    .descendants()
+    .find(|n| n.attribute("data-order") == Some("A Bur-Par"))
+    .expect("the retreat");
+  let d = retreat.descendants().find_map(|n| n.attribute("d")).expect("a path");
+  let (sx, sy) = d
+    .trim_start_matches('M')
+    .split(['L', ' '])
+    .next()
+    .and_then(|p| p.split_once(','))
+    .expect("a start");
+  let [sx, sy]: [f64; 2] = [sx.parse().expect("x"), sy.parse().expect("y")];
+  assert!((sx - x).hypot(sy - y) < 1.0, "the retreat starts at {sx},{sy}, the token is at {x},{y}");
+}
+
+#[test]
+fn an_adjustment_phase_draws_builds_and_removals() {
+  let map = standard();
+  let p = position(
+    map,
+    "W1902A",
+    "France: A Bur, F Mao; Turkey: A Con, A Bul, F Bla",
+    "France: Par, Bre, Mar; Turkey: Ank, Smy",
+  );
+  let orders = vec![
+    order(map, &p, "France", "Build A Par", "ok"),
+    order(map, &p, "France", "Build F Bre", ""),
+    order(map, &p, "Turkey", "Remove A Con", "ok"),
+    order(map, &p, "England", "Waive", ""),
+  ];
+  let scene = Scene {
+    map,
+    title: "Winter 1902 adjustments".into(),
+    position: &p,
+    dislodged: &[],
+    orders: orders.clone(),
+  };
+  let svg = draw::svg(&scene).expect("drawn");
+  keep("standard-winter-1902", &svg);
+  let doc = parse(&svg);
+  let class = |text: &str| {
+    let found: Vec<_> =
+      doc.descendants().filter(|n| n.attribute("data-order") == Some(text)).collect();
+    assert_eq!(found.len(), 1, "{text} drawn once");
+    found[0].attribute("class").unwrap_or("").to_string()
+  };
+  assert_eq!(class("Build A Par"), "order build");
+  assert_eq!(class("Build F Bre"), "order build");
+  assert_eq!(class("Remove A Con"), "order remove");
+  assert_eq!(class("Waive"), "order note");
+  // A build is drawn even though no unit stands there yet, and is not a
+  // unit of the position.
+  check_units(map, Board::for_map(map).expect("board"), &p, &doc);
+  let results: Vec<_> = doc
+    .descendants()
+    .filter(|n| n.attribute("data-order") == Some("Build F Bre"))
+    .filter_map(|n| n.attribute("data-result"))
+    .collect();
+  assert_eq!(results, [""]);
+}
+
+#[test]
+fn text_is_escaped() {
+  let map = standard();
+  let p = Position::initial(map).expect("the start");
+  let title = "Game 'a<b' & \"c>d\"".to_string();
+  let scene = Scene { map, title: title.clone(), position: &p, dislodged: &[], orders: Vec::new() };
+  let svg = draw::svg(&scene).expect("drawn");
+  let doc = parse(&svg);
+  let texts: Vec<_> = doc.descendants().filter_map(|n| n.text()).collect();
+  assert!(texts.contains(&title.as_str()), "the title as written");
+}
+
+#[test]
+fn the_picture_has_a_size_and_only_our_font() {
+  let map = standard();
+  let p = Position::initial(map).expect("the start");
+  let scene = Scene { map, title: "size".into(), position: &p, dislodged: &[], orders: Vec::new() };
+  let svg = draw::svg(&scene).expect("drawn");
+  let doc = parse(&svg);
+  let root = doc.root_element();
+  let width: f64 = root.attribute("width").expect("a width").parse().expect("pixels");
+  let view: Vec<f64> = root
+    .attribute("viewBox")
+    .expect("a view box")
+    .split(' ')
+    .map(|v| v.parse().expect("a number"))
+    .collect();
+  assert!((width / view[2] - 1.6).abs() < 0.05, "{width} pixels for {} units", view[2]);
+  for node in doc.descendants().filter(|n| n.has_attribute("font-family")) {
+    assert_eq!(node.attribute("font-family"), Some(draw::FONT_FAMILY));
+  }
+  assert!(root.has_attribute("font-family"));
+}
+
+#[test]
+fn a_mid_game_png_is_small_and_of_the_svg_size() {
+  let map = standard();
+  let p = spring_1902(map);
+  let orders = spring_1902_orders(map, &p);
+  let dislodged = [bur_dislodged(map)];
+  let scene = Scene {
+    map,
+    title: "Game 'alpha', Standard, Spring 1902 movement".into(),
+    position: &p,
+    dislodged: &dislodged,
+    orders,
+  };
+  let svg = draw::svg(&scene).expect("drawn");
+  let png = draw::png(&svg, draw::PNG_SCALE).expect("rendered");
+  eprintln!("PNG: {} bytes", png.len());
+  assert!(png.len() < 150 * 1024, "{} bytes", png.len());
+  let doc = parse(&svg);
+  let size = |name: &str| -> u32 {
+    let pixels: f32 = doc.root_element().attribute(name).expect("a size").parse().expect("pixels");
+    (pixels * draw::PNG_SCALE).round() as u32
+  };
+  let pixmap = resvg::tiny_skia::Pixmap::decode_png(&png).expect("a PNG");
+  assert_eq!((pixmap.width(), pixmap.height()), (size("width"), size("height")));
+}
