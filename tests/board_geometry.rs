@@ -50,6 +50,25 @@ fn inside_shape(p: Point, rings: &[Vec<Point>]) -> bool {
   inside
 }
 
+/// How far `p` is from the nearest edge of the rings.
+fn distance_to_outline(p: Point, rings: &[Vec<Point>]) -> f64 {
+  let mut best = f64::INFINITY;
+  for ring in rings {
+    for i in 0..ring.len() {
+      let (a, b) = (ring[i], ring[(i + 1) % ring.len()]);
+      let (dx, dy) = (b[0] - a[0], b[1] - a[1]);
+      let len2 = dx * dx + dy * dy;
+      let t = if len2 == 0.0 {
+        0.0
+      } else {
+        (((p[0] - a[0]) * dx + (p[1] - a[1]) * dy) / len2).clamp(0.0, 1.0)
+      };
+      best = best.min((p[0] - a[0] - t * dx).hypot(p[1] - a[1] - t * dy));
+    }
+  }
+  best
+}
+
 fn in_view(board: &Board, p: Point) -> bool {
   let [x, y, w, h] = board.view_box;
   p[0] >= x && p[0] <= x + w && p[1] >= y && p[1] <= y + h
@@ -69,10 +88,8 @@ fn problems(key: &str) -> Vec<String> {
 
 fn problems_on(key: &str, map: &Map, board: &Board) -> Vec<String> {
   let mut bad = Vec::new();
-  let mut check = |what: String, p: Point| {
-    if !in_view(board, p) {
-      bad.push(format!("{key}: {what} {p:?} lies outside the view box"));
-    }
+  let view = |what: String, p: Point| {
+    (!in_view(board, p)).then(|| format!("{key}: {what} {p:?} lies outside the view box"))
   };
   for province in map.provinces() {
     let abbr = &province.abbr;
@@ -80,17 +97,17 @@ fn problems_on(key: &str, map: &Map, board: &Board) -> Vec<String> {
       bad.push(format!("{key}: {abbr} has no space on the {} board", board.map));
       continue;
     };
-    check(format!("{abbr} unit"), space.unit);
-    check(format!("{abbr} label"), space.label);
+    bad.extend(view(format!("{abbr} unit"), space.unit));
+    bad.extend(view(format!("{abbr} label"), space.label));
     if province.supply_center {
       match space.center {
-        Some(c) => check(format!("{abbr} centre"), c),
+        Some(c) => bad.extend(view(format!("{abbr} centre"), c)),
         None => bad.push(format!("{key}: supply centre {abbr} has no centre point")),
       }
     }
     for coast in province.coasts() {
       match space.coasts.get(coast.abbr()) {
-        Some(&p) => check(format!("{abbr}/{}", coast.abbr()), p),
+        Some(&p) => bad.extend(view(format!("{abbr}/{}", coast.abbr()), p)),
         None => bad.push(format!("{key}: {abbr}/{} has no coast point", coast.abbr())),
       }
     }
@@ -99,9 +116,10 @@ fn problems_on(key: &str, map: &Map, board: &Board) -> Vec<String> {
       Some(Err(why)) => bad.push(format!("{key}: {abbr}'s shape {why}")),
       Some(Ok(rings)) => {
         for p in rings.iter().flatten() {
-          check(format!("{abbr} shape"), *p);
+          bad.extend(view(format!("{abbr} shape"), *p));
         }
-        if !inside_shape(space.unit, &rings) {
+        // A few DPjudge points sit on a drawn line: on the outline counts.
+        if !inside_shape(space.unit, &rings) && distance_to_outline(space.unit, &rings) > 0.5 {
           bad.push(format!("{key}: {abbr}'s unit point lies outside its shape"));
         }
       }

@@ -45,6 +45,10 @@ ALL = ("1900 aberration ambition ancmed brazilian britain canton chaos "
 # map units (scaled by the board's token scale).
 DISC_RADIUS = 22.0
 
+# A face smaller than this (standard map units squared) with no province
+# point in it is a sliver between border lines that do not meet.
+SLIVER = 60.0
+
 # Shape points closer than this (standard map units) to the outline kept
 # are dropped: under half the width of the thinnest border line (0.75).
 SIMPLIFY = 0.3
@@ -153,6 +157,18 @@ def clip_convex(ring, convex):
     return ring
 
 
+def holds(rings, p):
+    """Whether point p is inside the rings (even-odd rule)."""
+    n = 0
+    for ring in rings:
+        x, y = p
+        for i in range(len(ring)):
+            (x1, y1), (x2, y2) = ring[i - 1], ring[i]
+            if (y1 > y) != (y2 > y) and x < x1 + (y - y1) * (x2 - x1) / (y2 - y1):
+                n += 1
+    return n % 2 == 1
+
+
 def convex(ring):
     """Whether a counter-clockwise ring is convex."""
     n = len(ring)
@@ -174,28 +190,32 @@ def bbox(ring):
     return min(xs), min(ys), max(xs), max(ys)
 
 
+def collinear(a, b, c):
+    return abs((b[0] - a[0]) * (c[1] - b[1]) - (b[1] - a[1]) * (c[0] - b[0])) < 1e-9
+
+
 def tidy(ring):
-    """Rounded to 0.1, no repeated or collinear points."""
+    """Rounded to 0.1, without repeated points, collinear points or
+    zero-width spikes."""
     pts = []
     for x, y in ring:
         p = (round(x, 1), round(y, 1))
-        if not pts or pts[-1] != p:
-            pts.append(p)
-    while len(pts) > 1 and pts[0] == pts[-1]:
-        pts.pop()
+        if pts and pts[-1] == p:
+            continue
+        while len(pts) >= 2 and collinear(pts[-2], pts[-1], p):
+            pts.pop()
+        if pts and pts[-1] == p:
+            continue
+        pts.append(p)
     changed = True
-    while changed and len(pts) > 3:
+    while changed and len(pts) >= 3:
         changed = False
-        out = []
-        n = len(pts)
-        for i in range(n):
-            a, b, c = pts[i - 1], pts[i], pts[(i + 1) % n]
-            cross = (b[0] - a[0]) * (c[1] - b[1]) - (b[1] - a[1]) * (c[0] - b[0])
-            if abs(cross) < 1e-9 and len(pts) - (n - len(out) - 1) > 3:
-                changed = True
-                continue
-            out.append(b)
-        pts = out
+        if pts[0] == pts[-1] or collinear(pts[-2], pts[-1], pts[0]):
+            pts.pop()
+            changed = True
+        elif collinear(pts[-1], pts[0], pts[1]):
+            pts.pop(0)
+            changed = True
     return pts
 
 
@@ -444,6 +464,28 @@ def province_shapes(tool, psm, spaces, scale, fix):
         else:
             homeless.append(up)
 
+    def face_of(p):
+        for k, (_, ring) in enumerate(faces):
+            b = boxes[k]
+            if b[0] <= p[0] <= b[2] and b[1] <= p[1] <= b[3] and \
+                    tool.inside(p, ring):
+                return k
+        return None
+
+    # A face with no unit point but a province's label or centre dot in it
+    # is a part of that province (Loeb9's Constantinople, across the
+    # Bosporus).
+    claimed = {}                                  # face index -> province
+    for up, sp in sorted(spaces.items()):
+        if up in homeless:
+            continue
+        for q_ in (sp.get("label"), sp.get("center")):
+            if q_ is None or tuple(q_) == tuple(pts[up]):
+                continue
+            k = face_of(q_)
+            if k is not None and k not in owner and k not in claimed:
+                claimed[k] = up
+
     def probe_inside(ring, outer):
         verts = set(outer)
         probe = next((v for v in ring if v not in verts), None)
@@ -471,6 +513,26 @@ def province_shapes(tool, psm, spaces, scale, fix):
                 top.append(j)
         return [list(reversed(faces[j][1])) for j in top]
 
+    # Slivers: small faces with no point of their own, left where border
+    # lines do not quite meet; each joins the province face it shares the
+    # longest edge with.
+    edge_face = {}
+    for k in owner:
+        ring = faces[k][1]
+        for a, c in zip(ring, ring[1:] + ring[:1]):
+            edge_face[(c, a)] = k
+    slivers = {}
+    for j, (a_j, ring) in enumerate(faces):
+        if j in owner or j in claimed or a_j > SLIVER * scale * scale:
+            continue
+        shared = {}
+        for a, c in zip(ring, ring[1:] + ring[:1]):
+            k = edge_face.get((a, c))
+            if k is not None:
+                shared[k] = shared.get(k, 0) + math.hypot(c[0] - a[0], c[1] - a[1])
+        if shared:
+            slivers.setdefault(max(shared, key=shared.get), []).append(ring)
+
     # The drawing's clip outline (rectangle, circle, ellipse, heptagon):
     # shapes are cut to it when it is convex.
     hull = None
@@ -485,7 +547,7 @@ def province_shapes(tool, psm, spaces, scale, fix):
 
     shapes = {}
     for k, provs in owner.items():
-        rings = [faces[k][1]] + holes(k)
+        rings = [faces[k][1]] + holes(k) + slivers.get(k, [])
         for up in provs:
             mine = rings
             for other in provs:
@@ -493,8 +555,11 @@ def province_shapes(tool, psm, spaces, scale, fix):
                     mine = [clip_half(r, pts[up], pts[other]) for r in mine]
             if hull:
                 mine = [clip_convex(r, hull) for r in mine]
-            mine = [simplify(tidy(r), SIMPLIFY * scale) for r in mine]
+            mine = [tidy(r) for r in mine]
             mine = [r for r in mine if len(r) >= 3 and abs(area(r)) > 0.01]
+            simple = [simplify(r, SIMPLIFY * scale) for r in mine]
+            if holds(simple, pts[up]) or not holds(mine, pts[up]):
+                mine = simple
             if mine:
                 shapes[up] = mine
     if clip:
@@ -503,6 +568,14 @@ def province_shapes(tool, psm, spaces, scale, fix):
         x0, y0, x1, y1 = tool.bounds([p["path"] for p in psm.map_paths()],
                                      list(pts.values()))
     rect = [(x0, y0), (x1, y0), (x1, y1), (x0, y1)]
+    for k, up in claimed.items():
+        rings = [faces[k][1]] + holes(k)
+        if hull:
+            rings = [clip_convex(r, hull) for r in rings]
+        rings = [simplify(tidy(r), SIMPLIFY * scale) for r in rings]
+        rings = [r for r in rings if len(r) >= 3 and abs(area(r)) > 0.01]
+        if rings:
+            shapes.setdefault(up, []).extend(rings)
     for up in homeless:
         cell = clip_convex(disc(pts[up], DISC_RADIUS * scale), hull or rect)
         for other, q_ in pts.items():

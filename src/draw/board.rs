@@ -78,7 +78,10 @@ pub struct Space {
   /// Where a fleet stands on each coast, by the coast's abbreviation.
   #[serde(default)]
   pub coasts: BTreeMap<String, Point>,
-  /// The province's outline (SVG path data), filled by its owner.
+  /// The province's outline (SVG path data), filled by its owner: closed
+  /// rings, its parts' outlines and, drawn the other way round, holes, so
+  /// either fill rule gives the same area. Every province of every
+  /// built-in variant has one (`tests/board_geometry.rs`).
   #[serde(default)]
   pub shape: Option<String>,
 }
