@@ -41,7 +41,8 @@ fn inside_shape(p: Point, rings: &[Vec<Point>]) -> bool {
     for i in 0..ring.len() {
       let a = ring[i];
       let b = ring[(i + 1) % ring.len()];
-      if (a[1] > p[1]) != (b[1] > p[1]) && p[0] < a[0] + (p[1] - a[1]) * (b[0] - a[0]) / (b[1] - a[1])
+      if (a[1] > p[1]) != (b[1] > p[1])
+        && p[0] < a[0] + (p[1] - a[1]) * (b[0] - a[0]) / (b[1] - a[1])
       {
         inside = !inside;
       }
