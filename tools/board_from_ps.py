@@ -169,14 +169,23 @@ def holds(rings, p):
     return n % 2 == 1
 
 
-def convex(ring):
-    """Whether a counter-clockwise ring is convex."""
-    n = len(ring)
-    for i in range(n):
-        a, b, c = ring[i - 1], ring[i], ring[(i + 1) % n]
-        if (b[0] - a[0]) * (c[1] - b[1]) - (b[1] - a[1]) * (c[0] - b[0]) < -1e-6:
-            return False
-    return True
+def convex_hull(points):
+    """The convex hull, counter-clockwise (Andrew's monotone chain)."""
+    pts = sorted(set(points))
+    if len(pts) < 3:
+        return pts
+
+    def half(seq):
+        out = []
+        for p in seq:
+            while len(out) >= 2 and (
+                    (out[-1][0] - out[-2][0]) * (p[1] - out[-2][1]) -
+                    (out[-1][1] - out[-2][1]) * (p[0] - out[-2][0])) <= 0:
+                out.pop()
+            out.append(p)
+        return out
+    lower, upper = half(pts), half(reversed(pts))
+    return lower[:-1] + upper[:-1]
 
 
 def disc(c, r, k=24):
@@ -538,11 +547,11 @@ def province_shapes(tool, psm, spaces, scale, fix):
     hull = None
     if clip:
         rings = tool.flatten(clip)
-        if len(rings) == 1:
-            hull = tidy(rings[0])
-            if area(hull) < 0:
-                hull.reverse()
-            if not convex(hull):
+        if len(rings) == 1 and len(rings[0]) >= 3:
+            # flattened curves round to a ring that is convex but for
+            # rounding: take its convex hull when that adds next to nothing
+            hull = convex_hull(rings[0])
+            if abs(area(hull)) > 1.02 * abs(area(rings[0])):
                 hull = None
 
     shapes = {}
