@@ -15,12 +15,14 @@ tools/board_fixes.toml. Run offline; the output is committed.
 
 Shapes: ps_to_svg.py recovers the planar faces of the board's line work;
 each face goes to the province whose unit point lies in it (innermost
-face first). A face holding the points of several provinces is split
-between them by the perpendicular bisectors of their points (the face
-clipped to each one's Voronoi cell). A province whose point lies in no
-face gets its Voronoi cell among all provinces' points, cut to the
-drawing and to a disc around its point. Faces inside a province's face
-(islands, lakes) are cut out of it as holes.
+face first). A face holding the points of several provinces is cut
+along its narrowest necks between them, else split by the perpendicular
+bisectors of their points (the face clipped to each one's Voronoi cell).
+A province whose point lies in no face gets its Voronoi cell among all
+provinces' points, cut to the drawing and to a disc around its point.
+Faces with a province's label or centre dot join it, small slivers join
+their longest neighbour, and faces inside a province's face (islands,
+lakes) are cut out of it as holes. docs/maps.md says more.
 """
 import argparse
 import importlib.util
@@ -167,6 +169,58 @@ def holds(rings, p):
             if (y1 > y) != (y2 > y) and x < x1 + (y - y1) * (x2 - x1) / (y2 - y1):
                 n += 1
     return n % 2 == 1
+
+
+def split_face(tool, ring, ids, pts, budget=3000):
+    """A face holding the points of several provinces, cut into one part
+    each along the shortest chords between its own vertices that separate
+    the points (the strait or border the art leaves open). None when no
+    chord shorter than 0.8 times the distance between the nearest two of
+    the points does it."""
+    if len(ids) == 1:
+        return {ids[0]: ring}
+    n = len(ring)
+    near = min(math.hypot(pts[a][0] - pts[b][0], pts[a][1] - pts[b][1])
+               for a in ids for b in ids if a < b)
+    limit = 0.8 * near
+    pairs = []
+    for i in range(n):
+        xi, yi = ring[i]
+        for j in range(i + 2, n):
+            if i == 0 and j == n - 1:
+                continue
+            d = math.hypot(ring[j][0] - xi, ring[j][1] - yi)
+            if d < limit:
+                pairs.append((d, i, j))
+    pairs.sort()
+    for d, i, j in pairs[:budget]:
+        a, b = ring[i], ring[j]
+        mid = ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2)
+        if d < 1e-6 or not tool.inside(mid, ring):
+            continue
+        crosses = False
+        for e in range(n):
+            p, q = ring[e], ring[(e + 1) % n]
+            if e in (i, j) or (e + 1) % n in (i, j) or e == (i - 1) % n or e == (j - 1) % n:
+                continue
+            hit = tool.seg_intersect(a, b, p, q)
+            if hit and 1e-6 < hit[0] < 1 - 1e-6:
+                crosses = True
+                break
+        if crosses:
+            continue
+        one, two = ring[i:j + 1], ring[j:] + ring[:i + 1]
+        in_one = [u for u in ids if tool.inside(pts[u], one)]
+        in_two = [u for u in ids if tool.inside(pts[u], two)]
+        if not in_one or not in_two or sorted(in_one + in_two) != sorted(ids):
+            continue
+        left = split_face(tool, one, in_one, pts, budget)
+        right = split_face(tool, two, in_two, pts, budget)
+        if left is None or right is None:
+            continue
+        left.update(right)
+        return left
+    return None
 
 
 def convex_hull(points):
@@ -557,11 +611,26 @@ def province_shapes(tool, psm, spaces, scale, fix):
     shapes = {}
     for k, provs in owner.items():
         rings = [faces[k][1]] + holes(k) + slivers.get(k, [])
+        parts = split_face(tool, faces[k][1], provs, pts) if len(provs) > 1 else None
         for up in provs:
             mine = rings
-            for other in provs:
-                if other != up:
-                    mine = [clip_half(r, pts[up], pts[other]) for r in mine]
+            if parts:
+                # the face cut along its narrowest necks; holes and slivers
+                # go with the part they lie in or the nearest point
+                mine = [parts[up]]
+                for r in rings[1:]:
+                    c = (sum(p[0] for p in r) / len(r), sum(p[1] for p in r) / len(r))
+                    near = min(provs, key=lambda o: math.hypot(pts[o][0] - c[0],
+                                                               pts[o][1] - c[1]))
+                    if r in slivers.get(k, []):
+                        if near == up:
+                            mine.append(r)
+                    elif probe_inside(r, parts[up]):
+                        mine.append(r)
+            else:
+                for other in provs:
+                    if other != up:
+                        mine = [clip_half(r, pts[up], pts[other]) for r in mine]
             if hull:
                 mine = [clip_convex(r, hull) for r in mine]
             mine = [tidy(r) for r in mine]
@@ -585,6 +654,11 @@ def province_shapes(tool, psm, spaces, scale, fix):
         rings = [r for r in rings if len(r) >= 3 and abs(area(r)) > 0.01]
         if rings:
             shapes.setdefault(up, []).extend(rings)
+    shared = sorted("+".join(p) for p in owner.values() if len(p) > 1)
+    print("%s: %d provinces: %d with a face of their own, shared faces "
+          "split: %s; Voronoi cells: %s" % (
+              psm.name, len(pts), sum(len(p) == 1 for p in owner.values()),
+              " ".join(shared) or "none", " ".join(homeless) or "none"))
     for up in homeless:
         cell = clip_convex(disc(pts[up], DISC_RADIUS * scale), hull or rect)
         for other, q_ in pts.items():
