@@ -30,6 +30,7 @@ import json
 import math
 import os
 import sys
+import textwrap
 import tomllib
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -61,7 +62,8 @@ NOTICE = """\
 # Converted from DPjudge maps/{ps}.ps by
 #   python3 tools/board_from_ps.py {ps}
 # with the hand data of tools/board_fixes.toml. Coordinates are SVG user
-# units, y pointing down. Drawn on by: {variants}.
+# units, y pointing down. The variants drawn on it:
+{variants}
 #
 # The DPjudge map data is under the MIT licence:
 #
@@ -423,7 +425,8 @@ def convert(tool, ps, fixes):
     def P(p):
         return (p[0], flip(p[1]))
 
-    lines = [NOTICE.format(ps=ps, variants=", ".join(k for k, _ in variants))]
+    drawn = textwrap.wrap(", ".join(k for k, _ in variants) + ".", 70)
+    lines = [NOTICE.format(ps=ps, variants="\n".join("#   " + w for w in drawn))]
     lines.append("map = %s" % q(ps))
     lines.append("source = %s" % q("DPjudge maps/%s.ps (MIT, Copyright 2017 "
                                    "Manus Hand)" % ps))
