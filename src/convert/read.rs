@@ -94,6 +94,9 @@ pub struct Board {
   pub specials: Vec<Rule>,
   pub during: Vec<During>,
   pub files: Vec<String>,
+  /// The map a `MAP` line names (`standard` for `MAP standard.geography`):
+  /// the DPjudge draws the variant with that map's PostScript.
+  pub root: Option<String>,
 }
 
 pub const UNOWNED: &str = "UNOWNED";
@@ -188,6 +191,10 @@ impl Board {
           None => return Err(at.err("bad VICTORY line")),
         }
       } else if up == "USE" || up == "USES" || up == "MAP" {
+        if up == "MAP" {
+          let root = word.get(1).and_then(|w| w.split('.').next()).unwrap_or_default();
+          self.root = Some(root.to_string());
+        }
         for file in &word[1..] {
           let file = if file.contains('.') { file.to_string() } else { format!("{file}.map") };
           if self.files.contains(&file) {

@@ -92,6 +92,9 @@ pub fn write(board: &Board, stem: &str) -> Result<String, ConvertError> {
   let _ = writeln!(out, "source = {}", quote(&format!("DPjudge maps/{stem}.map")));
   let victory = board.victory.unwrap_or(centres.len() as u32 / 2 + 1);
   let _ = writeln!(out, "victory_centers = {victory}");
+  if let Some(root) = board.root.as_ref().filter(|root| root.as_str() != stem) {
+    let _ = writeln!(out, "board = {}", quote(root));
+  }
   let _ = writeln!(out, "first_phase = {}", quote(&first_phase));
   let rules = rules(board);
   if !rules.is_empty() {
