@@ -16,10 +16,6 @@ use crate::phase::{Phase, PhaseKind};
 use crate::position::{Dislodged, Position, Unit};
 use crate::store::game_file::{HistoryEntry, HistoryKind, PastBoard};
 
-/// The PNG's size: 1.6 times the board's user units makes a standard
-/// board about 1000 pixels wide, legible without zooming.
-pub const SCALE: f32 = 1.6;
-
 /// The title of a game's picture: `Game 'alpha', Standard: Movement for
 /// Spring of 1901`.
 pub fn title(game: &Game, phase: Phase) -> String {
@@ -35,7 +31,7 @@ pub fn title(game: &Game, phase: Phase) -> String {
 /// to open in a browser, named `stem.png` and `stem.svg`.
 pub fn attachments(scene: &Scene<'_>, stem: &str) -> Result<Vec<Attachment>, DrawError> {
   let svg = draw::svg(scene)?;
-  let png = draw::png(&svg, SCALE)?;
+  let png = draw::png(&svg, draw::PNG_SCALE)?;
   Ok(vec![
     Attachment::inline_png(&format!("{stem}.png"), png),
     Attachment::svg(&format!("{stem}.svg"), svg),
@@ -435,7 +431,7 @@ pub fn chart(game: &Game) -> Option<Chart> {
 /// SUMMARY's chart as a PNG attachment, when the game has played a year.
 pub fn chart_attachment(game: &Game) -> Result<Option<Attachment>, DrawError> {
   let Some(chart) = chart(game) else { return Ok(None) };
-  let png = draw::png(&draw::chart_svg(&chart), SCALE)?;
+  let png = draw::png(&draw::chart_svg(&chart), 1.0)?;
   Ok(Some(Attachment::inline_png(&format!("{}-centres.png", game.name), png)))
 }
 
