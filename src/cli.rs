@@ -72,7 +72,7 @@ pub struct DrawArgs {
   /// Write PNG instead of SVG.
   #[arg(long)]
   pub png: bool,
-  /// The PNG's size: this many pixels per unit of the drawing.
+  /// The PNG's size: this many times the picture's own size in pixels.
   #[arg(long, value_name = "FACTOR", default_value_t = DEFAULT_SCALE)]
   pub scale: f32,
   /// Write one file per JSON value into DIR (001-S1901M.svg, ...).
@@ -86,9 +86,9 @@ pub struct DrawArgs {
   pub chart: bool,
 }
 
-/// The PNG scale `judge draw` uses: a standard board about 1000 pixels
-/// wide.
-pub const DEFAULT_SCALE: f32 = 1.6;
+/// The PNG scale `judge draw` uses: the picture's own size in pixels
+/// (about 1000 pixels wide for the standard board).
+pub const DEFAULT_SCALE: f32 = 1.0;
 
 /// Exit status when the judge could not finish for a passing reason (the
 /// mail system delivers the message again later).

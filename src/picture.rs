@@ -276,12 +276,8 @@ fn summary_counts(text: &str) -> Result<(Vec<String>, Rows), PictureError> {
       block = Some((first, years.len() - first));
       continue;
     }
-    let Some((first, count)) = block else {
-      if line.trim().is_empty() {
-        continue;
-      }
-      return Err(PictureError::Counts(format!("a row before the years: '{}'", line.trim())));
-    };
+    // Between blocks: the marks' key and the index's explanation.
+    let Some((first, count)) = block else { continue };
     if line.starts_with("Index:") {
       block = None;
       current = None;
