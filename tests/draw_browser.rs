@@ -138,8 +138,49 @@ fn the_browser_shows_what_the_png_shows() {
   let shot = screenshot(&browser, dir.path(), &page(&svg, width, height), width, height);
   eprintln!("chromium: {:?}", started.elapsed());
   assert_eq!((shot.width(), shot.height()), (width, height), "the screenshot's size");
-  let (mean, share) = agreement(&on_white(&ours), &on_white(&shot), 48);
-  eprintln!("mean channel difference {mean:.2}, {:.2}% of pixels within 48", share * 100.0);
-  assert!(mean < 4.0, "mean channel difference {mean:.2}: the browser draws something else");
-  assert!(share > 0.97, "only {:.2}% of pixels agree", share * 100.0);
+  let (ours, shot) = (on_white(&ours), on_white(&shot));
+  let (mean, share) = agreement(&ours, &shot, 48);
+  // Anti-aliasing differs by a pixel here and there; a missing or moved
+  // element leaves pixels with nothing like them nearby. Measured on the
+  // standard board: 0.02% of pixels so, and 0.2% (supply-centre markers)
+  // to 30% (owners' colours) with one layer left out; the mean channel
+  // difference 0.7, and 1 to 100 with a layer out: too blunt alone.
+  let odd = unmatched(&ours, &shot, width as usize, 64) as f64 / (2 * ours.len()) as f64;
+  eprintln!(
+    "mean channel difference {mean:.2}; {:.2}% of pixels within 48; {:.3}% unmatched",
+    share * 100.0,
+    odd * 100.0
+  );
+  assert!(odd < 0.001, "{:.3}% of pixels differ: the browser draws something else", odd * 100.0);
+  assert!(mean < 2.5, "mean channel difference {mean:.2}: the browser draws something else");
+  assert!(share > 0.98, "only {:.2}% of pixels agree", share * 100.0);
+}
+
+/// Pixels of either picture with no pixel within one step in the other
+/// that is within `tolerance` on every channel.
+fn unmatched(a: &[[u8; 3]], b: &[[u8; 3]], width: usize, tolerance: u8) -> usize {
+  let height = a.len() / width.max(1);
+  let one_way = |a: &[[u8; 3]], b: &[[u8; 3]]| {
+    let mut count = 0;
+    for y in 0..height {
+      for x in 0..width {
+        let p = a[y * width + x];
+        let mut found = false;
+        'near: for ny in y.saturating_sub(1)..(y + 2).min(height) {
+          for nx in x.saturating_sub(1)..(x + 2).min(width) {
+            let q = b[ny * width + nx];
+            if (0..3).all(|c| p[c].abs_diff(q[c]) <= tolerance) {
+              found = true;
+              break 'near;
+            }
+          }
+        }
+        if !found {
+          count += 1;
+        }
+      }
+    }
+    count
+  };
+  one_way(a, b) + one_way(b, a)
 }
