@@ -133,11 +133,13 @@ pub fn chart_svg(chart: &Chart) -> String {
     let _ = writeln!(out, "<g data-power=\"{power}\">");
     let path: Vec<String> =
       points.iter().map(|&(i, c)| format!("{:.1},{:.1}", x_of(i), y_of(c))).collect();
+    // A dark edge under the colour, so white and yellow powers show.
+    let joined = path.join(" ");
     let _ = writeln!(
       out,
-      "<polyline data-power=\"{power}\" points=\"{}\" fill=\"none\" stroke=\"{color}\" \
-       stroke-width=\"2.5\" stroke-linejoin=\"round\"/>",
-      path.join(" ")
+      "<polyline points=\"{joined}\" fill=\"none\" stroke=\"#555555\" stroke-width=\"4\" \
+       stroke-linejoin=\"round\"/>\n<polyline data-power=\"{power}\" points=\"{joined}\" \
+       fill=\"none\" stroke=\"{color}\" stroke-width=\"2.5\" stroke-linejoin=\"round\"/>"
     );
     for &(i, c) in &points {
       let _ = writeln!(
