@@ -407,6 +407,24 @@ mod tests {
   }
 
   #[test]
+  fn picture_files_are_named_by_place_and_phase_safely() {
+    assert_eq!(file_name(1, "S1901M", "svg"), "001-S1901M.svg");
+    assert_eq!(file_name(12, "../F1901B", "png"), "012-F1901B.png");
+  }
+
+  #[test]
+  fn draw_refuses_a_scale_out_of_range() {
+    let args = DrawArgs { png: true, scale: 0.0, out: None, variant: None, chart: false };
+    let mut output = Vec::new();
+    let input = r#"{"phase": "S1901M"}"#;
+    assert_eq!(draw(&args, &mut input.as_bytes(), &mut output), EXIT_BAD_INPUT);
+    assert!(output.is_empty());
+    let args = DrawArgs { scale: 0.25, ..args };
+    assert_eq!(draw(&args, &mut input.as_bytes(), &mut output), 0);
+    assert!(output.starts_with(b"\x89PNG"));
+  }
+
+  #[test]
   fn bad_input_gives_status_two_and_no_output() {
     let mut output = Vec::new();
     assert_eq!(adjudicate(&mut "{".as_bytes(), &mut output), EXIT_BAD_INPUT);
