@@ -11,7 +11,7 @@ use clap::{Args, Parser, Subcommand};
 use crate::config::Config;
 use crate::delivery::DeliveryError;
 use crate::store::{permissions, DataDir};
-use crate::{interchange, log, receive, sweep};
+use crate::{draw, interchange, log, picture, receive, sweep};
 
 /// Exit status for malformed input to `judge adjudicate`.
 pub const EXIT_BAD_INPUT: i32 = 2;
@@ -55,6 +55,8 @@ pub enum Command {
   Init,
   /// Adjudicate phases offline: JSON on stdin, one JSON line per phase on stdout.
   Adjudicate,
+  /// Draw positions: JSON of `judge adjudicate` on stdin, SVG or PNG out.
+  Draw(DrawArgs),
   /// Check judge.toml and the data directory without changing anything.
   Check,
   /// Convert a DPjudge map file (and the files it uses) to TOML on stdout.
@@ -63,6 +65,30 @@ pub enum Command {
     path: PathBuf,
   },
 }
+
+/// `judge draw`'s options (docs/draw-command.md).
+#[derive(Debug, Args)]
+pub struct DrawArgs {
+  /// Write PNG instead of SVG.
+  #[arg(long)]
+  pub png: bool,
+  /// The PNG's size: this many times the picture's own size in pixels.
+  #[arg(long, value_name = "FACTOR", default_value_t = DEFAULT_SCALE)]
+  pub scale: f32,
+  /// Write one file per JSON value into DIR (001-S1901M.svg, ...).
+  #[arg(long, value_name = "DIR")]
+  pub out: Option<PathBuf>,
+  /// The variant of input that names none (default: standard).
+  #[arg(long, value_name = "NAME")]
+  pub variant: Option<String>,
+  /// Draw the chart of supply-centre counts from a SUMMARY (text or JSON).
+  #[arg(long)]
+  pub chart: bool,
+}
+
+/// The PNG scale `judge draw` uses: the picture's own size in pixels
+/// (about 1000 pixels wide for the standard board).
+pub const DEFAULT_SCALE: f32 = 1.0;
 
 /// Exit status when the judge could not finish for a passing reason (the
 /// mail system delivers the message again later).
@@ -95,6 +121,7 @@ pub fn run() -> i32 {
   let data = DataDir::new(&cli.global.data);
   match cli.command {
     Command::Adjudicate => adjudicate(&mut io::stdin().lock(), &mut io::stdout().lock()),
+    Command::Draw(args) => draw(&args, &mut io::stdin().lock(), &mut io::stdout().lock()),
     Command::Init => init(&data),
     Command::Check => check(&data, &mut io::stdout().lock()),
     Command::ConvertMap { path } => convert_map(&path, &mut io::stdout().lock()),
@@ -258,6 +285,78 @@ pub fn adjudicate(input: &mut impl Read, output: &mut impl Write) -> i32 {
   }
 }
 
+/// `judge draw`: one picture on `output`, or with `--out` one file per
+/// input value; bad input gives one line on stderr and status 2, and no
+/// output.
+pub fn draw(args: &DrawArgs, input: &mut impl Read, output: &mut impl Write) -> i32 {
+  let bad = |message: &str| fail_with("draw", EXIT_BAD_INPUT, message);
+  let mut bytes = Vec::new();
+  if let Err(error) = input.read_to_end(&mut bytes) {
+    return bad(&format!("cannot read the input: {error}"));
+  }
+  let Ok(text) = String::from_utf8(bytes) else {
+    return bad("the input is not UTF-8 text");
+  };
+  if !(args.scale.is_finite() && args.scale > 0.0 && args.scale <= 16.0) {
+    return bad(&format!("--scale {} is not between 0 and 16", args.scale));
+  }
+  let extension = if args.png { "png" } else { "svg" };
+  let render = |svg: String| -> Result<Vec<u8>, String> {
+    if args.png {
+      draw::png(&svg, args.scale).map_err(|e| e.to_string())
+    } else {
+      Ok(svg.into_bytes())
+    }
+  };
+  let files: Vec<(String, Vec<u8>)> = if args.chart {
+    let chart = match picture::chart(&text, args.variant.as_deref()) {
+      Ok(chart) => chart,
+      Err(error) => return bad(&error.to_string()),
+    };
+    match render(draw::chart_svg(&chart)) {
+      Ok(bytes) => vec![(format!("chart.{extension}"), bytes)],
+      Err(error) => return bad(&error),
+    }
+  } else {
+    let pictures = match picture::pictures(&text, args.variant.as_deref()) {
+      Ok(pictures) => pictures,
+      Err(error) => return bad(&error.to_string()),
+    };
+    if pictures.len() > 1 && args.out.is_none() {
+      return bad(&format!(
+        "the input holds {} positions; give --out DIR to write one file for each",
+        pictures.len()
+      ));
+    }
+    let mut files = Vec::with_capacity(pictures.len());
+    for (i, picture) in pictures.iter().enumerate() {
+      let drawn = draw::svg(&picture.scene()).map_err(|e| e.to_string()).and_then(render);
+      match drawn {
+        Ok(bytes) => files.push((file_name(i + 1, &picture.phase, extension), bytes)),
+        Err(error) => return bad(&format!("value {} ({}): {error}", i + 1, picture.phase)),
+      }
+    }
+    files
+  };
+  let written = match &args.out {
+    None => files.iter().try_for_each(|(_, bytes)| output.write_all(bytes)),
+    Some(dir) => std::fs::create_dir_all(dir).and_then(|()| {
+      files.iter().try_for_each(|(name, bytes)| std::fs::write(dir.join(name), bytes))
+    }),
+  };
+  match written.and_then(|()| output.flush()) {
+    Ok(()) => 0,
+    Err(error) => fail_with("draw", EXIT_IO, &format!("cannot write the picture: {error}")),
+  }
+}
+
+/// `001-S1901M.svg`: the value's place in the input, then its phase,
+/// kept to characters safe in any file name.
+fn file_name(index: usize, phase: &str, extension: &str) -> String {
+  let phase: String = phase.chars().filter(char::is_ascii_alphanumeric).take(16).collect();
+  format!("{index:03}-{phase}.{extension}")
+}
+
 /// `judge convert-map PATH`: the TOML on `output`, or one line on stderr
 /// naming the file and line that could not be converted.
 fn convert_map(path: &std::path::Path, output: &mut impl Write) -> i32 {
@@ -305,6 +404,24 @@ mod tests {
     assert!(cli.is_ok_and(|c| c.global.data == std::path::Path::new("/tmp/x")));
     assert!(Cli::try_parse_from(["judge", "--now", "soon", "adjudicate"]).is_err());
     assert!(Cli::try_parse_from(["judge"]).is_err());
+  }
+
+  #[test]
+  fn picture_files_are_named_by_place_and_phase_safely() {
+    assert_eq!(file_name(1, "S1901M", "svg"), "001-S1901M.svg");
+    assert_eq!(file_name(12, "../F1901B", "png"), "012-F1901B.png");
+  }
+
+  #[test]
+  fn draw_refuses_a_scale_out_of_range() {
+    let args = DrawArgs { png: true, scale: 0.0, out: None, variant: None, chart: false };
+    let mut output = Vec::new();
+    let input = r#"{"phase": "S1901M"}"#;
+    assert_eq!(draw(&args, &mut input.as_bytes(), &mut output), EXIT_BAD_INPUT);
+    assert!(output.is_empty());
+    let args = DrawArgs { scale: 0.25, ..args };
+    assert_eq!(draw(&args, &mut input.as_bytes(), &mut output), 0);
+    assert!(output.starts_with(b"\x89PNG"));
   }
 
   #[test]

@@ -303,7 +303,7 @@ pub fn run(input: &str) -> Result<Vec<String>, InputError> {
 
 /// serde's message, except for a value that is not an object at all, where
 /// serde would talk about struct fields the user never wrote.
-fn json_message(value: &str, error: &serde_json::Error) -> String {
+pub(crate) fn json_message(value: &str, error: &serde_json::Error) -> String {
   match value.trim_start().chars().next() {
     Some('{') | None => error.to_string(),
     Some(_) if error.is_syntax() || error.is_eof() => error.to_string(),
@@ -315,7 +315,7 @@ fn json_message(value: &str, error: &serde_json::Error) -> String {
 }
 
 /// The line on which the next JSON value after byte `offset` starts.
-fn line_at(input: &str, offset: usize) -> usize {
+pub(crate) fn line_at(input: &str, offset: usize) -> usize {
   let before = input.get(..offset).unwrap_or(input);
   let after = input.get(offset..).unwrap_or("");
   let gap = &after[..after.len() - after.trim_start().len()];
@@ -352,6 +352,46 @@ fn resolve<'r, K: AsRef<str>>(request: Parts<'r, K>) -> Result<Adjudicated<'r>, 
 }
 
 // ------------------------------------------------------------------ input
+
+/// A request read but not adjudicated: what `judge draw` draws.
+pub(crate) struct ReadRequest {
+  pub map: &'static Map,
+  pub phase: Phase,
+  /// The position, with the dislodged units of a retreat phase.
+  pub position: Position,
+  /// Each order with its power and text; unreadable ones as errors.
+  pub orders: Vec<(PowerId, String, Result<order::ParsedOrder, OrderError>)>,
+}
+
+/// Reads a request's map, phase, position and orders as `judge
+/// adjudicate` would, with the same errors, without adjudicating.
+pub(crate) fn read_request(request: &Request) -> Result<ReadRequest, InputError> {
+  let parts = request.parts();
+  let map = Map::builtin(parts.variant)?;
+  let phase: Phase = map.parse_phase(parts.phase)?;
+  let position = read_position(map, phase, &parts)?;
+  let orders = read_orders(map, phase.kind, &parts)?
+    .into_iter()
+    .map(|g| (g.power, g.text.to_string(), g.parsed))
+    .collect();
+  Ok(ReadRequest { map, phase, position, orders })
+}
+
+/// Reads the dislodged units of a response, as they stood in `position`.
+pub(crate) fn read_dislodged_lists(
+  map: &Map,
+  lists: &PowerLists<DislodgedUnit>,
+  position: &Position,
+) -> Result<Vec<Dislodged>, InputError> {
+  let mut all = Vec::new();
+  for (key, entries) in lists {
+    let power = power_of(map, key)?;
+    for entry in entries {
+      all.push(read_dislodged_unit(map, power, key, entry, position, &[])?);
+    }
+  }
+  Ok(all)
+}
 
 /// The map's power for a key such as `England`, `ENG` or `english`.
 fn power_of(map: &Map, key: &str) -> Result<PowerId, InputError> {

@@ -25,6 +25,7 @@ pub mod map;
 pub mod order;
 pub mod password;
 pub mod phase;
+pub mod picture;
 pub mod position;
 pub mod receive;
 pub mod session;
