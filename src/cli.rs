@@ -86,9 +86,9 @@ pub struct DrawArgs {
   pub chart: bool,
 }
 
-/// The PNG scale `judge draw` uses: the picture's own size in pixels
-/// (about 1000 pixels wide for the standard board).
-pub const DEFAULT_SCALE: f32 = 1.0;
+/// The PNG scale `judge draw` uses: the one of the pictures the judge
+/// mails (about 900 pixels wide for the standard board).
+pub const DEFAULT_SCALE: f32 = crate::draw::PNG_SCALE;
 
 /// Exit status when the judge could not finish for a passing reason (the
 /// mail system delivers the message again later).
