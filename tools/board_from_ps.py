@@ -343,7 +343,8 @@ def convert(tool, ps, fixes):
     psm = tool.PSMap(os.path.join(PS_MAPS, ps + ".ps"))
     psm.run()
     box, flip = tool.svg_frame(psm)
-    scale = tool.token_scale(psm)
+    # DPjudge's token size, times the hand factor for a crowded board.
+    scale = tool.token_scale(psm) * fix.get("token_factor", 1.0)
     variants = our_variants(ps)
     if not variants:
         raise SystemExit("%s: no map of ours is drawn on it" % ps)
