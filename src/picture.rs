@@ -43,11 +43,6 @@ pub enum PictureError {
   Empty,
   #[error("{0}")]
   Json(String),
-  #[error(
-    "a response of judge adjudicate alone does not say where the units stood; give \
-     {{\"request\": ..., \"response\": ...}}"
-  )]
-  ResponseAlone,
   #[error("the response has {response} orders but the request {request}")]
   OrderCount { request: usize, response: usize },
   #[error(transparent)]
@@ -110,9 +105,68 @@ fn picture(value: Value, variant: Option<&str>) -> Result<Picture, PictureError>
     return on_request(both.request, Some(&both.response), variant);
   }
   if object.contains_key("next_phase") {
-    return Err(PictureError::ResponseAlone);
+    return on_response(value, variant);
   }
   on_request(value, None, variant)
+}
+
+/// A response on its own: the board after the phase (its units, the units
+/// it dislodged with their retreats, its centre owners when it gives them)
+/// with the phase's orders and their results drawn from where each order
+/// says its unit stood.
+fn on_response(mut value: Value, variant: Option<&str>) -> Result<Picture, PictureError> {
+  let named = match &mut value {
+    Value::Object(object) => match object.remove("variant") {
+      Some(Value::String(name)) => Some(name),
+      Some(_) => return Err(PictureError::Json("\"variant\" must be a string".to_string())),
+      None => None,
+    },
+    _ => None,
+  };
+  let response: Response = serde_json::from_value(value).map_err(json)?;
+  // The orders grouped by power as a request holds them, with each
+  // order's result in the same order.
+  let mut orders: IndexMap<String, Vec<String>> = IndexMap::new();
+  for report in &response.orders {
+    orders.entry(report.power.clone()).or_default().push(report.order.clone());
+  }
+  let mut results: Vec<String> = Vec::with_capacity(response.orders.len());
+  for (power, texts) in &orders {
+    let mut of_power = response.orders.iter().filter(|r| &r.power == power);
+    for _ in texts {
+      results.push(of_power.next().map(|r| r.result.clone()).unwrap_or_default());
+    }
+  }
+  let mut request = Request::new(response.phase.clone());
+  request.variant =
+    named.or_else(|| variant.map(str::to_string)).unwrap_or_else(|| request.variant.clone());
+  request.units = response.units.clone();
+  request.centers = response.centers.clone();
+  request.homes = response.homes.clone();
+  request.orders = orders;
+  let read = interchange::read_request(&request)?;
+  let map = read.map;
+  let orders = read
+    .orders
+    .into_iter()
+    .zip(results)
+    .filter_map(|((power, text, parsed), result)| {
+      Some(DrawnOrder { power, text, order: parsed.ok()?, result: Some(result) })
+    })
+    .collect();
+  let dislodged = interchange::read_dislodged_lists(map, &response.dislodged, &read.position)?;
+  Ok(Picture {
+    map,
+    phase: response.phase.clone(),
+    title: title(map, read.phase),
+    position: read.position,
+    dislodged,
+    orders,
+  })
+}
+
+fn title(map: &Map, phase: crate::phase::Phase) -> String {
+  format!("{}, {} {}", capitalised(map.name()), map.season_and_year(phase), phase.kind_name())
 }
 
 fn json(error: serde_json::Error) -> PictureError {
@@ -154,16 +208,10 @@ fn on_request(
     Some(response) => interchange::read_dislodged_lists(map, &response.dislodged, &read.position)?,
     None => read.position.dislodged.clone(),
   };
-  let title = format!(
-    "{}, {} {}",
-    capitalised(map.name()),
-    map.season_and_year(read.phase),
-    read.phase.kind_name()
-  );
   Ok(Picture {
     map,
     phase: request.phase.clone(),
-    title,
+    title: title(map, read.phase),
     position: read.position,
     dislodged,
     orders,
@@ -423,10 +471,38 @@ mod tests {
     assert!(bad.contains("line 2"), "{bad}");
     let bad = pictures(r#"{"phase":"S1901M"}"#, Some("nowhere")).unwrap_err().to_string();
     assert!(bad.contains("nowhere"), "{bad}");
-    let bad = pictures(r#"{"phase":"S1901M","orders":[],"next_phase":"F1901M"}"#, None);
+    let bad = r#"{"phase":"S1901M","orders":[],"units":{"France":["A Xyz"]},"dislodged":{},"next_phase":"F1901M"}"#;
+    let bad = pictures(bad, None).unwrap_err().to_string();
+    assert!(bad.contains("Xyz"), "{bad}");
+  }
+
+  #[test]
+  fn a_response_alone_is_the_board_after_with_the_orders_and_results() {
+    let request = r#"{"phase":"S1901M","units":{"France":["A Par","A Mar"],"Germany":["A Mun"]},
+      "orders":{"France":["A Par - Bur","A Mar - Bur"],"Germany":["A Mun - Ruh"]}}"#;
+    let response = interchange::run(request).unwrap();
+    let pictures = pictures(&response[0], None).unwrap();
+    let picture = &pictures[0];
+    let map = picture.map;
+    let at = |abbr: &str| {
+      let id = map.province_word(abbr).unwrap();
+      picture.position.unit_at(id).map(|u| map.power(u.power).name.clone())
+    };
+    assert_eq!(at("Ruh").as_deref(), Some("Germany"), "units after the phase");
+    assert_eq!(at("Mun"), None);
+    assert_eq!(at("Par").as_deref(), Some("France"), "bounced units stay");
+    let results: Vec<_> =
+      picture.orders.iter().map(|o| (o.text.as_str(), o.result.as_deref())).collect();
     assert_eq!(
-      bad.unwrap_err().to_string(),
-      format!("value 1 (line 1): {}", PictureError::ResponseAlone)
+      results,
+      [
+        ("A Par - Bur", Some("bounce")),
+        ("A Mar - Bur", Some("bounce")),
+        ("A Mun - Ruh", Some("ok"))
+      ]
     );
+    let on_ancmed = format!("{{\"variant\":\"nowhere\",{}", &response[0][1..]);
+    let bad = super::pictures(&on_ancmed, None).unwrap_err().to_string();
+    assert!(bad.contains("nowhere"), "{bad}");
   }
 }

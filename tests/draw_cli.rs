@@ -100,6 +100,32 @@ fn the_output_form_draws_each_order_with_its_result() {
 }
 
 #[test]
+fn a_response_alone_draws_the_board_after_with_the_results() {
+  let response = judge::interchange::run(&spring_1901()).expect("a valid request");
+  let run = draw(&[], &response[0]);
+  assert_eq!(run.status, Some(0), "{}", run.stderr);
+  let svg = String::from_utf8(run.stdout).expect("SVG is text");
+  let doc = roxmltree::Document::parse(&svg).expect("well formed");
+  let result_of = |order: &str| {
+    doc
+      .descendants()
+      .find(|n| n.attribute("data-order") == Some(order))
+      .and_then(|n| n.attribute("data-result"))
+      .map(str::to_string)
+  };
+  assert_eq!(result_of("A Vie - Gal").as_deref(), Some("bounce"));
+  assert_eq!(result_of("A Par - Bur").as_deref(), Some("ok"));
+  // The units stand where the phase left them: Paris's army in Burgundy.
+  let french: Vec<String> = doc
+    .descendants()
+    .filter(|n| n.attribute("data-power") == Some("France") && n.has_attribute("data-unit"))
+    .filter_map(|n| n.attribute("data-location").map(str::to_string))
+    .collect();
+  assert!(french.contains(&"Bur".to_string()), "{french:?}");
+  assert!(!french.contains(&"Par".to_string()), "{french:?}");
+}
+
+#[test]
 fn png_gives_a_png() {
   let run = draw(&["--png"], &spring_1901());
   assert_eq!(run.status, Some(0), "{}", run.stderr);
