@@ -343,8 +343,10 @@ def convert(tool, ps, fixes):
     psm = tool.PSMap(os.path.join(PS_MAPS, ps + ".ps"))
     psm.run()
     box, flip = tool.svg_frame(psm)
-    # DPjudge's token size, times the hand factor for a crowded board.
-    scale = tool.token_scale(psm) * fix.get("token_factor", 1.0)
+    # The map's units per standard unit: the tolerances of shape recovery,
+    # and DPjudge's token size (times the hand factor of a crowded board).
+    scale = tool.token_scale(psm)
+    tokens = scale * fix.get("token_factor", 1.0)
     variants = our_variants(ps)
     if not variants:
         raise SystemExit("%s: no map of ours is drawn on it" % ps)
@@ -433,7 +435,7 @@ def convert(tool, ps, fixes):
                                    "Manus Hand)" % ps))
     vb = [box[0], box[1], box[2] - box[0], box[3] - box[1]]
     lines.append("view_box = [%s]" % ", ".join(num(v) for v in vb))
-    lines.append("token_scale = %s" % round(scale, 4))
+    lines.append("token_scale = %s" % round(tokens, 4))
     clip = psm.map_clip()
     if clip:
         lines.append("clip = %s" % q(tool.d_of(clip, flip)))
