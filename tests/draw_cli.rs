@@ -50,6 +50,15 @@ fn marks(svg: &str, attribute: &str) -> Vec<String> {
   doc.descendants().filter_map(|n| n.attribute(attribute).map(str::to_string)).collect()
 }
 
+/// The `data-result` of the order drawn for `order`, if it is drawn.
+fn result_of(doc: &roxmltree::Document<'_>, order: &str) -> Option<String> {
+  doc
+    .descendants()
+    .find(|n| n.attribute("data-order") == Some(order))
+    .and_then(|n| n.attribute("data-result"))
+    .map(str::to_string)
+}
+
 fn one_line_error(run: &Run) -> &str {
   assert_eq!(run.status, Some(2), "{}", run.stderr);
   assert!(run.stdout.is_empty(), "no picture on bad input");
@@ -87,13 +96,7 @@ fn the_output_form_draws_each_order_with_its_result() {
   assert_eq!(run.status, Some(0), "{}", run.stderr);
   let svg = String::from_utf8(run.stdout).expect("SVG is text");
   let doc = roxmltree::Document::parse(&svg).expect("well formed");
-  let result_of = |order: &str| {
-    doc
-      .descendants()
-      .find(|n| n.attribute("data-order") == Some(order))
-      .and_then(|n| n.attribute("data-result"))
-      .map(str::to_string)
-  };
+  let result_of = |order: &str| result_of(&doc, order);
   assert_eq!(result_of("A Vie - Gal").as_deref(), Some("bounce"), "the failed move");
   assert_eq!(result_of("A Par - Bur").as_deref(), Some("ok"));
   assert_eq!(result_of("A Mar S A Par - Bur").as_deref(), Some("ok"));
@@ -106,13 +109,7 @@ fn a_response_alone_draws_the_board_after_with_the_results() {
   assert_eq!(run.status, Some(0), "{}", run.stderr);
   let svg = String::from_utf8(run.stdout).expect("SVG is text");
   let doc = roxmltree::Document::parse(&svg).expect("well formed");
-  let result_of = |order: &str| {
-    doc
-      .descendants()
-      .find(|n| n.attribute("data-order") == Some(order))
-      .and_then(|n| n.attribute("data-result"))
-      .map(str::to_string)
-  };
+  let result_of = |order: &str| result_of(&doc, order);
   assert_eq!(result_of("A Vie - Gal").as_deref(), Some("bounce"));
   assert_eq!(result_of("A Par - Bur").as_deref(), Some("ok"));
   // The units stand where the phase left them: Paris's army in Burgundy.
