@@ -1,16 +1,23 @@
-//! An importer's test of a played year's HISTORY (issue 14 §2). jDip, the
-//! hobby's desktop program, imports a judge game from the HISTORY text
-//! alone; it cannot run here, so this test carries a small njudge-format
-//! reader of its own, written the way jDip reads
-//! (`/work/shared/notes/njudge-output-layouts.md`): it splits HISTORY into
-//! messages at each `Date:` line followed by a `Subject:` line, finds the
-//! `Movement results for …`, `Retreat results for …` and `Adjustment
-//! results for …` blocks, joins wrapped lines, and reads the orders,
-//! retreats and adjustments in njudge's words. From the standard opening it
-//! applies each phase (moves without a failure note, dislodgements,
-//! retreats, disbands, builds, removals) and checks the rebuilt positions
-//! against the status blocks of the judge's LIST in Fall 1901 and Spring
-//! 1902. Any line in a block it cannot read fails the test.
+//! An importer's test of a played year's HISTORY (issue 14 §2, issue 22
+//! §1). jDip, the hobby's desktop program, imports a judge game from the
+//! HISTORY text alone; it cannot run here, so this test carries a small
+//! njudge-format reader of its own, as strict as jDip
+//! (`/work/shared/notes/njudge-output-layouts.md`):
+//! - the first `::` line must match jDip's header pattern
+//!   `judge\W*(\S*)\W*game\W*(\S*)\W*variant\W*(\S*)` (case-insensitive),
+//!   else jDip stops with "Missing :: Judge: line in input file";
+//! - it splits HISTORY into messages at each `Date:` line followed by a
+//!   `Subject:` line, finds the `Movement results for …`, `Retreat results
+//!   for …` and `Adjustment results for …` blocks, and reads one order a
+//!   line: a line of a block that is not `Power: order` (an order wrapped
+//!   onto a second line) fails the import, as it fails jDip's;
+//! - it reads the orders, retreats and adjustments in njudge's words.
+//!
+//! From the standard opening it applies each phase (moves without a failure
+//! note, dislodgements, retreats, disbands, builds, removals) and checks the
+//! rebuilt positions against the status blocks of the judge's LIST in Fall
+//! 1901 and Spring 1902. The played year holds an order line longer than 78
+//! columns. Any line in a block it cannot read fails the test.
 
 #[path = "support/judge.rs"]
 mod judge_support;
@@ -116,20 +123,19 @@ fn messages(history: &str) -> Vec<Message> {
   found
 }
 
-/// The `Power: text` lines from `lines[start..]`, wrapped lines joined
-/// (a continuation is indented), up to the first other line that is not
-/// blank. `text` is trimmed (njudge pads the power's name).
-fn power_lines(lines: &[String], start: usize) -> Vec<(String, String)> {
+/// The `Power: text` lines from `lines[start..]`, up to the first other
+/// line that is not blank. `text` is trimmed (njudge pads the power's
+/// name). One order is one line: a continuation (an order wrapped onto an
+/// indented second line) is an error, as it is to jDip.
+fn power_lines(lines: &[String], start: usize) -> Result<Vec<(String, String)>, String> {
   let mut found: Vec<(String, String)> = Vec::new();
   for line in &lines[start..] {
     if line.trim().is_empty() {
       continue;
     }
     if line.starts_with(' ') {
-      let (_, text) = found.last_mut().unwrap_or_else(|| panic!("a stray continuation: {line}"));
-      text.push(' ');
-      text.push_str(line.trim());
-      continue;
+      let before = found.last().map(|(p, t)| format!("{p}: {t}")).unwrap_or_default();
+      return Err(format!("an order split over two lines: '{before}' / '{line}'"));
     }
     match line.split_once(':') {
       Some((power, text))
@@ -140,7 +146,24 @@ fn power_lines(lines: &[String], start: usize) -> Vec<(String, String)> {
       _ => break,
     }
   }
-  found
+  Ok(found)
+}
+
+/// jDip's test of a history's first `::` line (`JudgeParser`): the judge's
+/// code, the game and the variant, or why it refuses the file.
+fn header(history: &str) -> Result<(String, String, String), String> {
+  let first = history
+    .lines()
+    .find(|l| l.starts_with("::"))
+    .ok_or("Missing :: Judge: line in input file (no :: line at all)")?;
+  let pattern = regex::RegexBuilder::new(r"judge\W*(\S*)\W*game\W*(\S*)\W*variant\W*(\S*)")
+    .case_insensitive(true)
+    .build()
+    .expect("the pattern");
+  let found = pattern
+    .captures(first)
+    .ok_or_else(|| format!("Missing :: Judge: line in input file ('{first}')"))?;
+  Ok((found[1].to_string(), found[2].to_string(), found[3].to_string()))
 }
 
 /// A results block: `Movement`, `Retreat` or `Adjustment`, its season and
@@ -156,8 +179,9 @@ struct Block {
   dislodged: Vec<Unit>,
 }
 
-/// The results blocks of the messages, in order.
-fn blocks(messages: &[Message]) -> Vec<Block> {
+/// The results blocks of the messages, in order, or the first line the
+/// reader cannot take.
+fn blocks(messages: &[Message]) -> Result<Vec<Block>, String> {
   let mut found = Vec::new();
   for message in messages {
     for (i, line) in message.lines.iter().enumerate() {
@@ -175,12 +199,12 @@ fn blocks(messages: &[Message]) -> Vec<Block> {
         season: season.into(),
         year,
         subject: message.subject.clone(),
-        lines: power_lines(&message.lines, i + 1),
+        lines: power_lines(&message.lines, i + 1)?,
         dislodged: dislodged_list(&message.lines),
       });
     }
   }
-  found
+  Ok(found)
 }
 
 /// The units of a message's `The following units were dislodged:` list
@@ -347,6 +371,7 @@ fn status(listing: &str, season: &str, year: u32) -> Position {
     .position(|l| l.starts_with(&header))
     .unwrap_or_else(|| panic!("'{header}' in the listing:\n{listing}"));
   power_lines(&lines, start + 1)
+    .unwrap_or_else(|e| panic!("{e}"))
     .into_iter()
     .map(|(power, text)| {
       let (kind, place) = kind_place(text.trim_end_matches('.'));
@@ -378,8 +403,15 @@ fn a_played_years_history_imports_to_the_judges_board() {
   let history = year::history(&judge);
   let spring_listing = table.listing(year::ASKED);
 
+  // jDip's first test: the header names the judge, the game and the
+  // variant.
+  let (code, game, variant) = header(&history).unwrap_or_else(|e| panic!("{e}:\n{history}"));
+  assert_eq!(code, "XXXX", "the judge's code in the header");
+  assert!(game.eq_ignore_ascii_case(year::GAME), "the game in the header: {game}");
+  assert_eq!(variant, "Standard", "the variant in the header");
+
   let messages = messages(&history);
-  let blocks = blocks(&messages);
+  let blocks = blocks(&messages).unwrap_or_else(|e| panic!("{e}:\n{history}"));
   let found: Vec<(&str, &str, u32, &str)> = blocks
     .iter()
     .map(|b| (b.kind.as_str(), b.season.as_str(), b.year, b.subject.as_str()))
@@ -395,6 +427,18 @@ fn a_played_years_history_imports_to_the_judges_board() {
     "the results blocks in HISTORY:\n{history}"
   );
   let [s1901m, f1901m, f1901r, w1901a] = &blocks[..] else { unreachable!() };
+  // France's support of an English move not made: longer than 78 columns,
+  // and one line.
+  let (_, long) = f1901m
+    .lines
+    .iter()
+    .find(|(power, text)| power == "France" && text.contains(" SUPPORT "))
+    .unwrap_or_else(|| panic!("France's support in {f1901m:#?}"));
+  assert_eq!(
+    long,
+    "Fleet Mid-Atlantic Ocean SUPPORT English Fleet Norwegian Sea -> North Atlantic Ocean. (*void*)"
+  );
+  assert!(history.lines().any(|l| l.starts_with("France: ") && l.ends_with(long.as_str())));
 
   // The opening the game announced is the standard one.
   let starting = messages
@@ -407,6 +451,7 @@ fn a_played_years_history_imports_to_the_judges_board() {
     .position(|l| l.starts_with("Starting position for Spring of 1901."))
     .expect("the starting position");
   let announced: Position = power_lines(&starting.lines, at + 1)
+    .unwrap_or_else(|e| panic!("{e}"))
     .into_iter()
     .map(|(power, text)| {
       let (kind, place) = kind_place(text.trim_end_matches('.'));
@@ -462,10 +507,10 @@ fn a_played_years_history_imports_to_the_judges_board() {
   assert_eq!(board, status(&spring_listing, "Spring", 1902), "Spring 1902:\n{spring_listing}");
 }
 
-/// The reader on njudge's words the played year does not use: a wrapped
-/// order, a failed convoyed move, a bounce, and a removal `in the` sea.
+/// The reader on njudge's words the played year does not use: a failed
+/// convoyed move, a bounce, a long order, and a removal `in the` sea.
 #[test]
-fn the_reader_reads_wrapped_lines_and_failures() {
+fn the_reader_reads_long_lines_and_failures() {
   let history = "\
 Date:    Mon Mar  9 12:00:00 2026 (1773057600)
 Subject: XXXX:demo - F1902M Results
@@ -477,8 +522,7 @@ England: Army Yorkshire -> North Sea -> Norway. (*no convoy*)
 
 France: Army Ruhr -> Munich. (*bounce*)
 
-Germany: Fleet Denmark SUPPORT Fleet Helgoland Bight -> North
-         Sea.
+Germany: Fleet Denmark SUPPORT Fleet Helgoland Bight -> North Sea.
 Germany: Fleet Helgoland Bight -> North Sea.
 Germany: Army Munich HOLD.
 
@@ -491,9 +535,9 @@ England:                  Removes the army in Yorkshire.
 Germany:                  Removes the fleet in the North Sea.
 Germany:                  Builds a fleet in St Petersburg (north coast).
 ";
-  let blocks = blocks(&messages(history));
+  let blocks = blocks(&messages(history)).expect("the blocks read");
   assert_eq!(blocks.len(), 2, "{blocks:#?}");
-  assert_eq!(blocks[0].lines.len(), 6, "the wrapped order joined: {:#?}", blocks[0]);
+  assert_eq!(blocks[0].lines.len(), 6, "{:#?}", blocks[0]);
   let before: Position = [
     unit("England", "Fleet", "North Sea"),
     unit("England", "Army", "Yorkshire"),
@@ -526,4 +570,33 @@ Germany:                  Builds a fleet in St Petersburg (north coast).
   .into_iter()
   .collect();
   assert_eq!(board, want);
+}
+
+/// The reader is as strict as jDip: an order wrapped onto a second line,
+/// and a history whose first `::` line does not name the game and the
+/// variant, are refused (the judge's HISTORY had both until issue 22).
+#[test]
+fn the_reader_refuses_what_jdip_refuses() {
+  let wrapped = "\
+:: Judge: XXXX  Game: demo  Variant: Standard
+
+Date:    Mon Mar  9 12:00:00 2026 (1773057600)
+Subject: XXXX:demo - F1902M Results
+
+Movement results for Fall of 1902. (demo.006)
+
+Italy: Army Venice SUPPORT Austrian Army Tyrolia -> Piedmont. (*void,
+        dislodged*)
+";
+  assert_eq!(header(wrapped), Ok(("XXXX".into(), "demo".into(), "Standard".into())));
+  let refused = blocks(&messages(wrapped)).expect_err("a wrapped order is refused");
+  assert!(refused.contains("split over two lines"), "{refused}");
+  let one_line = wrapped.replace(" (*void,\n        dislodged*)", " (*void, dislodged*)");
+  let read = blocks(&messages(&one_line)).expect("one line an order reads");
+  assert_eq!(read[0].lines.len(), 1);
+  assert_eq!(notes(&read[0].lines[0].1).1, ["void", "dislodged"]);
+
+  let bare = wrapped.replace("  Game: demo  Variant: Standard", "");
+  let refused = header(&bare).expect_err("a header without game and variant");
+  assert!(refused.starts_with("Missing :: Judge: line"), "{refused}");
 }

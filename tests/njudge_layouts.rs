@@ -82,13 +82,15 @@ fn history_comes_in_the_reply_with_each_message_under_date_and_subject_lines() {
   let body = &sent.body;
   no_long_lines(body);
   let all = lines(body);
-  assert_eq!(all[0], ":: Judge: XXXX", "{body}");
-  assert_eq!(all[1], "", "{body}");
-  assert_eq!(all[2], "> HISTORY lay FROM Jan 1 2000", "{body}");
-  assert_eq!(all[3], "History information for game 'lay' from Sat Jan 01 2000 00:00:00 +0000");
-  assert_eq!(all[4], "through Tue Mar 03 2026 09:00:00 +0000:", "{body}");
-  assert_eq!(all[5], "", "{body}");
-  assert!(all[6].starts_with("Date:    Mon Mar  2 10:00:00 2026 (1772445600)"), "{body}");
+  // The game's header, which jDip needs to import the history at all.
+  assert_eq!(all[0], ":: Judge: XXXX  Game: Lay  Variant: Standard", "{body}");
+  assert!(all[1].starts_with(":: Deadline: F1901M "), "{body}");
+  assert_eq!(all[2], "", "{body}");
+  assert_eq!(all[3], "> HISTORY lay FROM Jan 1 2000", "{body}");
+  assert_eq!(all[4], "History information for game 'lay' from Sat Jan 01 2000 00:00:00 +0000");
+  assert_eq!(all[5], "through Tue Mar 03 2026 09:00:00 +0000:", "{body}");
+  assert_eq!(all[6], "", "{body}");
+  assert!(all[7].starts_with("Date:    Mon Mar  2 10:00:00 2026 (1772445600)"), "{body}");
   let last = all.iter().rev().find(|l| !l.is_empty()).copied();
   assert_eq!(last, Some("---- History terminated due to end of information."), "{body}");
 
@@ -110,7 +112,7 @@ fn history_comes_in_the_reply_with_each_message_under_date_and_subject_lines() {
     assert!(all[i + 1].starts_with("Subject: XXXX:lay - "), "{body}");
     assert_eq!(all[i + 2], "", "a blank line after the subject:\n{body}");
   }
-  assert_eq!(all.iter().filter(|l| l.starts_with("::")).count(), 1, "no '::' lines:\n{body}");
+  assert_eq!(all.iter().filter(|l| l.starts_with("::")).count(), 2, "no '::' lines:\n{body}");
 
   // The results, as jDip and the Mapper find them.
   let at = all
@@ -136,8 +138,11 @@ fn history_by_phase_has_the_same_framing() {
   let body = &sent.body;
   no_long_lines(body);
   let all = lines(body);
+  let deadline = all.get(1).copied().unwrap_or_default();
+  assert!(deadline.starts_with(":: Deadline: F1901M "), "{body}");
   let expected = [
-    ":: Judge: XXXX",
+    ":: Judge: XXXX  Game: Lay  Variant: Standard",
+    deadline,
     "",
     "> HISTORY lay EXCLSTART S9999M",
     "History information for game 'lay' excluding turn 'S9999M'",
@@ -163,9 +168,12 @@ fn list_of_a_started_game_has_the_header_and_njudges_status_block() {
   let body = &sent.body;
   no_long_lines(body);
   let all = lines(body);
-  assert_eq!(all[2], "> LIST lay", "{body}");
-  assert_eq!(all[3], ":: Judge: XXXX  Game: Lay  Variant: Standard", "{body}");
-  assert!(all[4].starts_with(":: Deadline: F1901M "), "{body}");
+  // The reply opens with the game's header (once: not again under the
+  // echoed command).
+  assert_eq!(all[0], ":: Judge: XXXX  Game: Lay  Variant: Standard", "{body}");
+  assert!(all[1].starts_with(":: Deadline: F1901M "), "{body}");
+  assert_eq!(all[3], "> LIST lay", "{body}");
+  assert_eq!(all.iter().filter(|l| l.starts_with("::")).count(), 2, "{body}");
   assert!(!body.contains("Units and supply centers"), "the old board is gone:\n{body}");
 
   let status = block(&all, "Status of the ");
@@ -248,4 +256,34 @@ fn list_in_a_retreat_phase_names_the_phase_and_where_the_dislodged_may_go() {
     ["Italy:     Army Venice can retreat to Apulia or Piedmont or Tuscany."],
     "{body}"
   );
+}
+
+/// Every reply about one game opens with that game's `::` lines, signed on
+/// or not (issue 22 §1): jDip refuses a history whose first `::` line does
+/// not name the judge, the game and the variant, and mail filters sort on
+/// them. A reply about no game keeps the judge's line alone.
+#[test]
+fn every_reply_about_one_game_names_it_in_the_header() {
+  let judge = Judge::with_config(FAST);
+  played(&judge);
+  for command in ["HISTORY lay", "LIST lay", "SUMMARY lay", "WHOGAME lay", "MAP lay"] {
+    let sent = reply(&judge, STRANGER, &format!("{command}\n"));
+    let all = lines(&sent.body);
+    assert_eq!(all[0], ":: Judge: XXXX  Game: Lay  Variant: Standard", "{command}:\n{}", sent.body);
+    assert!(all[1].starts_with(":: Deadline: F1901M "), "{command}:\n{}", sent.body);
+    assert_eq!(all[2], "", "{command}:\n{}", sent.body);
+  }
+  // A message about no game in particular.
+  let sent = reply(&judge, STRANGER, "LIST\n");
+  assert_eq!(lines(&sent.body)[..2], [":: Judge: XXXX", ""], "{}", sent.body);
+  // About the first game named, when a message names two.
+  table_two(&judge);
+  let sent = reply(&judge, STRANGER, "LIST two\nHISTORY lay\n");
+  assert_eq!(lines(&sent.body)[0], ":: Judge: XXXX  Game: Two  Variant: Standard", "{}", sent.body);
+}
+
+/// A second started game, `two`.
+fn table_two(judge: &Judge) {
+  Table::start(judge, "two", START);
+  judge.take_mail();
 }

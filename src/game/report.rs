@@ -328,7 +328,7 @@ fn proxies_given(text: &mut String, map: &Map, proxies: &[(Unit, PowerId)]) {
         map.location_name(unit.location),
         map.power(*holder).name
       );
-      indented(text, &line, label.len());
+      order_line(text, &line);
     }
     text.push('\n');
   }
@@ -385,7 +385,7 @@ fn unit_results(text: &mut String, map: &Map, resolved: &[Resolved], retreats: b
         Some(words) => format!("{label}{body} (*{words}*)"),
         None => format!("{label}{body}"),
       };
-      indented(text, &line, label.len());
+      order_line(text, &line);
     }
     if !retreats {
       text.push('\n');
@@ -549,7 +549,7 @@ fn adjustment_results(
     }
     // No blank line between powers, as `st_build.c` prints them.
     for line in lines {
-      indented(text, &format!("{label}{line}"), label.len());
+      order_line(text, &format!("{label}{line}"));
       printed = true;
     }
   }
@@ -1159,10 +1159,17 @@ fn moderation(game: &Game, master: bool) -> String {
   text
 }
 
-/// One line of the results, broken between words so that no line is
-/// wider than njudge's 78 columns (the mail then stays plain 7-bit text),
-/// the lines after the first indented by `indent` (under the order, not
-/// the power's name).
+/// An order line of the results: one line however long, as njudge
+/// writes it, since jDip and the mappers read one order a line and fail on
+/// an order split over two (the mail edge keeps it whole too).
+fn order_line(text: &mut String, line: &str) {
+  text.push_str(line);
+  text.push('\n');
+}
+
+/// A line of prose or of a listing, broken between words so that no line
+/// is wider than njudge's 78 columns, the lines after the first indented
+/// by `indent`. Never an order line: see [`order_line`].
 fn indented(text: &mut String, line: &str, indent: usize) {
   if line.len() <= STATUS_COLUMNS {
     text.push_str(line);

@@ -178,9 +178,10 @@ pub fn render(
   if !references.is_empty() {
     builder = builder.references(references.join(" "));
   }
-  // A body is lines of at most 78 characters (the rest of them are
-  // written to fit; this catches what a user put in, say a long press
-  // line), and the last one ends too, whatever the encoding.
+  // A body's prose is lines of at most 78 characters (the judge's own
+  // prose is written to fit; this catches what a user put in, say a long
+  // press line), record lines stay whole (see `is_record_line`), and the
+  // last line ends too, whatever the encoding.
   let mut body = fold_long_lines(&mail.body);
   if !body.is_empty() && !body.ends_with('\n') {
     body.push('\n');
@@ -293,10 +294,12 @@ fn encoded_body(body: String) -> Body {
 pub const MAX_LINE: usize = 78;
 
 /// `body` with every line longer than [`MAX_LINE`] broken between words,
-/// each piece indented (and `>`-marked) as the line was. A word longer
-/// than a line (an address, a link) is left whole.
+/// each piece indented (and `>`-marked) as the line was, except record
+/// lines ([`is_record_line`]), which stay whole however long. A word
+/// longer than a line (an address, a link) is left whole.
 pub fn fold_long_lines(body: &str) -> String {
-  if body.lines().all(|line| line.chars().count() <= MAX_LINE) {
+  let fits = |line: &str| line.chars().count() <= MAX_LINE || is_record_line(line);
+  if body.lines().all(fits) {
     return body.to_string();
   }
   let mut out = String::with_capacity(body.len() + 64);
@@ -308,7 +311,7 @@ pub fn fold_long_lines(body: &str) -> String {
       Some(line) => (line, "\r"),
       None => (line, ""),
     };
-    if line.chars().count() <= MAX_LINE {
+    if fits(line) {
       out.push_str(line);
       out.push_str(cr);
       continue;
@@ -340,6 +343,38 @@ pub fn fold_long_lines(body: &str) -> String {
     out.push_str(cr);
   }
   out
+}
+
+/// The longest line a record line may be and still go out as plain 7-bit
+/// text (RFC 5322's limit is 998 octets, the line end left out).
+const MAX_RECORD_LINE: usize = 998;
+
+/// Whether `line` is a record line, which the hobby's tools (jDip, the
+/// mappers, mail filters) read one line at a time, so that it is never
+/// split: a `::` header line (`:: Judge: XXXX  Game: …  Variant: …`), or
+/// a line that starts at the margin with a label of one to four
+/// capitalised words and a colon: every order line of results, HISTORY,
+/// LIST and the order lists of replies (`Italy: Army Venice SUPPORT
+/// Austrian Army Tyrolia -> Piedmont.  (*void, dislodged*)`), and
+/// HISTORY's `Subject:` lines. njudge never splits these either; the
+/// judge's prose is wrapped where it is written.
+pub fn is_record_line(line: &str) -> bool {
+  if line.len() > MAX_RECORD_LINE {
+    return false;
+  }
+  if line.starts_with("::") {
+    return true;
+  }
+  let Some((label, rest)) = line.split_once(':') else { return false };
+  let words: Vec<&str> = label.split(' ').collect();
+  let name_word = |w: &&str| {
+    w.chars().next().is_some_and(|c| c.is_ascii_uppercase())
+      && w.chars().all(|c| c.is_alphanumeric() || matches!(c, '\'' | '-' | '.'))
+  };
+  (1..=4).contains(&words.len())
+    && words.iter().all(name_word)
+    && rest.starts_with(' ')
+    && rest.trim_start().chars().next().is_some_and(|c| !c.is_whitespace())
 }
 
 /// The headers that mark a message of `kind` as automatic (fixed ASCII

@@ -52,7 +52,13 @@ impl Session<'_> {
           Ok(None)
         }
         Some((Err(error), _)) => Err(error),
-        Some((Ok(Some(stored)), _)) => Ok(Some(stored)),
+        Some((Ok(Some(stored)), _)) => {
+          if self.seat.is_none() && self.about.is_none() {
+            let tz = self.ctx.tz();
+            self.about = Some(report::header(&self.ctx.config.judge_code, &stored.game, tz));
+          }
+          Ok(Some(stored))
+        }
         Some((Ok(None), _)) | None => {
           let shown: String = name.chars().take(20).collect();
           self.error(&format!(
@@ -110,7 +116,8 @@ impl Session<'_> {
   }
 
   /// LIST of one game: a started game's under its full `::` header, as
-  /// njudge's status of a game is (jDip reads the variant from it).
+  /// njudge's status of a game is (jDip reads the variant from it), unless
+  /// the reply already opens with that header.
   fn game_listing(&self, game: &Game, viewer: Option<usize>) -> String {
     let tz = self.ctx.tz();
     let text = report::listing(game, viewer, self.ctx.now, tz);
@@ -118,6 +125,9 @@ impl Session<'_> {
       return text;
     }
     let header = report::header(&self.ctx.config.judge_code, game, tz);
+    if self.about.as_deref() == Some(header.as_str()) {
+      return text;
+    }
     format!("{header}\n{text}")
   }
 

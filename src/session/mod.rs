@@ -159,6 +159,10 @@ struct Session<'a> {
   future: future::FutureState,
   /// Files for the reply: the pictures MAP and SUMMARY draw.
   attachments: Vec<crate::mail::outbound::Attachment>,
+  /// The `::` header of the first game a reply without a SIGN ON is about
+  /// (LIST, HISTORY, SUMMARY, WHOGAME or MAP of a named game): jDip reads
+  /// the game and variant from it, as from njudge's.
+  about: Option<String>,
 }
 
 /// Carries out a message that is not noise. `reply_to` is the header reply
@@ -181,6 +185,7 @@ pub fn run(ctx: &Context<'_>, inbound: &Inbound, reply_to: &str) -> Result<Outco
     lines_after: 0,
     future: future::FutureState::default(),
     attachments: Vec::new(),
+    about: None,
   };
   let any_command = parsed.lines.iter().any(|l| matches!(l.item, Item::Command(_)));
   if any_command {
@@ -736,7 +741,7 @@ impl Session<'_> {
     let code = &config.judge_code;
     let header = match &self.seat {
       Some(seat) => seat.reply_header.clone().unwrap_or_default(),
-      None => format!(":: Judge: {code}\n"),
+      None => self.about.clone().unwrap_or_else(|| format!(":: Judge: {code}\n")),
     };
     let body = format!("{header}\n{}", self.body);
     let error_flag =

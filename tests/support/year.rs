@@ -26,12 +26,12 @@ pub const STRANGER: &str = "stranger@players.test";
 pub const GAME: &str = "year";
 
 /// Spring 1901: a bounce (Venice into Trieste) and moves that set up
-/// Fall's convoy and attacks.
+/// Fall's convoy, attacks and long support.
 pub fn spring(power: &str) -> &'static str {
   match power {
     "Austria" => "A Vie-Tyr\nA Bud H\nF Tri H\n",
     "England" => "F Lon-Nth\nF Edi-Nwg\nA Lvp-Yor\n",
-    "France" => "A Par-Bur\nF Bre H\nA Mar H\n",
+    "France" => "A Par-Bur\nF Bre-Mao\nA Mar H\n",
     "Germany" => "F Kie H\nA Ber H\nA Mun H\n",
     "Italy" => "A Ven-Tri\nA Rom H\nF Nap H\n",
     "Russia" => "A War-Sil\nA Mos-Ukr\nF Sev-Rum\nF Stp/sc-Bot\n",
@@ -43,12 +43,15 @@ pub fn spring(power: &str) -> &'static str {
 /// Fall 1901: England convoys to Norway, France takes Munich with
 /// Austrian support (dislodging the German army, whose support from Berlin
 /// Russia cuts), Turkey takes Rumania with support (dislodging the Russian
-/// fleet), Russia takes Sweden.
+/// fleet), Russia takes Sweden, and France supports an English move that
+/// is not made: `France: Fleet Mid-Atlantic Ocean SUPPORT English Fleet
+/// Norwegian Sea -> North Atlantic Ocean.  (*void*)`, an order line longer
+/// than 78 columns, which must reach the tools as one line.
 pub fn fall(power: &str) -> &'static str {
   match power {
     "Austria" => "A Tyr S A Bur-Mun\nA Bud H\nF Tri H\n",
     "England" => "F Nth C A Yor-Nwy\nA Yor-Nth-Nwy\nF Nwg H\n",
-    "France" => "A Bur-Mun\nF Bre H\nA Mar H\n",
+    "France" => "A Bur-Mun\nF Mao S F Nwg-Nao\nA Mar H\n",
     "Germany" => "F Kie H\nA Ber S A Mun\nA Mun H\n",
     "Italy" => "A Ven H\nA Rom H\nF Nap H\n",
     "Russia" => "F Bot-Swe\nA Sil-Ber\nA Ukr H\nF Rum H\n",
