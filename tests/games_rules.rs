@@ -10,7 +10,9 @@ mod judge_support;
 #[path = "support/game.rs"]
 mod game_support;
 
-use game_support::{holds, judge_with, reply, seat, Table, FAST, MASTER, POWERS};
+use game_support::{
+  board, holds, judge_with, password, player, register, reply, seat, Table, FAST, MASTER, POWERS,
+};
 use judge_support::{subjects, Judge, Says, Sent, NOW};
 
 const START: &str = "2026-03-02T10:00:00Z";
@@ -169,4 +171,70 @@ fn sail_ho_plays_face_to_face_press_from_its_map_and_refuses_press_after_the_dea
   assert!(body.says("(FTF_PRESS): once the deadline has passed,"), "{body}");
   assert!(body.says("Message sent to Master:"), "{body}");
   assert!(mail.iter().all(|m| m.to != seat(2)), "{:#?}", subjects(&mail));
+}
+
+/// SET RULE MOBILIZE on the standard map (issue 22 §4: it was accepted and
+/// the game started in Spring 1901 with every unit): as on 1897 and 1898,
+/// the game starts in the Winter before the first year with no units and
+/// no centre owned, each power builds one unit in a home centre of its
+/// choice and owns that centre, and Spring 1901 follows with seven units.
+#[test]
+fn mobilize_on_the_standard_map_starts_with_one_build_each() {
+  let judge = Judge::with_config(FAST);
+  register(&judge, NOW, MASTER);
+  for (power, _) in POWERS {
+    register(&judge, NOW, &player(power));
+  }
+  judge.take_mail();
+  let mail =
+    send_at(&judge, NOW, MASTER, "CREATE ?mob masterpw\nBECOME MASTER\nSET RULE MOBILIZE\n");
+  assert!(reply(&mail, MASTER).body.contains("MOBILIZE"), "{}", reply(&mail, MASTER).body);
+  let mut mail = Vec::new();
+  for (power, letter) in POWERS {
+    let body = format!("SIGN ON ?mob {}\nSET PREFERENCE {letter}\n", password(power));
+    mail.extend(send_at(&judge, NOW, &player(power), &body));
+  }
+  let starting: Vec<&Sent> = mail.iter().filter(|m| m.subject.ends_with("Game Starting")).collect();
+  assert!(!starting.is_empty(), "{:#?}", subjects(&mail));
+  assert!(starting[0].subject.ends_with("mob - F1900B Game Starting"), "{}", starting[0].subject);
+  let body = &starting[0].body;
+  assert!(body.contains("Starting position for Winter of 1900."), "{body}");
+  assert!(!body.contains("Army") && !body.contains("Fleet"), "no units: {body}");
+
+  let table = Table { judge: &judge, game: "mob".to_string() };
+  let listing = table.listing(T);
+  let (units, _, centers) = board(&listing);
+  assert!(units.is_empty() && centers.is_empty(), "nothing on the board:\n{listing}");
+  assert!(folded(&listing).contains("Rules: MOBILIZE"), "{listing}");
+
+  // One build each: a second replaces the first.
+  let builds = [
+    ("Austria", "Build A Bud"),
+    ("England", "Build F Lon"),
+    ("France", "Build A Mar"),
+    ("Germany", "Build A Mun"),
+    ("Italy", "Build F Nap"),
+    ("Russia", "Build A War"),
+    ("Turkey", "Build F Ank"),
+  ];
+  table.send("France", T, "Build A Mar\nBuild A Par\n");
+  let mail = judge.take_mail();
+  let said = folded(&table.reply(&mail, "France").body);
+  assert!(said.contains("Build Army Paris. (replaces Build Army Marseilles.)"), "{said}");
+  assert!(said.contains("France: Build Army Paris.\n\n"), "one build only: {said}");
+  let mut mail = Vec::new();
+  for (power, build) in builds {
+    table.send(power, T, &format!("{build}\n"));
+    mail.extend(judge.take_mail());
+  }
+  let results: Vec<&Sent> = mail.iter().filter(|m| m.subject.ends_with("F1900B Results")).collect();
+  assert!(!results.is_empty(), "the builds processed: {:#?}", subjects(&mail));
+  let listing = table.listing("2026-03-04T12:00:00Z");
+  let (units, _, centers) = board(&listing);
+  assert_eq!(units.len(), 7, "seven units in Spring 1901:\n{listing}");
+  assert!(units.contains(&("France".to_string(), "Army Marseilles".to_string())), "{listing}");
+  assert!(centers.contains(&("France".to_string(), "Marseilles".to_string())), "{listing}");
+  assert!(!centers.contains(&("France".to_string(), "Paris".to_string())), "{listing}");
+  assert_eq!(centers.len(), 7, "each power owns the centre it built in:\n{listing}");
+  assert!(listing.contains("Spring of 1901"), "{listing}");
 }

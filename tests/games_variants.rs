@@ -259,3 +259,39 @@ fn an_empty_secret_game_hides_its_players_and_starts_with_builds() {
   assert!(body.contains("does not control"), "a centre of another power: {body}");
   assert!(body.contains("Build Army"), "{body}");
 }
+
+/// SET SECRET in a plain game (issue 22 §4): two players share the seven
+/// powers, and nobody but the Master can count them, so no address is
+/// shown against a power (one address against three powers said it all),
+/// in LIST, SUMMARY or the Game Starting mail, while the game runs.
+#[test]
+fn secret_hides_the_players_in_a_plain_game_too() {
+  let judge = judge_with(2);
+  send(&judge, MASTER, "CREATE ?sec masterpw\nBECOME MASTER\n");
+  send(&judge, MASTER, "SIGN ON Msec masterpw\nSET SECRET\nSET PLAYERS 2\n");
+  send(&judge, &seat(1), "SIGN ON ?sec pw1\n");
+  let mail = send(&judge, &seat(2), "SIGN ON ?sec pw2\n");
+  let starting = mail_to(&mail, &seat(1), "Game Starting");
+  assert_eq!(starting.len(), 1, "the game started: {mail:#?}");
+  let mine = powers_in(starting[0]);
+  assert!(mine.len() >= 3, "duplex: {mine:?}");
+  let letter = POWERS.iter().find(|(p, _)| *p == mine[0]).map(|(_, l)| *l).expect("a power");
+  let start = &starting[0].body;
+  assert!(!start.contains(&seat(2)), "the other player's address: {start}");
+  assert!(start.contains("The number of players in this game is secret"), "{start}");
+
+  let mail = send(&judge, &seat(1), &format!("SIGN ON {letter}sec pw1\nLIST\nSUMMARY\n"));
+  let body = reply(&mail, &seat(1)).body.clone();
+  assert!(!body.contains(&seat(2)), "the other player's address: {body}");
+  // Not even the player's own address against each of its powers.
+  let own = body.lines().filter(|l| l.contains(&seat(1))).count();
+  assert!(own <= 1, "the address once at most: {body}");
+  // A stranger's LIST and SUMMARY name nobody.
+  let mail = send(&judge, "stranger@players.test", "LIST sec\nSUMMARY sec\n");
+  let body = reply(&mail, "stranger@players.test").body.clone();
+  assert!(!body.contains(&seat(1)) && !body.contains(&seat(2)), "{body}");
+  // The Master sees both.
+  let mail = send(&judge, MASTER, "SIGN ON Msec masterpw\nLIST\n");
+  let body = reply(&mail, MASTER).body.clone();
+  assert!(body.contains(&seat(1)) && body.contains(&seat(2)), "{body}");
+}

@@ -23,8 +23,8 @@ pub use outcome::{Failure, Outcome, Resolved};
 pub use retreat::{retreat, retreat_options, RetreatResult};
 pub use rules::{BuildRule, ParadoxRule, Rules, UnknownRule};
 pub use sites::{
-  allowance, build_conflict, build_limit, build_site, claim_open, free_sites, homes, mobilizing,
-  partisans_active, SiteProblem,
+  allowance, build_conflict, build_limit, build_site, claim_open, free_sites, homes,
+  mobilize_phase, mobilizing, partisans_active, SiteProblem,
 };
 pub use vassal::bloc_centers;
 

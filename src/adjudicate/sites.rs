@@ -8,6 +8,7 @@
 
 use super::{BuildRule, Rules};
 use crate::map::{Map, PowerId, ProvinceId};
+use crate::phase::{Phase, PhaseKind};
 use crate::position::Position;
 
 /// Why a province is not a place where a power may build, under the
@@ -46,9 +47,18 @@ pub fn homes<'a>(map: &'a Map, position: &'a Position, power: PowerId) -> &'a [P
 /// entry lists `mobilize` sites) while the power owns nothing yet: it has
 /// one build, on a home of its choice, which it then owns.
 pub fn mobilizing(map: &Map, position: &Position, power: PowerId, rules: &Rules) -> bool {
-  (rules.mobilize || !map.power(power).mobilize.is_empty())
-    && map.parse_phase(map.first_phase()).is_ok_and(|first| first == position.phase)
+  let mobilizes = rules.mobilize || !map.power(power).mobilize.is_empty();
+  mobilizes
+    && mobilize_phase(map).is_some_and(|first| first == position.phase)
     && position.centers_of(map, power).next().is_none()
+}
+
+/// The phase a MOBILIZE game starts in: the map's first phase when that is
+/// an adjustment phase (1897, 1898), else the adjustment phase before it
+/// (the standard map's Winter 1900), as the DPjudge starts such a game.
+pub fn mobilize_phase(map: &Map) -> Option<Phase> {
+  let first = map.parse_phase(map.first_phase()).ok()?;
+  Some(if first.kind == PhaseKind::Adjustment { first } else { map.adjustments_before(first) })
 }
 
 /// Where a mobilizing power may build: the map's list, or its homes as

@@ -281,6 +281,28 @@ impl Settings {
   }
 }
 
+/// The board of a MOBILIZE game (SET RULE MOBILIZE on a map that does not
+/// start so itself): no units and no centre owned, in the adjustment phase
+/// before the first movement turn, where each power has one build in a
+/// home centre of its choice (`adjudicate::mobilizing`). A map that
+/// starts in its adjustment phase (1897, 1898) is laid out so already.
+fn mobilized(map: &Map, initial: &Position) -> Position {
+  let Some(phase) = crate::adjudicate::mobilize_phase(map) else {
+    return initial.clone();
+  };
+  if initial.phase.kind == PhaseKind::Adjustment {
+    return initial.clone();
+  }
+  let mut board = initial.clone();
+  for province in map.province_ids() {
+    board.remove(province);
+    board.set_owner(province, None);
+  }
+  board.dislodged.clear();
+  board.phase = phase;
+  board
+}
+
 /// The board of an EMPTY BOARD game: `initial` with every unit taken off
 /// (centres keep their owners), in the adjustment phase before its first
 /// movement turn; a board that starts in a build phase is left alone.
@@ -632,6 +654,14 @@ impl Game {
     matches!(self.status, Status::Finished(_))
   }
 
+  /// Whether the players' addresses are kept from everyone but the
+  /// Masters: in a gunboat game (who plays whom is the secret), and in a
+  /// running SET SECRET game (one address against several powers would
+  /// tell how many players there are).
+  pub fn players_unnamed(&self) -> bool {
+    self.settings.gunboat || (self.settings.variant.secret && !self.is_finished())
+  }
+
   /// A power with no units and no centres is out of the game.
   pub fn is_eliminated(&self, power: PowerId) -> bool {
     // A mobilizing power owns nothing yet but has its first build.
@@ -863,6 +893,9 @@ impl Game {
   pub fn start(&mut self, now: DateTime<Utc>, tz: Tz, rng: &mut impl Rng) {
     if self.settings.variant.empty_board {
       self.position = empty_board(self.map, &self.position);
+    }
+    if self.settings.variant.has_rule("MOBILIZE") {
+      self.position = mobilized(self.map, &self.position);
     }
     let players: Vec<usize> =
       (0..self.members.len()).filter(|&i| self.members[i].role == Role::Player).collect();

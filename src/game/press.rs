@@ -695,7 +695,7 @@ impl<'a> Words<'a> {
       (Role::Player, Some(p)) => (game.power_name(p).to_string(), game.map.power(p).initial),
       (Role::Player, None) => ("Player".to_string(), no_power_mark(game)),
     };
-    let shows_address = !game.settings.gunboat || member.role == Role::Master;
+    let shows_address = !game.players_unnamed() || member.role == Role::Master;
     Words { game, as_what, letter, address, shows_address }
   }
 

@@ -78,7 +78,7 @@ pub fn phase_words(map: &Map, phase: Phase) -> String {
 /// placeholder in gunboat games (except for Masters).
 pub fn shown_address(game: &Game, index: usize) -> &str {
   let member = &game.members[index];
-  if game.settings.gunboat && member.role != Role::Master {
+  if game.players_unnamed() && member.role != Role::Master {
     ANONYMOUS
   } else {
     &member.address
@@ -117,6 +117,8 @@ fn start_text(game: &Game, intro: String, master: bool, tz: Tz) -> String {
   let mut text = format!("{intro}\n\n");
   if game.settings.gunboat && !master {
     text.push_str("This is a gunboat game: the players are not named.\n\n");
+  } else if game.players_unnamed() && !master {
+    text.push_str("The number of players in this game is secret: the players are not named.\n\n");
   } else {
     text.push_str("The following players are in this game:\n");
     text.push_str(&roster(game, master));
@@ -923,8 +925,9 @@ pub fn listing(game: &Game, viewer: Option<usize>, now: DateTime<Utc>, tz: Tz) -
         ),
         _ => "     ".to_string(),
       };
+      // A Master knows every player, gunboat or secret.
       let address =
-        if viewer == Some(i) { member.address.as_str() } else { shown_address(game, i) };
+        if viewer == Some(i) || master { member.address.as_str() } else { shown_address(game, i) };
       let _ =
         writeln!(text, "   {label:<width$} {:<9} {holdings} {address}", standing(game, i, now));
     }

@@ -69,9 +69,9 @@ pub fn summary(game: &Game, reveal: bool, tz: Tz, extras: &Extras) -> String {
     None => format!("Summary of game '{}': no turn has been played yet.\n\n", game.name),
   };
   // SET NO REVEAL keeps the player list out of the summary once the game
-  // is over (manual §9.1); a running game's players are secret only in
-  // gunboat.
-  let show_players = reveal || (!game.settings.gunboat && !game.is_finished());
+  // is over (manual §9.1); a running game's players are secret in gunboat
+  // and under SET SECRET.
+  let show_players = reveal || (!game.players_unnamed() && !game.is_finished());
   let name_of = |address: &str| -> String {
     extras.name_of.and_then(|f| f(address)).map(|n| n.trim().to_string()).unwrap_or_default()
   };

@@ -240,8 +240,9 @@ impl Session<'_> {
       "After {limit} wrong passwords within an hour, sign-ons to {what} are refused \
        until {until}, even with the right password."
     )));
-    // In a gunboat game an address would say who plays whom.
-    let from = if game.settings.gunboat {
+    // In a gunboat (or SET SECRET) game an address would say who plays
+    // whom.
+    let from = if game.players_unnamed() {
       String::new()
     } else {
       format!(", the last from {}", self.reply_to)
@@ -1049,10 +1050,10 @@ impl Session<'_> {
   }
 
   /// The sender as others in the signed-on game see them: the address, or
-  /// a placeholder in gunboat games.
+  /// a placeholder in gunboat and running SET SECRET games.
   pub(super) fn shown_sender(&self) -> String {
     match &self.seat {
-      Some(seat) if seat.stored.game.settings.gunboat => crate::announce::ANONYMOUS.to_string(),
+      Some(seat) if seat.stored.game.players_unnamed() => crate::announce::ANONYMOUS.to_string(),
       _ => self.reply_to.clone(),
     }
   }

@@ -292,7 +292,7 @@ impl Session<'_> {
     seat.changed = true;
     seat.copy_to.clear();
     let member = &game.members[seat.member];
-    let announce_it = !game.settings.gunboat && member.role == Role::Player;
+    let announce_it = !game.players_unnamed() && member.role == Role::Player;
     let who = match member.power {
       Some(power) => game.power_name(power).to_string(),
       None => "A player".to_string(),

@@ -158,7 +158,7 @@ impl Session<'_> {
         && !(member.role == Role::Observer && settings.observers == ObserverPress::White));
     let heading = if grey {
       "Postal press:".to_string()
-    } else if game.settings.gunboat && !master {
+    } else if game.players_unnamed() && !master {
       format!("Postal press from {as_what}:")
     } else {
       format!("Postal press from {address} as {as_what}:")
