@@ -295,3 +295,66 @@ fn secret_hides_the_players_in_a_plain_game_too() {
   let body = reply(&mail, MASTER).body.clone();
   assert!(body.contains(&seat(1)) && body.contains(&seat(2)), "{body}");
 }
+
+/// SET VARIANT with a map's name before the powers are dealt (issue 22 §4;
+/// manual §9): the forming game moves to that map, with its player count
+/// and victory count, and the players signed on are told the new SIGN ON
+/// line. Once the game has started, or with more players than the new map
+/// has powers, it is refused and nothing changes.
+#[test]
+fn set_variant_changes_the_map_of_a_forming_game() {
+  let judge = judge_with(4);
+  send(&judge, MASTER, "CREATE ?mv masterpw\nBECOME MASTER\n");
+  send(&judge, &seat(1), "SIGN ON ?mv pw1\n");
+  send(&judge, &seat(2), "SIGN ON ?mv pw2\n");
+  let before = game_files(&judge, "mv");
+  // Too many players for a two-power map: refused, nothing changed.
+  let mail = send(&judge, &seat(3), "SIGN ON ?mv pw3\n");
+  assert!(reply(&mail, &seat(3)).body.contains("You are signed up"), "{mail:#?}");
+  let before_refusal = game_files(&judge, "mv");
+  assert_ne!(before, before_refusal);
+  let mail = send(&judge, MASTER, "SIGN ON Mmv masterpw\nSET VARIANT France-Austria\n");
+  let body = folded(&reply(&mail, MASTER).body);
+  assert!(body.contains("3 players have signed on to game 'mv', but the"), "{body}");
+  assert!(body.contains("Nothing was changed."), "{body}");
+  assert_eq!(game_files(&judge, "mv"), before_refusal, "the refusal changed the game");
+
+  // To Fleet Rome, a seven-power map: done, and told to everyone.
+  let mail = send(&judge, MASTER, "SIGN ON Mmv masterpw\nSET VARIANT Fleet_Rome\nLIST\n");
+  let body = folded(&reply(&mail, MASTER).body);
+  assert!(
+    body.contains("In game 'mv', the game is now played on the Fleet Rome map (7 players"),
+    "{body}"
+  );
+  assert!(body.contains("SIGN ON ?mv password Fleet_Rome"), "{body}");
+  assert!(body.contains("Variant: Fleet Rome"), "{body}");
+  let notice = mail_to(&mail, &seat(1), "Parameter Change");
+  assert_eq!(notice.len(), 1, "{mail:#?}");
+  assert!(folded(&notice[0].body).contains("now played on the Fleet Rome map"));
+
+  // The rest sign on naming the new map, and the game starts on it: Rome
+  // holds a fleet.
+  let mut mail = Vec::new();
+  for n in 4..=7 {
+    if n == 4 {
+      mail.extend(send(&judge, &seat(4), "SIGN ON ?mv pw4 Fleet_Rome\n"));
+    } else {
+      register_and_join(&judge, n, &mut mail);
+    }
+  }
+  let starting = mail_to(&mail, &seat(1), "Game Starting");
+  assert_eq!(starting.len(), 1, "{:#?}", mail.iter().map(|m| &m.subject).collect::<Vec<_>>());
+  assert!(starting[0].body.contains("Fleet Rome"), "{}", starting[0].body);
+
+  // Started: the map stays.
+  let mail = send(&judge, MASTER, "SIGN ON Mmv masterpw\nSET VARIANT Standard\n");
+  let body = folded(&reply(&mail, MASTER).body);
+  assert!(body.contains("SET VARIANT") && body.contains("Nothing was changed"), "{body}");
+}
+
+/// Registers player `n` and signs them on to `mv` on the Fleet Rome map.
+fn register_and_join(judge: &Judge, n: usize, mail: &mut Vec<Sent>) {
+  game_support::register(judge, judge_support::NOW, &seat(n));
+  judge.take_mail();
+  mail.extend(send(judge, &seat(n), &format!("SIGN ON ?mv pw{n} Fleet_Rome\n")));
+}

@@ -21,6 +21,7 @@ pub mod picture;
 pub mod preference;
 pub mod press;
 mod process;
+mod remap;
 pub mod report;
 mod successor;
 pub mod summary;
@@ -35,6 +36,7 @@ use serde::{Deserialize, Serialize};
 pub use clock::TimeEvent;
 pub use entry::Accepted;
 pub use process::{PhaseResult, Processed, Resolution};
+pub use remap::{RemapRefusal, Remapped};
 pub use variant::{GameOption, Variant};
 pub use vote::DrawVote;
 

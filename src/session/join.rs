@@ -125,7 +125,7 @@ fn unknown_word_after_password() -> String {
 }
 
 /// Why the variant `key` cannot be played on this judge yet, if it cannot.
-fn unplayable(key: &str) -> Option<String> {
+pub(super) fn unplayable(key: &str) -> Option<String> {
   let map = Map::builtin(key).ok()?;
   let missing = map.unplayable_features();
   if missing.is_empty() {

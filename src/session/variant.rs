@@ -5,9 +5,10 @@
 //! use them, and only before the game starts; each change is told to
 //! everyone as a `Parameter Change`.
 
-use super::join::{sign_on_words, unknown_variant_word, variant_word};
+use super::join::{sign_on_words, unknown_variant_word, unplayable, variant_word};
 use super::Session;
 use crate::command::CommandKind;
+use crate::game::report::wrap;
 use crate::game::GameOption;
 use crate::map::Map;
 
@@ -91,11 +92,7 @@ impl Session<'_> {
           variant_word(&current)
         ));
       } else {
-        self.error(&format!(
-          "This judge cannot change the map of a game once created: create a new game\n\
-           with CREATE ?name password {}. Nothing was changed.",
-          variant_word(&lower)
-        ));
+        self.remap(&lower);
       }
       return;
     }
@@ -114,6 +111,44 @@ impl Session<'_> {
     self.parameter_change(&format!(
       "{};\nto sign on, write SIGN ON ?{name} password{words}",
       option.meaning(true),
+    ));
+  }
+
+  /// SET VARIANT with a map's name: the forming game moves to that map
+  /// (its powers are not dealt yet), which everyone is told with the new
+  /// SIGN ON line.
+  fn remap(&mut self, key: &str) {
+    if let Some(reason) = unplayable(key) {
+      self.error(&format!("{reason}\nNothing was changed."));
+      return;
+    }
+    let Ok(map) = Map::builtin(key) else {
+      self.error(&format!("The {key} map cannot be loaded. Nothing was changed."));
+      return;
+    };
+    let Some(seat) = self.seat.as_mut() else { return };
+    let remapped = match seat.stored.game.remap(map) {
+      Ok(remapped) => remapped,
+      Err(refusal) => {
+        self.error(&format!("{refusal} Nothing was changed."));
+        return;
+      }
+    };
+    seat.changed = true;
+    let game = &seat.stored.game;
+    let (name, words) = (game.name.clone(), sign_on_words(game));
+    let (players, victory) = (game.settings.players, game.settings.victory_centers);
+    for address in remapped.preferences_dropped {
+      self.say(&wrap(&format!(
+        "The power preferences of {address} named powers of the old map and were dropped: \
+         send SET PREFERENCE again for the {} map.",
+        map.name()
+      )));
+    }
+    self.parameter_change(&format!(
+      "the game is now played on the {} map ({players} players, {victory} centers to \
+       win); to sign on, write SIGN ON ?{name} password{words}",
+      map.name()
     ));
   }
 
