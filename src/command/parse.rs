@@ -205,6 +205,16 @@ fn attribution_lines(text: &str, next: Option<&str>) -> Option<usize> {
   wrapped.then_some(2)
 }
 
+/// Whether a line that is no attribution this reader knows may still
+/// introduce the quote under it: it ends with a colon and is no command.
+/// That covers the attributions of other languages and settings
+/// (`Judge wrote:`, Finnish `… kirjoitti:`, Czech `… napsal:`); a line of
+/// the sender's own that fits (`My orders:`) is no order either.
+fn introduces(text: &str) -> bool {
+  let line = text.trim();
+  line.ends_with(':') && line.chars().count() < 200 && lookup(line).is_none()
+}
+
 /// Whether a line is quoted (`> …`), as mail programs mark the message
 /// replied to.
 fn is_quoted(text: &str) -> bool {
@@ -223,7 +233,11 @@ where
 {
   let mut last = number;
   if !is_quoted(text) {
-    let rest = attribution_lines(text, lines.peek().map(|&(_, next)| next))? - 1;
+    let rest = match attribution_lines(text, lines.peek().map(|&(_, next)| next)) {
+      Some(count) => count - 1,
+      None if introduces(text) => 0,
+      None => return None,
+    };
     let mut ahead = lines.clone().skip(rest).skip_while(|(_, l)| l.trim().is_empty());
     if !ahead.next().is_some_and(|(_, l)| is_quoted(l)) {
       return None;
@@ -645,6 +659,14 @@ mod tests {
     let body = parse_body("A Par H\nOn Mon, 2 Mar 2026 at 10:00, J\n<j@x> wrote:\n\n> x\nW\n");
     assert_eq!(body.quoted, vec![(2, 5)]);
     assert_eq!(body.lines.len(), 2);
+    // Attributions of other languages and settings, right above a quote;
+    // a command ending in a colon is still read.
+    for attribution in ["Judge wrote:", "ma 2.3.2026 klo 11.00 Judge (j@x) kirjoitti:"] {
+      let body = parse_body(&format!("A Par H\n{attribution}\n\n> x\n"));
+      assert_eq!(body.quoted, vec![(2, 4)], "{attribution}");
+    }
+    let body = parse_body("GET info:\n> x\n");
+    assert_eq!((body.lines.len(), body.quoted.clone()), (1, vec![(2, 2)]));
     // Apple Mail quotes its attribution: in a press block it still ends it.
     let body = parse_body("PRESS TO E\nHi.\n> On 2 Mar 2026, at 10:00, J <j@x> wrote:\n> x\n");
     assert_eq!(body.ending, Ending::Cut { line: 3, cut: Cut::Attribution });
