@@ -588,11 +588,14 @@ fn a_signed_on_body_mixes_commands_and_orders() {
 }
 
 #[test]
-fn quoted_lines_end_the_reading() {
+fn quoted_lines_are_never_read() {
   // Issue 14: a quote is the message replied to, never the sender's own.
-  let body = parse_body("SIGN ON Fgame pw\n> SIGN ON Fgame pw\n> A Par - Bur\n");
-  assert_eq!(body.lines.len(), 1);
-  assert_eq!(body.ending, Ending::Cut { line: 2, cut: judge::command::Cut::Quote });
+  // Issue 22: it is passed over, and what follows it is read.
+  let body = parse_body("SIGN ON Fgame pw\n> SIGN ON Fgame pw\n> A Par - Bur\nA Mar H\n");
+  assert_eq!(body.lines.len(), 2);
+  assert_eq!(body.lines[1].text, "A Mar H");
+  assert_eq!(body.quoted, vec![(2, 3)]);
+  assert_eq!(body.ending, Ending::EndOfText);
 }
 
 // ---------------------------------------------------------------- blocks
@@ -783,7 +786,8 @@ fn blank_lines_are_skipped_but_counted() {
   let numbers: Vec<usize> = body.lines.iter().map(|l| l.number).collect();
   assert_eq!(numbers, vec![4, 6]);
   assert_eq!(body.ending, Ending::EndOfText);
-  assert_eq!(parse_body(""), Body { lines: vec![], ending: Ending::EndOfText });
+  let empty = Body { lines: vec![], ending: Ending::EndOfText, quoted: vec![], closing: None };
+  assert_eq!(parse_body(""), empty);
 }
 
 // ---------------------------------------------------------------- masking
@@ -1028,9 +1032,15 @@ fn check_accounting(input: &str, body: &Body) {
       .expect("a signature line after the last line returned"),
     Ending::Cut { line, .. } => line,
   };
+  for &(first, last) in &body.quoted {
+    assert!(lines[last - 1].trim_start().starts_with('>'), "a quote ends with a quoted line");
+    assert!((first..=last).all(|n| !covered.contains(&n)), "a quoted line was read");
+  }
+  let quoted =
+    |number: usize| body.quoted.iter().any(|&(first, last)| (first..=last).contains(&number));
   for number in 1..limit {
     let text = lines[number - 1];
-    if text.trim().is_empty() || covered.contains(&number) {
+    if text.trim().is_empty() || covered.contains(&number) || quoted(number) {
       continue;
     }
     let word: String = text.split_whitespace().collect::<String>().to_ascii_uppercase();
@@ -1053,6 +1063,10 @@ fn interesting_line() -> impl Strategy<Value = String> {
     Just("signoff".to_string()),
     Just("-- ".to_string()),
     Just("--".to_string()),
+    Just("> SIGN ON Fgame pw".to_string()),
+    Just(">".to_string()),
+    Just("On Mon, 2 Mar 2026 at 10:00, J <j@x> wrote:".to_string()),
+    Just("Kind regards,".to_string()),
     Just(String::new()),
     Just("   ".to_string()),
     Just("SET COMMENT BEGIN".to_string()),

@@ -7,8 +7,12 @@
 //! spaces optional: `SET NOWAIT` = `SET NO WAIT` = `SETNOWAIT`; the longest
 //! spelling wins, so `WHO IS x` is not `WHO`), gathers multi-line blocks
 //! and stops at `SIGN OFF` or a `-- ` line, or where a mail program's
-//! additions begin ([`Cut`]: a quote, `On … wrote:`, the original message,
-//! `Sent from my iPhone`). Blank lines between commands are skipped.
+//! additions begin ([`Cut`]: `On … wrote:` with no quote under it, the
+//! original message, `Sent from my iPhone`). A quoted block (`>` lines,
+//! with the `On … wrote:` above it) is passed over wherever it stands, so
+//! orders above it (top-posting), below it (bottom-posting) or between
+//! quotes are all read, and no quoted line is ever read as a command.
+//! Blank lines between commands are skipped.
 //!
 //! The blocks ([`Block`]): `REGISTER` up to a line `END`; `PRESS`,
 //! `BROADCAST`, `POSTAL PRESS` and `DIARY [RECORD]` up to `ENDPRESS` or
@@ -91,9 +95,9 @@ pub enum Ending {
 /// write `SIGN OFF`, so reading stops here instead.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Cut {
-  /// A quoted line (`> …`).
-  Quote,
-  /// A reply attribution: `On … wrote:` and its translations.
+  /// A reply attribution (`On … wrote:` and its translations) with no
+  /// quote under it, so what follows is the original message unquoted;
+  /// or, inside a press or other block, any attribution.
   Attribution,
   /// The original message of a reply or forward: `-----Original
   /// Message-----`, Outlook's line of underscores or `From:`/`Sent:` block.
@@ -107,6 +111,15 @@ pub enum Cut {
 pub struct Body {
   pub lines: Vec<BodyLine>,
   pub ending: Ending,
+  /// The quoted blocks passed over, as (first, last) line numbers: the
+  /// `>` lines with the attribution above them, so the reply can say
+  /// which lines were not read.
+  pub quoted: Vec<(usize, usize)>,
+  /// Where a closing salutation (`Kind regards,`) starts in `lines`, when
+  /// it and the one to three short lines after it end the lines read and
+  /// none of them is a command: a signature without `-- `, unless one of
+  /// them reads as an order, which only the game's map can tell.
+  pub closing: Option<usize>,
 }
 
 impl BodyLine {

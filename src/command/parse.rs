@@ -156,21 +156,18 @@ const CLIENT_SIGNATURES: &[&str] = &[
 
 /// Whether reading must stop at this line because a mail program's
 /// additions start there; `next` is the line after it (Gmail wraps a long
-/// attribution over two). Inside a block (`in_block`) a `>` line is the
-/// sender's own quoting in press, not the reply's quote, so it is kept.
-fn cut_at(text: &str, next: Option<&str>, in_block: bool) -> Option<Cut> {
+/// attribution over two). A `>` line never stops it: outside a block it
+/// is passed over with its quote ([`quoted_block`]), and inside one it is
+/// the sender's own quoting in press, kept, unless it is Apple Mail's
+/// quoted `> On … wrote:`, which starts the message replied to.
+fn cut_at(text: &str, next: Option<&str>) -> Option<Cut> {
   let line = text.trim();
   let lower = line.to_lowercase();
-  if line.starts_with('>') {
-    return (!in_block).then_some(Cut::Quote);
+  if let Some(quoted) = line.strip_prefix('>') {
+    let quoted = quoted.trim_start_matches(|c: char| c == '>' || c.is_whitespace());
+    return is_attribution(&quoted.to_lowercase()).then_some(Cut::Attribution);
   }
-  // Two lines are read as one attribution only when the second is not one
-  // by itself, so an order just above an attribution is never taken in.
-  let wrapped = |next: &str| {
-    let next = next.trim().to_lowercase();
-    !next.is_empty() && !is_attribution(&next) && is_attribution(&format!("{lower} {next}"))
-  };
-  if is_attribution(&lower) || next.is_some_and(wrapped) {
+  if attribution_lines(text, next).is_some() {
     return Some(Cut::Attribution);
   }
   let dashed = line.starts_with("---") && line.ends_with("---");
@@ -191,6 +188,87 @@ fn cut_at(text: &str, next: Option<&str>, in_block: bool) -> Option<Cut> {
     return Some(Cut::ClientSignature);
   }
   None
+}
+
+/// How many lines a reply attribution starting at `text` takes: 1, or 2
+/// when a mail program wrapped it (`next` is the line after). Two lines
+/// are read as one attribution only when the second is not one by
+/// itself, so an order just above an attribution is never taken in.
+fn attribution_lines(text: &str, next: Option<&str>) -> Option<usize> {
+  let lower = text.trim().to_lowercase();
+  if is_attribution(&lower) {
+    return Some(1);
+  }
+  let next = next?.trim().to_lowercase();
+  let wrapped =
+    !next.is_empty() && !is_attribution(&next) && is_attribution(&format!("{lower} {next}"));
+  wrapped.then_some(2)
+}
+
+/// Whether a line that is no attribution this reader knows may still
+/// introduce the quote under it: it ends with a colon and is no command.
+/// That covers the attributions of other languages and settings
+/// (`Judge wrote:`, Finnish `… kirjoitti:`, Czech `… napsal:`); a line of
+/// the sender's own that fits (`My orders:`) is no order either.
+fn introduces(text: &str) -> bool {
+  let line = text.trim();
+  line.ends_with(':') && line.chars().count() < 200 && lookup(line).is_none()
+}
+
+/// Whether a line is quoted (`> …`), as mail programs mark the message
+/// replied to.
+fn is_quoted(text: &str) -> bool {
+  text.trim_start().starts_with('>')
+}
+
+/// The last line number of a quoted block starting at `text` (line
+/// `number`), consumed from `lines`: an attribution with the `>` lines
+/// under it (blank lines between allowed), or `>` lines alone. Blank lines
+/// inside the quote belong to it when more `>` lines follow them. `None`,
+/// with nothing consumed, when `text` starts no quote: an attribution with
+/// no `>` line under it is the start of an unquoted original instead.
+fn quoted_block<'a, I>(number: usize, text: &str, lines: &mut Peekable<I>) -> Option<usize>
+where
+  I: Iterator<Item = (usize, &'a str)> + Clone,
+{
+  let mut last = number;
+  if !is_quoted(text) {
+    let rest = match attribution_lines(text, lines.peek().map(|&(_, next)| next)) {
+      Some(count) => count - 1,
+      None if introduces(text) => 0,
+      None => return None,
+    };
+    let mut ahead = lines.clone().skip(rest).skip_while(|(_, l)| l.trim().is_empty());
+    if !ahead.next().is_some_and(|(_, l)| is_quoted(l)) {
+      return None;
+    }
+    for (n, _) in lines.by_ref().take(rest) {
+      last = n;
+    }
+  }
+  while let Some(&(n, line)) = lines.peek() {
+    if is_quoted(line) {
+      last = n;
+      lines.next();
+      continue;
+    }
+    // Blank lines: part of the quote only if it goes on after them. Each
+    // look ahead either takes the blank lines or ends the block, so the
+    // whole body is looked at a bounded number of times.
+    let goes_on = line.trim().is_empty()
+      && lines.clone().find(|(_, l)| !l.trim().is_empty()).is_some_and(|(_, l)| is_quoted(l));
+    if !goes_on {
+      break;
+    }
+    while let Some(&(n, blank)) = lines.peek() {
+      if !blank.trim().is_empty() {
+        break;
+      }
+      last = n;
+      lines.next();
+    }
+  }
+  Some(last)
 }
 
 /// `on mon, 2 mar 2026 at 10:00, judge <judge@x> wrote:` and its
@@ -242,7 +320,7 @@ struct Gathered {
 /// `SIGN OFF` as well as `ENDPRESS`; REGISTER needs its `END`, so a `SIGN
 /// OFF` leaves it unclosed. A signature separator ends every block: what
 /// follows it is never the sender's message; so does a mail program's
-/// quote or signature ([`cut_at`]).
+/// attribution or signature ([`cut_at`]).
 fn gather<'a, I>(style: Block, lines: &mut Peekable<I>) -> Gathered
 where
   I: Iterator<Item = (usize, &'a str)>,
@@ -252,7 +330,7 @@ where
     if is_signature(text) {
       return Gathered { lines: gathered, closed: false, stop: Some(Stop::Signature) };
     }
-    if let Some(cut) = cut_at(text, lines.peek().map(|&(_, next)| next), true) {
+    if let Some(cut) = cut_at(text, lines.peek().map(|&(_, next)| next)) {
       return Gathered { lines: gathered, closed: false, stop: Some(Stop::Cut(number, cut)) };
     }
     if is_alone(text, CommandKind::SignOff) {
@@ -279,17 +357,30 @@ where
 
 /// Parses a whole body. Never fails.
 pub fn parse_body(body: &str) -> Body {
+  let mut body = read_body(body);
+  body.closing = closing(&body.lines);
+  body
+}
+
+/// The lines, ending and quoted blocks of a body.
+fn read_body(body: &str) -> Body {
   let mut lines = body.lines().enumerate().map(|(i, text)| (i + 1, text)).peekable();
   let mut out = Vec::new();
+  let mut quoted = Vec::new();
+  let done = |lines, ending, quoted| Body { lines, ending, quoted, closing: None };
   while let Some((number, text)) = lines.next() {
     if text.trim().is_empty() {
       continue;
     }
     if is_signature(text) {
-      return Body { lines: out, ending: Ending::Signature };
+      return done(out, Ending::Signature, quoted);
     }
-    if let Some(cut) = cut_at(text, lines.peek().map(|&(_, next)| next), false) {
-      return Body { lines: out, ending: Ending::Cut { line: number, cut } };
+    if let Some(last) = quoted_block(number, text, &mut lines) {
+      quoted.push((number, last));
+      continue;
+    }
+    if let Some(cut) = cut_at(text, lines.peek().map(|&(_, next)| next)) {
+      return done(out, Ending::Cut { line: number, cut }, quoted);
     }
     let Some((kind, len)) = lookup(text) else {
       let item = Item::Other(text.trim().to_string());
@@ -305,19 +396,129 @@ pub fn parse_body(body: &str) -> Body {
     let invocation = Invocation { kind, args, block: gathered.lines, closed: gathered.closed };
     out.push(BodyLine { number, text: text.to_string(), item: Item::Command(invocation) });
     if kind == CommandKind::SignOff {
-      return Body { lines: out, ending: Ending::SignOff };
+      return done(out, Ending::SignOff, quoted);
     }
     match gathered.stop {
       Some(Stop::SignOff(number, text)) => {
         out.push(sign_off(number, text));
-        return Body { lines: out, ending: Ending::SignOff };
+        return done(out, Ending::SignOff, quoted);
       }
-      Some(Stop::Signature) => return Body { lines: out, ending: Ending::Signature },
-      Some(Stop::Cut(line, cut)) => return Body { lines: out, ending: Ending::Cut { line, cut } },
+      Some(Stop::Signature) => return done(out, Ending::Signature, quoted),
+      Some(Stop::Cut(line, cut)) => return done(out, Ending::Cut { line, cut }, quoted),
       None => {}
     }
   }
-  Body { lines: out, ending: Ending::EndOfText }
+  done(out, Ending::EndOfText, quoted)
+}
+
+/// The longest a line under a closing salutation may be to count as part
+/// of a signature (a name, a title, a company, a telephone number).
+const SIGNATURE_LINE: usize = 60;
+
+/// Where the closing salutation starts among the lines read: a salutation
+/// line followed by one to three short lines that end them, none of them
+/// a command. (Whether one reads as an order is for the game to say.)
+fn closing(lines: &[BodyLine]) -> Option<usize> {
+  let last = lines.len().checked_sub(2)?;
+  (lines.len().saturating_sub(4)..=last).find(|&i| {
+    let short = |line: &BodyLine| {
+      matches!(&line.item, Item::Other(text) if text.chars().count() <= SIGNATURE_LINE)
+    };
+    matches!(&lines[i].item, Item::Other(text) if is_salutation(text))
+      && lines[i + 1..].iter().all(short)
+  })
+}
+
+/// The closings people end a letter with, in lower case without the
+/// punctuation after them, in the languages of the hobby's players.
+const SALUTATIONS: &[&str] = &[
+  "kind regards",
+  "kindest regards",
+  "best regards",
+  "warm regards",
+  "warmest regards",
+  "with kind regards",
+  "with best regards",
+  "many regards",
+  "regards",
+  "rgds",
+  "best",
+  "all the best",
+  "best wishes",
+  "cheers",
+  "thanks",
+  "thank you",
+  "many thanks",
+  "thanks again",
+  "thanks in advance",
+  "thanks and regards",
+  "thanks & regards",
+  "sincerely",
+  "yours sincerely",
+  "sincerely yours",
+  "yours faithfully",
+  "yours truly",
+  "yours",
+  "take care",
+  "mit freundlichen grüßen",
+  "mit freundlichen grüssen",
+  "freundliche grüße",
+  "freundliche grüsse",
+  "viele grüße",
+  "viele grüsse",
+  "beste grüße",
+  "beste grüsse",
+  "liebe grüße",
+  "liebe grüsse",
+  "herzliche grüße",
+  "herzliche grüsse",
+  "grüße",
+  "grüsse",
+  "gruß",
+  "gruss",
+  "mfg",
+  "cordialement",
+  "bien cordialement",
+  "bien à vous",
+  "salutations",
+  "amitiés",
+  "merci",
+  "saludos",
+  "un saludo",
+  "saludos cordiales",
+  "atentamente",
+  "cordiali saluti",
+  "distinti saluti",
+  "saluti",
+  "un saluto",
+  "met vriendelijke groet",
+  "met vriendelijke groeten",
+  "vriendelijke groet",
+  "groeten",
+  "groet",
+  "mvg",
+  "med vänliga hälsningar",
+  "vänliga hälsningar",
+  "hälsningar",
+  "med venlig hilsen",
+  "venlig hilsen",
+  "vennlig hilsen",
+  "hilsen",
+  "mvh",
+  "pozdrawiam",
+  "z poważaniem",
+  "atenciosamente",
+  "cumprimentos",
+  "abraços",
+];
+
+/// Whether a line is a closing salutation and nothing else (`Kind
+/// regards,`, `Mit freundlichen Grüßen`): any case and spacing, with
+/// punctuation after it. `Thanks, see you next turn!` is not one.
+fn is_salutation(text: &str) -> bool {
+  let text = text.trim().trim_end_matches(|c: char| c.is_ascii_punctuation() || c.is_whitespace());
+  let words: Vec<String> = text.split_whitespace().map(str::to_lowercase).collect();
+  !words.is_empty() && SALUTATIONS.contains(&words.join(" ").as_str())
 }
 
 /// The `SIGN OFF` line that ended a block, kept so the reply can echo it.
@@ -433,11 +634,57 @@ mod tests {
   fn an_order_just_above_an_attribution_is_still_read() {
     let body = parse_body("W\nDen H\nOn Mon, 2 Mar 2026 at 10:00, J <j@x> wrote:\n> x\n");
     assert_eq!(body.lines.len(), 2);
+    assert_eq!(body.quoted, vec![(3, 4)]);
+    let body = parse_body("W\nDen H\nOn Mon, 2 Mar 2026 at 10:00, J <j@x> wrote:\n\nx\n");
+    assert_eq!(body.lines.len(), 2);
     assert_eq!(body.ending, Ending::Cut { line: 3, cut: Cut::Attribution });
     // Not an attribution: no date, or no verb.
-    assert_eq!(cut_at("On Monday Germany wrote:", None, false), None);
-    assert_eq!(cut_at("On 2 March, move A Par-Bur:", None, false), None);
-    assert_eq!(cut_at("From: me", Some("A Par H"), false), None);
+    assert_eq!(cut_at("On Monday Germany wrote:", None), None);
+    assert_eq!(cut_at("On 2 March, move A Par-Bur:", None), None);
+    assert_eq!(cut_at("From: me", Some("A Par H")), None);
+  }
+
+  #[test]
+  fn a_quote_is_passed_over_wherever_it_stands() {
+    // Bottom-posting (Thunderbird): attribution, quote with a blank
+    // quoted line and a blank line inside, then the orders.
+    let body = parse_body(
+      "On 02/03/2026 10:00, Judge wrote:\n> a\n>\n\n> b\n\nA Par-Bur\n> c\n>> d\nF Bre-Mid\n",
+    );
+    let read: Vec<usize> = body.lines.iter().map(|l| l.number).collect();
+    assert_eq!(read, vec![7, 10]);
+    assert_eq!(body.quoted, vec![(1, 5), (8, 9)]);
+    assert_eq!(body.ending, Ending::EndOfText);
+    // A wrapped attribution, blank lines, then the quote.
+    let body = parse_body("A Par H\nOn Mon, 2 Mar 2026 at 10:00, J\n<j@x> wrote:\n\n> x\nW\n");
+    assert_eq!(body.quoted, vec![(2, 5)]);
+    assert_eq!(body.lines.len(), 2);
+    // Attributions of other languages and settings, right above a quote;
+    // a command ending in a colon is still read.
+    for attribution in ["Judge wrote:", "ma 2.3.2026 klo 11.00 Judge (j@x) kirjoitti:"] {
+      let body = parse_body(&format!("A Par H\n{attribution}\n\n> x\n"));
+      assert_eq!(body.quoted, vec![(2, 4)], "{attribution}");
+    }
+    let body = parse_body("GET info:\n> x\n");
+    assert_eq!((body.lines.len(), body.quoted.clone()), (1, vec![(2, 2)]));
+    // Apple Mail quotes its attribution: in a press block it still ends it.
+    let body = parse_body("PRESS TO E\nHi.\n> On 2 Mar 2026, at 10:00, J <j@x> wrote:\n> x\n");
+    assert_eq!(body.ending, Ending::Cut { line: 3, cut: Cut::Attribution });
+  }
+
+  #[test]
+  fn a_closing_salutation_with_up_to_three_short_lines_ends_the_lines() {
+    let closing_of = |text: &str| parse_body(text).closing;
+    assert_eq!(closing_of("A Par H\nKind regards,\nAnn\n"), Some(1));
+    assert_eq!(closing_of("A Par H\n\nMit freundlichen Grüßen\n\nAnn Beispiel\nx\ny\n"), Some(1));
+    // Nothing after it, four lines after it, a long line, a command.
+    assert_eq!(closing_of("A Par H\nKind regards,\n"), None);
+    assert_eq!(closing_of("A Par H\nRegards\na\nb\nc\nd\n"), None);
+    assert_eq!(closing_of(&format!("Best,\n{}\n", "x".repeat(61))), None);
+    assert_eq!(closing_of("A Par H\nCheers!\nGET info\n"), None);
+    // A salutation must be the whole line.
+    assert_eq!(closing_of("A Par H\nThanks, see you next turn!\nAnn\n"), None);
+    assert!(is_salutation("  KIND   Regards , "));
   }
 
   #[test]

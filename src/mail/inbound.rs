@@ -260,7 +260,7 @@ fn body_text(message: &Message<'_>) -> String {
   let plain: Vec<String> = message
     .text_bodies()
     .filter_map(|part| match &part.body {
-      PartType::Text(text) => Some(unflowed(part, part_text(message, part, text))),
+      PartType::Text(text) => Some(unflowed(message, part, part_text(message, part, text))),
       _ => None,
     })
     .collect();
@@ -309,7 +309,7 @@ fn broken_multipart_text(message: &Message<'_>) -> Option<String> {
 /// The text of a `format=flowed` part (RFC 3676, Thunderbird's default)
 /// unwrapped, so that a long line the client broke is one line again;
 /// other text as it is.
-fn unflowed(part: &MessagePart<'_>, text: String) -> String {
+fn unflowed(message: &Message<'_>, part: &MessagePart<'_>, text: String) -> String {
   let attribute = |name: &str| {
     part
       .content_type()
@@ -320,7 +320,62 @@ fn unflowed(part: &MessagePart<'_>, text: String) -> String {
   if attribute("format").as_deref() != Some("flowed") {
     return text;
   }
+  let text = match part.encoding {
+    Encoding::QuotedPrintable => flowed_qp_text(message, part).unwrap_or(text),
+    _ => text,
+  };
   unflow(&text, attribute("delsp").as_deref() == Some("yes"))
+}
+
+/// A quoted-printable flowed part decoded again with the spaces that end
+/// its lines kept. RFC 2045 has a decoder drop them, so from a client that
+/// writes a soft break's space bare instead of as `=20`, every wrapped
+/// line would arrive cut in two: the very thing `format=flowed` exists to
+/// avoid. A bare space is trusted here as it is in 7-bit text. `None` when
+/// no line ends in a bare space or tab, or the part cannot be read again.
+fn flowed_qp_text(message: &Message<'_>, part: &MessagePart<'_>) -> Option<String> {
+  let raw = message.raw_message.get(part.offset_body as usize..part.offset_end as usize)?;
+  let mut protected = Vec::with_capacity(raw.len() + 16);
+  let mut changed = false;
+  for line in raw.split_inclusive(|&b| b == b'\n') {
+    let (content, end) = match line.strip_suffix(b"\r\n") {
+      Some(content) => (content, &b"\r\n"[..]),
+      None => match line.strip_suffix(b"\n") {
+        Some(content) => (content, &b"\n"[..]),
+        None => (line, &b""[..]),
+      },
+    };
+    let kept = content.iter().rposition(|&b| b != b' ' && b != b'\t').map_or(0, |i| i + 1);
+    // `=` then blanks is a soft line break of quoted-printable itself.
+    let soft = kept > 0 && content[kept - 1] == b'=';
+    protected.extend_from_slice(&content[..kept]);
+    for &blank in &content[kept..] {
+      if soft {
+        protected.push(blank);
+      } else {
+        protected.extend_from_slice(if blank == b' ' { b"=20" } else { b"=09" });
+        changed = true;
+      }
+    }
+    protected.extend_from_slice(end);
+  }
+  if !changed {
+    return None;
+  }
+  let bytes = quoted_printable_decode(&protected)?;
+  let charset = part.content_type().and_then(|ct| ct.attribute("charset"));
+  // As `part_text` reads it: the declared charset, else UTF-8, else
+  // Windows-1252.
+  Some(match charset.and_then(|c| charset_decoder(c.as_bytes())) {
+    Some(decode) => decode(&bytes),
+    None => match String::from_utf8(bytes) {
+      Ok(text) => text,
+      Err(e) => match charset_decoder(b"windows-1252") {
+        Some(latin) => latin(e.as_bytes()),
+        None => String::from_utf8_lossy(e.as_bytes()).into_owned(),
+      },
+    },
+  })
 }
 
 /// RFC 3676 unwrapping: a line ending in a space goes on in the next line

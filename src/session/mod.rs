@@ -189,7 +189,7 @@ pub fn run(ctx: &Context<'_>, inbound: &Inbound, reply_to: &str) -> Result<Outco
   };
   let any_command = parsed.lines.iter().any(|l| matches!(l.item, Item::Command(_)));
   if any_command {
-    session.carry_out(&parsed.lines, parsed.ending)?;
+    session.carry_out(&parsed)?;
   } else {
     session.body.push_str(
       "No command was found in your message, so nothing was done.\n\
@@ -205,16 +205,25 @@ pub fn run(ctx: &Context<'_>, inbound: &Inbound, reply_to: &str) -> Result<Outco
 }
 
 impl Session<'_> {
-  fn carry_out(&mut self, lines: &[BodyLine], ending: Ending) -> Result<(), StoreError> {
+  fn carry_out(&mut self, parsed: &command::Body) -> Result<(), StoreError> {
+    let (lines, ending) = (&parsed.lines, parsed.ending);
     for (index, line) in lines.iter().enumerate() {
+      if parsed.closing == Some(index) && self.is_signature(&lines[index..]) {
+        self.say(&play::signature_note(&lines[index..]));
+        break;
+      }
       if index == MAX_LINES {
         let rest = lines.len() - index;
         self.body.push_str(&format!("({rest} more lines were not read: at most {MAX_LINES} lines are read from one message.)\n"));
         break;
       }
-      // A closing SIGN OFF only stops the reading: it is not a command
-      // after RESIGN.
-      self.lines_after = lines[index + 1..]
+      // A closing SIGN OFF only stops the reading, and a signature is not
+      // read: neither is a command after RESIGN.
+      let end = match parsed.closing {
+        Some(start) if start > index && self.is_signature(&lines[start..]) => start,
+        _ => lines.len(),
+      };
+      self.lines_after = lines[index + 1..end]
         .iter()
         .filter(|l| !matches!(&l.item, Item::Command(i) if i.kind == CommandKind::SignOff))
         .count();
@@ -248,6 +257,9 @@ impl Session<'_> {
         return Ok(());
       }
     }
+    if !parsed.quoted.is_empty() {
+      self.say(&play::quoted_note(&parsed.quoted));
+    }
     match ending {
       Ending::Signature => {
         self.say("(Your signature and anything after the '-- ' line were not read.)");
@@ -255,12 +267,11 @@ impl Session<'_> {
       // Said once, so the player knows why the rest was not read.
       Ending::Cut { line, cut } => {
         let why = match cut {
-          command::Cut::Quote => "it quotes an earlier message ('>')",
           command::Cut::Attribution => {
-            "your mail program introduces the message you replied to there              ('On ... wrote:')"
+            "your mail program introduces the message you replied to there ('On ... wrote:')"
           }
           command::Cut::Original => {
-            "the message you replied to or forwarded starts there              ('-----Original Message-----', 'From:')"
+            "the message you replied to or forwarded starts there ('-----Original Message-----', 'From:')"
           }
           command::Cut::ClientSignature => {
             "your mail program's signature starts there ('Sent from my ...')"

@@ -4,6 +4,7 @@
 
 use super::{info::plausible_address, Session};
 use crate::announce;
+use crate::command::{BodyLine, Item};
 use crate::game::preference::{Assignment, Preference};
 use crate::game::{report, Role, Status};
 use crate::map::{Lookup, Map};
@@ -42,7 +43,63 @@ pub(super) fn is_order_line(map: &Map, line: &str) -> bool {
     || matches!(map.match_prefix(line), Ok(_) | Err(Lookup::Ambiguous { .. }))
 }
 
+/// What the reply says of a signature without `-- ` (a closing salutation
+/// and the lines under it), in place of echoing its lines.
+pub(super) fn signature_note(lines: &[BodyLine]) -> String {
+  let first = lines.first().map_or(0, |l| l.number);
+  let last = lines.last().map_or(first, |l| l.number);
+  let salutation: String =
+    lines.first().map(|l| l.text.trim().chars().take(40).collect()).unwrap_or_default();
+  report::wrap(&format!(
+    "(Lines {first} to {last}, from '{salutation}' on, were taken as your signature \
+     and ignored.)"
+  ))
+}
+
+/// What the reply says of the quoted blocks passed over: `(Lines 1 to 9
+/// and 14 quote an earlier message, so they were not read.)`
+pub(super) fn quoted_note(blocks: &[(usize, usize)]) -> String {
+  let ranges: Vec<String> = blocks
+    .iter()
+    .map(
+      |&(first, last)| {
+        if first == last {
+          first.to_string()
+        } else {
+          format!("{first} to {last}")
+        }
+      },
+    )
+    .collect();
+  let list = match ranges.split_last() {
+    Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
+    _ => ranges.join(""),
+  };
+  let (noun, verb) = match blocks {
+    [(first, last)] if first == last => ("Line", "quotes"),
+    _ => ("Lines", "quote"),
+  };
+  report::wrap(&format!(
+    "({noun} {list} {verb} an earlier message (lines starting with '>', and the \
+     'On ... wrote:' line above them), so {} not read.)",
+    if noun == "Line" { "it was" } else { "they were" }
+  ))
+}
+
 impl Session<'_> {
+  /// Whether the lines from a closing salutation on are a signature: not
+  /// one of them reads as an order on the map of the game signed on to
+  /// (the standard map before any SIGN ON), so dropping them loses nothing
+  /// the player meant as orders.
+  pub(super) fn is_signature(&self, lines: &[BodyLine]) -> bool {
+    let map = match &self.seat {
+      Some(seat) => Some(seat.stored.game.map),
+      None => Map::standard().ok(),
+    };
+    let Some(map) = map else { return false };
+    lines.iter().all(|l| matches!(&l.item, Item::Other(text) if !is_order_line(map, text)))
+  }
+
   /// One line of orders for the signed-on player's power.
   pub(super) fn orders(&mut self, line: &str) {
     let Some(seat) = self.seat.as_mut() else { return };
