@@ -147,6 +147,20 @@ fn order_lines_stay_whole_and_prose_is_folded() {
   assert!(back.lines().any(|l| l == order), "{back}");
 }
 
+/// The echo of a line the judge read is that one line, however long: a
+/// long REGISTER address line (sent format=flowed, joined on the way in)
+/// must not look as if it had been read as two.
+#[test]
+fn an_echoed_line_stays_one_line() {
+  let echo = format!("> ADDRESS: {}", "Flat 12, The Old Rectory, Long Lane, ".repeat(3));
+  let echo = echo.trim_end();
+  let body = format!("{echo}\nYour registration was updated.\n");
+  let out = rendered(&reply("register", &body));
+  let back = Inbound::parse(out.bytes.as_bytes(), "other@example.net").body;
+  assert!(echo.len() > 78);
+  assert_eq!(back.lines().next(), Some(echo), "{back}");
+}
+
 #[test]
 fn a_2000_character_line_round_trips() {
   let line: String = ('a'..='z').cycle().take(2000).collect();
@@ -377,7 +391,8 @@ proptest! {
       // Lines break at spaces only (not at other Unicode blanks).
       let one_word = words.split(' ').filter(|w| !w.is_empty()).count() <= 1;
       let record = judge::mail::outbound::is_record_line(line);
-      prop_assert!(line.chars().count() <= 78 || one_word || record, "{:?}", line);
+      let echo = line.starts_with("> ");
+      prop_assert!(line.chars().count() <= 78 || one_word || record || echo, "{:?}", line);
     }
     for line in body.lines().filter(|l| l.chars().count() <= 78) {
       prop_assert!(folded.lines().any(|f| f == line), "short lines untouched: {:?}", line);

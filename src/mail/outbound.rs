@@ -295,10 +295,13 @@ pub const MAX_LINE: usize = 78;
 
 /// `body` with every line longer than [`MAX_LINE`] broken between words,
 /// each piece indented (and `>`-marked) as the line was, except record
-/// lines ([`is_record_line`]), which stay whole however long. A word
-/// longer than a line (an address, a link) is left whole.
+/// lines ([`is_record_line`]) and the echo of a line the judge read
+/// (`> REGISTER …`: one line read is shown as one line), which stay whole
+/// up to RFC 5322's limit. A word longer than a line (an address, a link)
+/// is left whole.
 pub fn fold_long_lines(body: &str) -> String {
-  let fits = |line: &str| line.chars().count() <= MAX_LINE || is_record_line(line);
+  let echo = |line: &str| line.starts_with("> ") && line.len() <= MAX_RECORD_LINE;
+  let fits = |line: &str| line.chars().count() <= MAX_LINE || is_record_line(line) || echo(line);
   if body.lines().all(fits) {
     return body.to_string();
   }
