@@ -267,19 +267,13 @@ fn read_message(input: &mut impl Read) -> Vec<u8> {
 /// `judge adjudicate`: every phase on `input` gives one line on `output`;
 /// a malformed input gives one line on stderr and status 2, and no output.
 pub fn adjudicate(input: &mut impl Read, output: &mut impl Write) -> i32 {
-  let mut bytes = Vec::new();
-  if let Err(error) = input.read_to_end(&mut bytes) {
-    return fail(EXIT_BAD_INPUT, &format!("cannot read the input: {error}"));
+  // The input is read a window at a time; the answer is kept until the
+  // whole input has proved good, then written at once.
+  let mut lines = Vec::new();
+  if let Err(error) = interchange::run_stream(input, &mut lines) {
+    return fail(EXIT_BAD_INPUT, &error.to_string());
   }
-  let Ok(text) = String::from_utf8(bytes) else {
-    return fail(EXIT_BAD_INPUT, "the input is not UTF-8 text");
-  };
-  let lines = match interchange::run(&text) {
-    Ok(lines) => lines,
-    Err(error) => return fail(EXIT_BAD_INPUT, &error.to_string()),
-  };
-  let written = lines.iter().try_for_each(|line| writeln!(output, "{line}"));
-  match written.and_then(|()| output.flush()) {
+  match output.write_all(&lines).and_then(|()| output.flush()) {
     Ok(()) => 0,
     Err(error) => fail(EXIT_IO, &format!("cannot write the result: {error}")),
   }
