@@ -4,7 +4,7 @@
 //! Pure: no I/O, so the CLI, the DATC harnesses and the fuzz tests share it.
 
 use std::borrow::Cow;
-use std::io::Read;
+use std::io::{Read, Write};
 
 use indexmap::IndexMap;
 use serde::ser::{SerializeMap, SerializeSeq};
@@ -299,21 +299,22 @@ pub enum StreamError {
 /// so the window stays this size however long the stream.
 const CHUNK: usize = 64 * 1024;
 
-/// [`run`] on a byte stream read a window at a time, appending each
+/// [`run`] on a byte stream read a window at a time, writing each
 /// response line (with its newline) to `out`; returns how many phases.
 ///
 /// The answers are as if the whole input had been read first: a read
 /// failure anywhere wins over bad UTF-8 anywhere, which wins over the first
 /// bad request, whose message gives the line and column in the whole input.
-/// On an error `out` holds the lines before it, for the caller to drop.
-pub fn run_stream(input: &mut impl Read, out: &mut Vec<u8>) -> Result<usize, StreamError> {
+/// On an error `out` has had the lines before it, for the caller to drop:
+/// `judge adjudicate` holds them until the input is all read.
+pub fn run_stream(input: &mut impl Read, out: &mut impl Write) -> Result<usize, StreamError> {
   run_chunked(input, out, CHUNK)
 }
 
 /// [`run_stream`] reading `chunk` bytes at a time.
 fn run_chunked(
   input: &mut impl Read,
-  out: &mut Vec<u8>,
+  out: &mut impl Write,
   chunk: usize,
 ) -> Result<usize, StreamError> {
   let mut window = Window::new(input, chunk);
@@ -324,8 +325,7 @@ fn run_chunked(
       let adjudicated = resolve(request.parts())?;
       serde_json::to_writer(&mut *out, &adjudicated.json())
         .map_err(|e| InputError::Output(e.to_string()))?;
-      out.push(b'\n');
-      Ok(())
+      out.write_all(b"\n").map_err(|e| InputError::Output(e.to_string()))
     });
     match step {
       Step::Done => break,
