@@ -82,7 +82,7 @@ struct Parts<'r, K> {
   units: &'r IndexMap<K, Vec<K>>,
   dislodged: &'r PowerLists<DislodgedUnit>,
   standoffs: &'r [String],
-  centers: Option<&'r PowerLists<String>>,
+  centers: Option<&'r IndexMap<K, Vec<K>>>,
   homes: Option<&'r PowerLists<String>>,
   orders: &'r IndexMap<K, Vec<K>>,
   rules: &'r [String],
@@ -120,8 +120,8 @@ struct RequestJson<'a> {
   dislodged: PowerLists<DislodgedUnit>,
   #[serde(default)]
   standoffs: Vec<String>,
-  #[serde(default)]
-  centers: Option<PowerLists<String>>,
+  #[serde(borrow, default)]
+  centers: Option<IndexMap<JsonStr<'a>, Vec<JsonStr<'a>>>>,
   #[serde(default)]
   homes: Option<PowerLists<String>>,
   #[serde(borrow, default)]
@@ -658,7 +658,7 @@ fn read_position<K: AsRef<str>>(
 }
 
 /// Sets the centre owners: as given, or each power's home centres.
-fn read_centers<K>(
+fn read_centers<K: AsRef<str>>(
   map: &Map,
   request: &Parts<K>,
   position: &mut Position,
@@ -672,12 +672,14 @@ fn read_centers<K>(
     return Ok(());
   };
   for (key, texts) in centers {
+    let key = key.as_ref();
     let power = power_of(map, key)?;
     for text in texts {
+      let text = text.as_ref();
       let (_, location) = read_location(map, key, "supply centre", text)?;
       let province = location.province;
       if !map.province(province).supply_center {
-        return Err(InputError::NotACenter { power: key.clone(), text: text.clone() });
+        return Err(InputError::NotACenter { power: key.to_string(), text: text.to_string() });
       }
       match position.owner(province) {
         Some(other) if other != power => {
@@ -1095,7 +1097,12 @@ impl<'r> Adjudicated<'r> {
       orders: OrdersJson { map: self.map, orders: &self.orders },
       units: UnitsJson { map: self.map, position: &self.after },
       dislodged: self.dislodged_lists(),
-      centers: self.center_lists(),
+      centers: match self.centers {
+        Centers::Unlisted => None,
+        Centers::Before | Centers::After => {
+          Some(CentersJson { map: self.map, position: &self.after })
+        }
+      },
       homes: home_lists(self.map, &self.after),
       next_phase: self.after.phase.to_string(),
     }
@@ -1111,10 +1118,38 @@ struct ResponseJson<'a> {
   units: UnitsJson<'a>,
   dislodged: PowerLists<DislodgedUnit>,
   #[serde(skip_serializing_if = "Option::is_none")]
-  centers: Option<PowerLists<String>>,
+  centers: Option<CentersJson<'a>>,
   #[serde(skip_serializing_if = "Option::is_none")]
   homes: Option<PowerLists<String>>,
   next_phase: String,
+}
+
+/// The centre owners after the phase, as [`center_lists`] lists them,
+/// written from the map's own names.
+struct CentersJson<'a> {
+  map: &'a Map,
+  position: &'a Position,
+}
+
+impl Serialize for CentersJson<'_> {
+  fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+    let mut owned: Vec<Vec<&str>> = vec![Vec::new(); self.map.powers().len()];
+    for power in self.map.power_ids() {
+      let list = &mut owned[power.index()];
+      list.extend(
+        self.position.centers_of(self.map, power).map(|p| self.map.province(p).abbr.as_str()),
+      );
+    }
+    let listed = owned.iter().filter(|list| !list.is_empty()).count();
+    let mut lists = serializer.serialize_map(Some(listed))?;
+    for power in self.map.power_ids() {
+      let list = &owned[power.index()];
+      if !list.is_empty() {
+        lists.serialize_entry(&self.map.power(power).name, list)?;
+      }
+    }
+    lists.end()
+  }
 }
 
 /// [`OrderReport`] with borrowed parts.
@@ -1426,9 +1461,30 @@ mod tests {
         };
         request.orders.entry(power).or_default().push(text);
       }
-      let Ok(response) = adjudicate(&request) else { continue };
-      let expected = serde_json::to_string(&response).expect("a response serialises");
+      if round % 4 == 1 {
+        // Centre owners as a caller gives them, now and then a place that
+        // is no centre or a centre listed twice.
+        let mut centers = PowerLists::new();
+        for center in map.supply_centers() {
+          let power: String = powers[next(powers.len())].clone();
+          centers.entry(power).or_insert_with(Vec::new).push(map.province(center).abbr.clone());
+        }
+        if next(8) == 0 {
+          let power = powers[next(powers.len())].clone();
+          centers.entry(power).or_insert_with(Vec::new).push(abbrs[next(abbrs.len())].clone());
+        }
+        request.centers = Some(centers);
+      }
       let line = serde_json::to_string(&request).expect("a request serialises");
+      let response = match adjudicate(&request) {
+        Ok(response) => response,
+        Err(error) => {
+          let error = InputError::At { index: 1, line: 1, error: Box::new(error) };
+          assert_eq!(run(&line), Err(error), "{line}");
+          continue;
+        }
+      };
+      let expected = serde_json::to_string(&response).expect("a response serialises");
       assert_eq!(run(&line), Ok(vec![expected]), "{line}");
       compared += 1;
       dislodged += usize::from(!response.dislodged.is_empty());
