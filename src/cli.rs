@@ -305,6 +305,10 @@ impl Write for Held {
     Ok(bytes.len())
   }
 
+  fn write_all(&mut self, bytes: &[u8]) -> io::Result<()> {
+    self.write(bytes).map(|_| ())
+  }
+
   fn flush(&mut self) -> io::Result<()> {
     Ok(())
   }

@@ -319,13 +319,18 @@ fn run_chunked(
 ) -> Result<usize, StreamError> {
   let mut window = Window::new(input, chunk);
   let mut count = 0;
+  // Each line is serialised into this buffer, then handed on whole:
+  // serde writes a line in hundreds of small pieces.
+  let mut line = Vec::with_capacity(4096);
   loop {
     let start = window.pos;
     let step = window.next_value(start, |request| {
       let adjudicated = resolve(request.parts())?;
-      serde_json::to_writer(&mut *out, &adjudicated.json())
+      line.clear();
+      serde_json::to_writer(&mut line, &adjudicated.json())
         .map_err(|e| InputError::Output(e.to_string()))?;
-      out.write_all(b"\n").map_err(|e| InputError::Output(e.to_string()))
+      line.push(b'\n');
+      out.write_all(&line).map_err(|e| InputError::Output(e.to_string()))
     });
     match step {
       Step::Done => break,

@@ -129,7 +129,7 @@ fn json_lines_give_one_line_per_phase() {
 #[test]
 fn a_long_stream_is_answered_whole_or_not_at_all() {
   let phase = |n: usize| {
-    let (from, to) = if n % 2 == 0 { ("Vie", "Gal") } else { ("Bud", "Rum") };
+    let (from, to) = if n.is_multiple_of(2) { ("Vie", "Gal") } else { ("Bud", "Rum") };
     format!(
       r#"{{"phase": "S1901M", "units": {{"Austria": ["A {from}"]}}, "orders": {{"Austria": ["A {from} - {to}"]}}}}"#
     )
