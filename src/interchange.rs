@@ -1,7 +1,8 @@
 //! The JSON form of one phase for `judge adjudicate` (see `CONTRACT.md`):
 //! typed request and response, and the glue that turns a request into a
 //! position and checked orders, adjudicates them, and reports the outcome.
-//! Pure: no I/O, so the CLI, the DATC harnesses and the fuzz tests share it.
+//! No files or terminals (`run_stream` reads and writes only the streams it
+//! is handed), so the CLI, the DATC harnesses and the fuzz tests share it.
 
 use std::borrow::Cow;
 use std::io::{Read, Write};
