@@ -324,8 +324,7 @@ fn run_chunked(
   // serde writes a line in hundreds of small pieces.
   let mut line = Vec::with_capacity(4096);
   loop {
-    let start = window.pos;
-    let step = window.next_value(start, |request| {
+    let (start, answered, step) = window.answer_all(|request| {
       let adjudicated = resolve(request.parts())?;
       line.clear();
       serde_json::to_writer(&mut line, &adjudicated.json())
@@ -333,12 +332,10 @@ fn run_chunked(
       line.push(b'\n');
       out.write_all(&line).map_err(|e| InputError::Output(e.to_string()))
     });
+    count += answered;
+    window.pos = start;
     match step {
       Step::Done => break,
-      Step::Answered(end) => {
-        count += 1;
-        window.pos = end;
-      }
       Step::Bad(error) => {
         let error = window.error_at(count + 1, start, error);
         return Err(window.finish(StreamError::Input(error)));
@@ -357,12 +354,10 @@ fn run_chunked(
   Ok(count)
 }
 
-/// What became of the value at the window's position.
+/// What stopped the answering of a window's values.
 enum Step {
   /// Nothing but space is left.
   Done,
-  /// Answered; the next value starts at this position.
-  Answered(usize),
   /// Read, but not a phase the judge can adjudicate.
   Bad(InputError),
   /// Not a request: the message, with the whole input read.
@@ -395,31 +390,46 @@ impl<'i, R: Read> Window<'i, R> {
     Window { input, buf: Vec::new(), pos: 0, lines_before: 0, checked: 0, eof: false, chunk }
   }
 
-  /// Reads the value at `start` and, when it is whole, gives it to `answer`.
-  fn next_value(
+  /// Gives each whole value from `pos` on to `answer`, one stream over
+  /// the window's text (checked as UTF-8 when read, so serde need not check
+  /// each string again); returns where the value that stopped it starts,
+  /// how many were answered, and what stopped it.
+  fn answer_all(
     &self,
-    start: usize,
-    answer: impl FnOnce(RequestJson) -> Result<(), InputError>,
-  ) -> Step {
-    let slice = &self.buf[start..];
-    let mut stream = serde_json::Deserializer::from_slice(slice).into_iter::<RequestJson>();
-    let next = stream.next();
-    let end = start + stream.byte_offset();
-    // A value that reaches the end of the window may go on in the input
-    // (a number, or a value cut short): read on and take it again.
-    let whole = self.eof || end < self.buf.len();
-    match next {
-      None if self.eof => Step::Done,
-      Some(Ok(request)) if whole => match answer(request) {
-        Ok(()) => Step::Answered(end),
-        Err(error) => Step::Bad(error),
-      },
-      Some(Err(error)) if self.eof => {
-        let message = json_message(std::str::from_utf8(slice).unwrap_or(""), &error);
-        Step::Malformed(self.absolute(start, &error, message))
-      }
-      Some(Err(_)) => Step::ReadAll,
-      None | Some(Ok(_)) => Step::ReadMore,
+    mut answer: impl FnMut(RequestJson) -> Result<(), InputError>,
+  ) -> (usize, usize, Step) {
+    let base = self.pos;
+    // `pos` ends a value, so it is on a character boundary; this holds
+    // whatever was read up to a character cut by the end of the chunk.
+    let Ok(text) = std::str::from_utf8(&self.buf[base..self.checked.max(base)]) else {
+      return (base, 0, Step::ReadAll);
+    };
+    let mut stream = serde_json::Deserializer::from_str(text).into_iter::<RequestJson>();
+    let mut answered = 0;
+    loop {
+      let start = base + stream.byte_offset();
+      let next = stream.next();
+      let end = base + stream.byte_offset();
+      // A value that reaches the end of the window may go on in the input
+      // (a number, or a value cut short): read on and take it again.
+      let whole = self.eof || end < self.buf.len();
+      let step = match next {
+        None if self.eof => Step::Done,
+        Some(Ok(request)) if whole => match answer(request) {
+          Ok(()) => {
+            answered += 1;
+            continue;
+          }
+          Err(error) => Step::Bad(error),
+        },
+        Some(Err(error)) if self.eof => {
+          let message = json_message(text.get(start - base..).unwrap_or(""), &error);
+          Step::Malformed(self.absolute(base, &error, message))
+        }
+        Some(Err(_)) => Step::ReadAll,
+        None | Some(Ok(_)) => Step::ReadMore,
+      };
+      return (start, answered, step);
     }
   }
 
