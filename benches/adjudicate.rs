@@ -5,6 +5,8 @@
 //! seeded generator so runs compare; measurement times are short so CI can
 //! afford `cargo bench --bench adjudicate`.
 
+#[path = "support/corpus.rs"]
+mod corpus;
 #[path = "../tests/support/datc.rs"]
 mod datc;
 
@@ -287,6 +289,20 @@ fn json_lines_1000(c: &mut Criterion) {
   c.bench_function("json_lines_1000", |b| b.iter(|| black_box(interchange::run(&input))));
 }
 
+/// 1,000 varied mid-game phases from seeded random games
+/// (`support/corpus.rs`), read and answered as `judge adjudicate` does:
+/// streamed from the bytes, the lines written into one buffer.
+fn json_lines_varied_1000(c: &mut Criterion) {
+  let input = corpus::varied_phases(corpus::SEED, 1000).join("\n");
+  let mut out = Vec::with_capacity(4 * input.len());
+  c.bench_function("json_lines_varied_1000", |b| {
+    b.iter(|| {
+      out.clear();
+      black_box(interchange::run_stream(&mut input.as_bytes(), &mut out).is_ok())
+    })
+  });
+}
+
 /// Short runs: these benches watch for large regressions, not for 1%.
 fn config() -> Criterion {
   Criterion::default()
@@ -298,7 +314,8 @@ fn config() -> Criterion {
 criterion_group! {
   name = benches;
   config = config();
-  targets = movement_34_units, variant_movement, order_text_34_units, datc_suite, json_lines_1000
+  targets = movement_34_units, variant_movement, order_text_34_units, datc_suite, json_lines_1000,
+    json_lines_varied_1000
 }
 criterion_main!(benches);
 

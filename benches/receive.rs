@@ -1,15 +1,22 @@
 //! Mail handling speed: one `judge receive` of a typical 20-line message,
 //! end to end with the file transport: in process (parse, spool, carry out,
 //! queue, write the outbox, log nothing) and as the MTA runs it (a fresh
-//! process of the release binary per message).
+//! process of the release binary per message); and one order mail to a
+//! game as the MTA runs it (sign on with the argon2id check, orders,
+//! the game committed), beside the password check alone.
+
+#[path = "support/games.rs"]
+mod support;
 
 use std::hint::black_box;
 use std::io::Write;
+use std::path::PathBuf;
 use std::process::{Command, Stdio};
 use std::time::Duration;
 
 use chrono::{TimeZone, Utc};
-use criterion::{criterion_group, criterion_main, Criterion};
+use criterion::{criterion_group, criterion_main, BatchSize, Criterion};
+use judge::map::Map;
 use judge::receive;
 use judge::store::DataDir;
 
@@ -66,10 +73,93 @@ fn receive_as_a_process(c: &mut Criterion) {
   });
 }
 
+/// Austria's orders for its units in the crowded game, as a player mails
+/// them after signing on.
+fn order_mail(n: u64, orders: &str) -> Vec<u8> {
+  format!(
+    "From: player0@players.test\r\nTo: judge@localhost\r\nSubject: orders\r\n\
+     Message-ID: <orders-{n}@players.test>\r\nDate: Mon, 02 Mar 2026 13:00:00 +0000\r\n\
+     MIME-Version: 1.0\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n\
+     SIGN ON Abench sesame\r\n{orders}SIGN OFF\r\n"
+  )
+  .into_bytes()
+}
+
+/// One order mail to a game, a fresh process of the release binary per
+/// message as the MTA runs it: parse, spool, sign on (argon2id, m = 19 MiB,
+/// t = 2), check and store the orders, commit the game, write the reply.
+/// The game's files are put back before each message, outside the timing.
+///
+/// With `JUDGE_ORDER_MAIL_DIR` set, the data directory is made there and
+/// kept, for timing the binary from outside (docs/performance.md).
+fn receive_order_mail_binary(c: &mut Criterion) {
+  let dir = tempfile::tempdir().expect("temporary directory");
+  let root =
+    std::env::var_os("JUDGE_ORDER_MAIL_DIR").map_or(dir.path().to_path_buf(), PathBuf::from);
+  let data = DataDir::new(&root);
+  data.ensure().expect("data directory");
+  let map = Map::standard().expect("the standard map");
+  let mut game = support::waiting(map, "bench");
+  game.members[0].password = judge::password::hash("sesame").expect("a hash");
+  let austria = game.members[0].power.expect("a power");
+  let orders: String = game
+    .position
+    .units()
+    .filter(|unit| unit.power == austria)
+    .map(|unit| format!("{} {} H\r\n", unit.kind.letter(), map.location_abbr(unit.location)))
+    .collect();
+  support::save(&support::games(&data), game);
+  let saved: Vec<(PathBuf, Vec<u8>)> =
+    [data.path("games").join("bench").join("game.json"), data.path("index").join("bench.json")]
+      .into_iter()
+      .map(|path| {
+        let bytes = std::fs::read(&path).expect("the file just written");
+        (path, bytes)
+      })
+      .collect();
+  let mut n = 0;
+  c.bench_function("receive_order_mail_binary", |b| {
+    b.iter_batched(
+      || {
+        for (path, bytes) in &saved {
+          std::fs::write(path, bytes).expect("restore");
+        }
+        n += 1;
+        order_mail(n, &orders)
+      },
+      |mail| {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_judge"))
+          .arg("--data")
+          .arg(&root)
+          .args(["--now", "2026-03-02T13:00:00Z", "receive"])
+          .stdin(Stdio::piped())
+          .spawn()
+          .expect("the judge starts");
+        if let Some(mut stdin) = child.stdin.take() {
+          let _ = stdin.write_all(&mail);
+        }
+        black_box(child.wait().map(|s| s.success()).unwrap_or(false))
+      },
+      BatchSize::PerIteration,
+    )
+  });
+  let outbox = std::fs::read_dir(data.path("outbox")).map(|d| d.count()).unwrap_or(0);
+  assert!(outbox > 0, "the judge answered");
+}
+
+/// The argon2id check of a right password, alone: what an order mail
+/// spends on signing on, to set beside `receive_order_mail_binary`.
+fn password_check(c: &mut Criterion) {
+  let hash = judge::password::hash("sesame").expect("a hash");
+  c.bench_function("password_check_argon2id", |b| {
+    b.iter(|| black_box(judge::password::verify("sesame", &hash)))
+  });
+}
+
 criterion_group! {
   name = benches;
   config = Criterion::default().measurement_time(Duration::from_secs(5)).sample_size(50);
-  targets = receive_in_process, receive_as_a_process
+  targets = receive_in_process, receive_as_a_process, receive_order_mail_binary, password_check
 }
 criterion_main!(benches);
 

@@ -1,9 +1,11 @@
 //! The JSON form of one phase for `judge adjudicate` (see `CONTRACT.md`):
 //! typed request and response, and the glue that turns a request into a
 //! position and checked orders, adjudicates them, and reports the outcome.
-//! Pure: no I/O, so the CLI, the DATC harnesses and the fuzz tests share it.
+//! No files or terminals (`run_stream` reads and writes only the streams it
+//! is handed), so the CLI, the DATC harnesses and the fuzz tests share it.
 
 use std::borrow::Cow;
+use std::io::{Read, Write};
 
 use indexmap::IndexMap;
 use serde::ser::{SerializeMap, SerializeSeq};
@@ -81,7 +83,7 @@ struct Parts<'r, K> {
   units: &'r IndexMap<K, Vec<K>>,
   dislodged: &'r PowerLists<DislodgedUnit>,
   standoffs: &'r [String],
-  centers: Option<&'r PowerLists<String>>,
+  centers: Option<&'r IndexMap<K, Vec<K>>>,
   homes: Option<&'r PowerLists<String>>,
   orders: &'r IndexMap<K, Vec<K>>,
   rules: &'r [String],
@@ -119,8 +121,8 @@ struct RequestJson<'a> {
   dislodged: PowerLists<DislodgedUnit>,
   #[serde(default)]
   standoffs: Vec<String>,
-  #[serde(default)]
-  centers: Option<PowerLists<String>>,
+  #[serde(borrow, default)]
+  centers: Option<IndexMap<JsonStr<'a>, Vec<JsonStr<'a>>>>,
   #[serde(default)]
   homes: Option<PowerLists<String>>,
   #[serde(borrow, default)]
@@ -271,34 +273,254 @@ pub enum InputError {
 /// and returns one compact JSON response line per request. The first bad
 /// request stops everything, so a caller never gets a partial answer.
 pub fn run(input: &str) -> Result<Vec<String>, InputError> {
-  let mut stream = serde_json::Deserializer::from_str(input).into_iter::<RequestJson>();
-  let mut lines = Vec::new();
-  let mut capacity = 1024;
+  let mut out = Vec::new();
+  match run_stream(&mut input.as_bytes(), &mut out) {
+    Ok(_) => {}
+    Err(StreamError::Input(error)) => return Err(error),
+    // A `&str` is UTF-8 and reading a slice cannot fail.
+    Err(error) => return Err(InputError::Output(error.to_string())),
+  }
+  let text = String::from_utf8(out).map_err(|e| InputError::Output(e.to_string()))?;
+  Ok(text.lines().map(str::to_string).collect())
+}
+
+/// Why [`run_stream`] stopped: in the order `judge adjudicate` reports
+/// them, since the whole input is read before anything is said of it.
+#[derive(Debug, thiserror::Error)]
+pub enum StreamError {
+  #[error("cannot read the input: {0}")]
+  Read(std::io::Error),
+  #[error("the input is not UTF-8 text")]
+  NotUtf8,
+  #[error(transparent)]
+  Input(InputError),
+}
+
+/// How much of the input is read at a time: a request is a few kilobytes,
+/// so the window stays this size however long the stream.
+const CHUNK: usize = 64 * 1024;
+
+/// [`run`] on a byte stream read a window at a time, writing each
+/// response line (with its newline) to `out`; returns how many phases.
+///
+/// The answers are as if the whole input had been read first: a read
+/// failure anywhere wins over bad UTF-8 anywhere, which wins over the first
+/// bad request, whose message gives the line and column in the whole input.
+/// On an error `out` has had the lines before it, for the caller to drop:
+/// `judge adjudicate` holds them until the input is all read.
+pub fn run_stream(input: &mut impl Read, out: &mut impl Write) -> Result<usize, StreamError> {
+  run_chunked(input, out, CHUNK)
+}
+
+/// [`run_stream`] reading `chunk` bytes at a time.
+fn run_chunked(
+  input: &mut impl Read,
+  out: &mut impl Write,
+  chunk: usize,
+) -> Result<usize, StreamError> {
+  let mut window = Window::new(input, chunk);
+  let mut count = 0;
+  // Each line is serialised into this buffer, then handed on whole:
+  // serde writes a line in hundreds of small pieces.
+  let mut line = Vec::with_capacity(4096);
   loop {
-    let start = stream.byte_offset();
-    let Some(next) = stream.next() else { break };
-    let index = lines.len() + 1;
-    // Lines are counted only for an error, keeping long streams linear.
-    let at = |error: InputError| InputError::At {
-      index,
-      line: line_at(input, start),
-      error: Box::new(error),
+    let (start, answered, step) = window.answer_all(|request| {
+      let adjudicated = resolve(request.parts())?;
+      line.clear();
+      serde_json::to_writer(&mut line, &adjudicated.json())
+        .map_err(|e| InputError::Output(e.to_string()))?;
+      line.push(b'\n');
+      out.write_all(&line).map_err(|e| InputError::Output(e.to_string()))
+    });
+    count += answered;
+    window.pos = start;
+    match step {
+      Step::Done => break,
+      Step::Bad(error) => {
+        let error = window.error_at(count + 1, start, error);
+        return Err(window.finish(StreamError::Input(error)));
+      }
+      Step::Malformed(message) => {
+        let error = window.error_at(count + 1, start, InputError::Json(message));
+        return Err(StreamError::Input(error));
+      }
+      Step::ReadMore => window.read_more()?,
+      Step::ReadAll => window.read_all()?,
+    }
+  }
+  if count == 0 {
+    return Err(StreamError::Input(InputError::Empty));
+  }
+  Ok(count)
+}
+
+/// What stopped the answering of a window's values.
+enum Step {
+  /// Nothing but space is left.
+  Done,
+  /// Read, but not a phase the judge can adjudicate.
+  Bad(InputError),
+  /// Not a request: the message, with the whole input read.
+  Malformed(String),
+  /// It may go on past the window.
+  ReadMore,
+  /// It is malformed as far as the window goes: judged on the whole input,
+  /// as before streaming.
+  ReadAll,
+}
+
+/// The part of the input being read: `buf` starts at the beginning of a
+/// line of the input, so that positions in it give the input's columns.
+struct Window<'i, R> {
+  input: &'i mut R,
+  buf: Vec<u8>,
+  /// Where the next value (or the space before it) starts in `buf`.
+  pos: usize,
+  /// Lines of the input before `buf`.
+  lines_before: usize,
+  /// How much of `buf` is known to be UTF-8.
+  checked: usize,
+  eof: bool,
+  /// How much to read at a time.
+  chunk: usize,
+}
+
+impl<'i, R: Read> Window<'i, R> {
+  fn new(input: &'i mut R, chunk: usize) -> Self {
+    Window { input, buf: Vec::new(), pos: 0, lines_before: 0, checked: 0, eof: false, chunk }
+  }
+
+  /// Gives each whole value from `pos` on to `answer`, one stream over
+  /// the window's text (checked as UTF-8 when read, so serde need not check
+  /// each string again); returns where the value that stopped it starts,
+  /// how many were answered, and what stopped it.
+  fn answer_all(
+    &self,
+    mut answer: impl FnMut(RequestJson) -> Result<(), InputError>,
+  ) -> (usize, usize, Step) {
+    let base = self.pos;
+    // `pos` ends a value, so it is on a character boundary; this holds
+    // whatever was read up to a character cut by the end of the chunk.
+    let Ok(text) = std::str::from_utf8(&self.buf[base..self.checked.max(base)]) else {
+      return (base, 0, Step::ReadAll);
     };
-    let request = next.map_err(|e| at(InputError::Json(json_message(&input[start..], &e))))?;
-    let adjudicated = resolve(request.parts()).map_err(at)?;
-    // Sized from the line before, so the line is usually written without
-    // growing; the same bytes as serialising the `Response`.
-    let mut text = Vec::with_capacity(capacity);
-    serde_json::to_writer(&mut text, &adjudicated.json())
-      .map_err(|e| InputError::Output(e.to_string()))?;
-    let text = String::from_utf8(text).map_err(|e| InputError::Output(e.to_string()))?;
-    capacity = text.len() + text.len() / 4;
-    lines.push(text);
+    let mut stream = serde_json::Deserializer::from_str(text).into_iter::<RequestJson>();
+    let mut answered = 0;
+    loop {
+      let start = base + stream.byte_offset();
+      let next = stream.next();
+      let end = base + stream.byte_offset();
+      // A value that reaches the end of the window may go on in the input
+      // (a number, or a value cut short): read on and take it again.
+      let whole = self.eof || end < self.buf.len();
+      let step = match next {
+        None if self.eof => Step::Done,
+        Some(Ok(request)) if whole => match answer(request) {
+          Ok(()) => {
+            answered += 1;
+            continue;
+          }
+          Err(error) => Step::Bad(error),
+        },
+        Some(Err(error)) if self.eof => {
+          let message = json_message(text.get(start - base..).unwrap_or(""), &error);
+          Step::Malformed(self.absolute(base, &error, message))
+        }
+        Some(Err(_)) => Step::ReadAll,
+        None | Some(Ok(_)) => Step::ReadMore,
+      };
+      return (start, answered, step);
+    }
   }
-  if lines.is_empty() {
-    return Err(InputError::Empty);
+
+  /// Drops the lines already answered and reads the next chunk.
+  fn read_more(&mut self) -> Result<(), StreamError> {
+    if let Some(last) = self.buf[..self.pos].iter().rposition(|&b| b == b'\n') {
+      let gone = last + 1;
+      self.lines_before += count_lines(&self.buf[..gone]);
+      self.buf.drain(..gone);
+      self.pos -= gone;
+      self.checked -= gone;
+    }
+    self.read(self.chunk as u64)
   }
-  Ok(lines)
+
+  /// Reads the rest of the input into the window.
+  fn read_all(&mut self) -> Result<(), StreamError> {
+    self.read(u64::MAX)
+  }
+
+  fn read(&mut self, limit: u64) -> Result<(), StreamError> {
+    match self.input.by_ref().take(limit).read_to_end(&mut self.buf) {
+      Ok(0) => self.eof = true,
+      Ok(_) => {}
+      // Whatever else is wrong, a failed read is what is reported.
+      Err(error) => return Err(StreamError::Read(error)),
+    }
+    match std::str::from_utf8(&self.buf[self.checked..]) {
+      Ok(_) => self.checked = self.buf.len(),
+      // A character cut by the end of a chunk waits for the next one.
+      Err(error) if error.error_len().is_none() && !self.eof => self.checked += error.valid_up_to(),
+      Err(_) => return Err(self.finish(StreamError::NotUtf8)),
+    }
+    Ok(())
+  }
+
+  /// `error`, or what wins over it in the rest of the input: a failed
+  /// read, or bad UTF-8, as when all was read before any of it was looked
+  /// at. The rest is only checked, not kept.
+  fn finish(&mut self, error: StreamError) -> StreamError {
+    let mut bad = matches!(error, StreamError::NotUtf8);
+    let mut tail = self.buf.split_off(self.checked.min(self.buf.len()));
+    let mut chunk = vec![0; self.chunk];
+    while !self.eof {
+      match self.input.read(&mut chunk) {
+        Ok(0) => self.eof = true,
+        Ok(n) if !bad => {
+          tail.extend_from_slice(&chunk[..n]);
+          match std::str::from_utf8(&tail) {
+            Ok(_) => tail.clear(),
+            Err(e) if e.error_len().is_none() => drop(tail.drain(..e.valid_up_to())),
+            Err(_) => bad = true,
+          }
+        }
+        Ok(_) => {}
+        Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+        Err(e) => return StreamError::Read(e),
+      }
+    }
+    if bad || !tail.is_empty() {
+      return StreamError::NotUtf8;
+    }
+    error
+  }
+
+  /// `error` for the `index`th phase, whose value starts after `start`.
+  fn error_at(&self, index: usize, start: usize, error: InputError) -> InputError {
+    let before = &self.buf[..start];
+    let rest = &self.buf[start..];
+    let gap = rest.iter().take_while(|b| b.is_ascii_whitespace()).filter(|&&b| b == b'\n').count();
+    let line = self.lines_before + count_lines(before) + gap + 1;
+    InputError::At { index, line, error: Box::new(error) }
+  }
+
+  /// serde's `message`, whose line and column count from `start`, with the
+  /// line and column in the whole input instead.
+  fn absolute(&self, start: usize, error: &serde_json::Error, message: String) -> String {
+    let suffix = format!(" at line {} column {}", error.line(), error.column());
+    let Some(text) = message.strip_suffix(&suffix) else { return message };
+    let before = &self.buf[..start];
+    let line = self.lines_before + count_lines(before) + error.line();
+    let column = match error.line() {
+      1 => start - before.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1) + error.column(),
+      _ => error.column(),
+    };
+    format!("{text} at line {line} column {column}")
+  }
+}
+
+fn count_lines(bytes: &[u8]) -> usize {
+  bytes.iter().filter(|&&b| b == b'\n').count()
 }
 
 /// serde's message, except for a value that is not an object at all, where
@@ -452,7 +674,7 @@ fn read_position<K: AsRef<str>>(
 }
 
 /// Sets the centre owners: as given, or each power's home centres.
-fn read_centers<K>(
+fn read_centers<K: AsRef<str>>(
   map: &Map,
   request: &Parts<K>,
   position: &mut Position,
@@ -466,12 +688,14 @@ fn read_centers<K>(
     return Ok(());
   };
   for (key, texts) in centers {
+    let key = key.as_ref();
     let power = power_of(map, key)?;
     for text in texts {
+      let text = text.as_ref();
       let (_, location) = read_location(map, key, "supply centre", text)?;
       let province = location.province;
       if !map.province(province).supply_center {
-        return Err(InputError::NotACenter { power: key.clone(), text: text.clone() });
+        return Err(InputError::NotACenter { power: key.to_string(), text: text.to_string() });
       }
       match position.owner(province) {
         Some(other) if other != power => {
@@ -889,7 +1113,12 @@ impl<'r> Adjudicated<'r> {
       orders: OrdersJson { map: self.map, orders: &self.orders },
       units: UnitsJson { map: self.map, position: &self.after },
       dislodged: self.dislodged_lists(),
-      centers: self.center_lists(),
+      centers: match self.centers {
+        Centers::Unlisted => None,
+        Centers::Before | Centers::After => {
+          Some(CentersJson { map: self.map, position: &self.after })
+        }
+      },
       homes: home_lists(self.map, &self.after),
       next_phase: self.after.phase.to_string(),
     }
@@ -905,10 +1134,38 @@ struct ResponseJson<'a> {
   units: UnitsJson<'a>,
   dislodged: PowerLists<DislodgedUnit>,
   #[serde(skip_serializing_if = "Option::is_none")]
-  centers: Option<PowerLists<String>>,
+  centers: Option<CentersJson<'a>>,
   #[serde(skip_serializing_if = "Option::is_none")]
   homes: Option<PowerLists<String>>,
   next_phase: String,
+}
+
+/// The centre owners after the phase, as [`center_lists`] lists them,
+/// written from the map's own names.
+struct CentersJson<'a> {
+  map: &'a Map,
+  position: &'a Position,
+}
+
+impl Serialize for CentersJson<'_> {
+  fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+    let mut owned: Vec<Vec<&str>> = vec![Vec::new(); self.map.powers().len()];
+    for power in self.map.power_ids() {
+      let list = &mut owned[power.index()];
+      list.extend(
+        self.position.centers_of(self.map, power).map(|p| self.map.province(p).abbr.as_str()),
+      );
+    }
+    let listed = owned.iter().filter(|list| !list.is_empty()).count();
+    let mut lists = serializer.serialize_map(Some(listed))?;
+    for power in self.map.power_ids() {
+      let list = &owned[power.index()];
+      if !list.is_empty() {
+        lists.serialize_entry(&self.map.power(power).name, list)?;
+      }
+    }
+    lists.end()
+  }
 }
 
 /// [`OrderReport`] with borrowed parts.
@@ -1220,9 +1477,30 @@ mod tests {
         };
         request.orders.entry(power).or_default().push(text);
       }
-      let Ok(response) = adjudicate(&request) else { continue };
-      let expected = serde_json::to_string(&response).expect("a response serialises");
+      if round % 4 == 1 {
+        // Centre owners as a caller gives them, now and then a place that
+        // is no centre or a centre listed twice.
+        let mut centers = PowerLists::new();
+        for center in map.supply_centers() {
+          let power: String = powers[next(powers.len())].clone();
+          centers.entry(power).or_insert_with(Vec::new).push(map.province(center).abbr.clone());
+        }
+        if next(8) == 0 {
+          let power = powers[next(powers.len())].clone();
+          centers.entry(power).or_insert_with(Vec::new).push(abbrs[next(abbrs.len())].clone());
+        }
+        request.centers = Some(centers);
+      }
       let line = serde_json::to_string(&request).expect("a request serialises");
+      let response = match adjudicate(&request) {
+        Ok(response) => response,
+        Err(error) => {
+          let error = InputError::At { index: 1, line: 1, error: Box::new(error) };
+          assert_eq!(run(&line), Err(error), "{line}");
+          continue;
+        }
+      };
+      let expected = serde_json::to_string(&response).expect("a response serialises");
       assert_eq!(run(&line), Ok(vec![expected]), "{line}");
       compared += 1;
       dislodged += usize::from(!response.dislodged.is_empty());
@@ -1231,6 +1509,128 @@ mod tests {
     }
     let counts = (compared, dislodged, centers, invalid);
     assert!(compared > 1000 && dislodged > 20 && centers > 200 && invalid > 200, "{counts:?}");
+  }
+
+  /// `run` as it was before streaming (the whole input as one `str`):
+  /// the reference the streamed answers must match byte for byte.
+  fn run_whole(input: &str) -> Result<Vec<String>, InputError> {
+    let mut stream = serde_json::Deserializer::from_str(input).into_iter::<RequestJson>();
+    let mut lines = Vec::new();
+    loop {
+      let start = stream.byte_offset();
+      let Some(next) = stream.next() else { break };
+      let index = lines.len() + 1;
+      let at = |error: InputError| InputError::At {
+        index,
+        line: line_at(input, start),
+        error: Box::new(error),
+      };
+      let request = next.map_err(|e| at(InputError::Json(json_message(&input[start..], &e))))?;
+      let adjudicated = resolve(request.parts()).map_err(at)?;
+      lines.push(serde_json::to_string(&adjudicated.json()).expect("serialises"));
+    }
+    if lines.is_empty() {
+      return Err(InputError::Empty);
+    }
+    Ok(lines)
+  }
+
+  /// What `judge adjudicate` answered before streaming: the output, or
+  /// the line on stderr.
+  fn answer_whole(input: &[u8]) -> Result<String, String> {
+    let text = std::str::from_utf8(input).map_err(|_| "the input is not UTF-8 text".to_string())?;
+    let lines = run_whole(text).map_err(|e| e.to_string())?;
+    Ok(lines.iter().map(|line| format!("{line}\n")).collect())
+  }
+
+  fn answer_streamed(input: &mut impl Read, chunk: usize) -> Result<String, String> {
+    let mut out = Vec::new();
+    run_chunked(input, &mut out, chunk).map_err(|e| e.to_string())?;
+    Ok(String::from_utf8(out).expect("UTF-8 out"))
+  }
+
+  /// A reader that hands out at most `step` bytes a call, then fails if told.
+  struct Trickle<'a> {
+    bytes: &'a [u8],
+    step: usize,
+    fail_at_end: bool,
+  }
+
+  impl Read for Trickle<'_> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+      if self.bytes.is_empty() && self.fail_at_end {
+        return Err(std::io::Error::other("the pipe broke"));
+      }
+      let n = self.step.min(buf.len()).min(self.bytes.len());
+      buf[..n].copy_from_slice(&self.bytes[..n]);
+      self.bytes = &self.bytes[n..];
+      Ok(n)
+    }
+  }
+
+  /// Streaming keeps every answer of the whole-input reading: the lines,
+  /// and for bad input the message, its phase, line and column, and which
+  /// of a bad request, bad UTF-8 and a failed read is reported, wherever
+  /// the chunks are cut.
+  #[test]
+  fn streamed_answers_are_the_whole_inputs_answers() {
+    let good = [
+      r#"{"phase":"S1901M","units":{"France":["A Par","F Bre"]},"orders":{"France":["A Par - Bur","F Bre - Mid"]}}"#,
+      "{\n  \"phase\": \"F1901M\",\n  \"units\": {\"Germany\": [\"A Mun\"]},\n  \"orders\": {\"Germany\": [\"A Mun - Ruh\"]}\n}",
+      r#"{"phase":"S1902M","units":{"Italy":["A Ven"]},"orders":{"Italy":["A Ven - Tyr é"]}}"#,
+      r#"{"phase":"W1901B","centers":{"England":["Lon","Edi","Lvp"]},"orders":{"England":["Build F Lon"]}}"#,
+    ];
+    let bad: [&[u8]; 16] = [
+      b"{\"phase\": \"S1901M\",",
+      b"{\"phase\": 3}",
+      b"{\"phase\": \"S1901M\", \"bogus\": 1}",
+      b"{\"phase\": \"X1901M\"}",
+      b"{\"phase\": \"S1901M\", \"units\": {\"Atlantis\": [\"A Lon\"]}}",
+      b"42",
+      b"[1, 2]",
+      b"\"text\"",
+      b"true",
+      b"tru",
+      b"{\"phase\": \"S1901M\"} x",
+      b"\xff\xfe",
+      b"{\"phase\": \"S1901M\", \"units\": {\"France\": [\"A P\xc3\"]}}",
+      b"\x00",
+      b"  \n  ",
+      b"{\"phase\": \"S1901M\", \"orders\": {\"France\": [\"A Par H\"]}}   {\"phase\": \"S1901M\" ]",
+    ];
+    let mut inputs: Vec<Vec<u8>> = vec![
+      good.join("\n").into_bytes(),
+      good.join("").into_bytes(),
+      format!("{}\n", good.join("\n\n")).into_bytes(),
+      b"123 456".to_vec(),
+      Vec::new(),
+    ];
+    for b in bad {
+      for at in 0..=good.len() {
+        let mut input = good[..at].join("\n").into_bytes();
+        input.extend_from_slice(if at == 0 { b"" } else { b"\n" });
+        input.extend_from_slice(b);
+        inputs.push(input.clone());
+        input.extend_from_slice(b"\n");
+        input.extend_from_slice(good[..at].join("\n").as_bytes());
+        inputs.push(input.clone());
+        // Bad UTF-8 after the bad value wins over it.
+        input.extend_from_slice(b"\n\"\xe9\"");
+        inputs.push(input);
+      }
+    }
+    for input in &inputs {
+      let expected = answer_whole(input);
+      for chunk in [1, 2, 3, 5, 8, 13, 64, 1000, CHUNK] {
+        let mut reader = Trickle { bytes: input, step: 7, fail_at_end: false };
+        let streamed = answer_streamed(&mut reader, chunk);
+        assert_eq!(streamed, expected, "chunk {chunk}: {}", String::from_utf8_lossy(input));
+      }
+      // A failed read is reported whatever the input held.
+      let mut reader = Trickle { bytes: input, step: 3, fail_at_end: true };
+      let streamed = answer_streamed(&mut reader, 8);
+      assert_eq!(streamed, Err("cannot read the input: the pipe broke".to_string()));
+    }
   }
 
   #[test]

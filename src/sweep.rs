@@ -32,7 +32,7 @@ use crate::config::Config;
 use crate::delivery::{self, DeliveryError};
 use crate::game::{deadline, report, Game, Status};
 use crate::mail::outbound::{MailKind, Outgoing};
-use crate::store::games::{Change, Games, IndexEntry, IndexStatus, LEFTOVER_AGE};
+use crate::store::games::{Change, Games, Glance, IndexStatus, LEFTOVER_AGE};
 use crate::store::seen::Seen;
 use crate::store::throttle::Throttle;
 use crate::store::users::Users;
@@ -126,11 +126,14 @@ pub fn sweep(
   });
   let timeout = StdDuration::from_secs(config.lock_timeout_seconds);
   let games = Games::new(data, timeout, delivery::mail_target(&transport, data));
-  report.recovered = games.recover_all()?;
+  // The index is read once: a glance at each entry, looked at again only
+  // where a crash left a change to finish.
+  let mut entries = games.glance_all()?;
+  report.recovered = games.recover_pending(&mut entries)?;
   report.recovered +=
     Seen::new(data).release_all(&delivery::mail_target(&transport, data), timeout)?;
   let mut outage_games = Vec::new();
-  for entry in games.index()? {
+  for entry in entries {
     let abandonment = entry.grace.map(|grace| grace - Duration::days(1));
     let missed = outage
       .is_some_and(|o| o.missed(entry.deadline) || o.missed(entry.grace) || o.missed(abandonment));
@@ -208,7 +211,7 @@ const CLEANED_TOO: &[&str] = &["", "automatic", "users/pending", "users/ledger"]
 /// Whether the sweep must open a game: it is due or has a notice due, it
 /// is a full game not yet started, or a deadline of it passed while the
 /// judge was down.
-fn needs_a_look(entry: &IndexEntry, now: DateTime<Utc>, missed: bool) -> bool {
+fn needs_a_look(entry: &Glance, now: DateTime<Utc>, missed: bool) -> bool {
   match entry.status {
     IndexStatus::Active => missed || entry.wake.is_some_and(|wake| wake <= now),
     IndexStatus::Forming => entry.missing == 0 && !entry.manual_start,

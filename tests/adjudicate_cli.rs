@@ -122,6 +122,47 @@ fn json_lines_give_one_line_per_phase() {
   assert!(strings(&lines[2]["units"]["Austria"]).contains("A Vie"));
 }
 
+/// The input is read a window at a time (64 KiB): a stream longer than
+/// that is answered in full and in order, and a bad phase deep in it still
+/// gives no output at all, with its phase, line and column in the whole
+/// input.
+#[test]
+fn a_long_stream_is_answered_whole_or_not_at_all() {
+  let phase = |n: usize| {
+    let (from, to) = if n.is_multiple_of(2) { ("Vie", "Gal") } else { ("Bud", "Rum") };
+    format!(
+      r#"{{"phase": "S1901M", "units": {{"Austria": ["A {from}"]}}, "orders": {{"Austria": ["A {from} - {to}"]}}}}"#
+    )
+  };
+  let lines: Vec<String> = (0..1500).map(phase).collect();
+  assert!(lines.join("\n").len() > 2 * 64 * 1024);
+  let run = adjudicate(&(lines.join("\n") + "\n"));
+  assert_eq!(run.status, 0, "stderr: {}", run.stderr);
+  let units: Vec<Value> = run
+    .stdout
+    .lines()
+    .map(|l| serde_json::from_str::<Value>(l).expect("each line is JSON")["units"].clone())
+    .collect();
+  assert_eq!(units.len(), 1500);
+  assert_eq!(units[1000]["Austria"][0], "A Gal");
+  assert_eq!(units[1001]["Austria"][0], "A Rum");
+  let mut bad = lines.clone();
+  bad[1200] = r#"{"phase": "S1901M", "units": {"Austria": ["A Vie"]}, "orders": }"#.to_string();
+  let run = adjudicate(&bad.join("\n"));
+  assert_eq!((run.status, run.stdout.as_str()), (2, ""), "stderr: {}", run.stderr);
+  assert_eq!(
+    run.stderr,
+    "judge adjudicate: phase 1201 (line 1201): expected value at line 1201 column 64\n"
+  );
+  bad[1200] = r#"{"phase": "S1901M", "units": {"Austria": ["A Vie"]}, "orders": {"Atlantis": []}}"#
+    .to_string();
+  let run = adjudicate(&bad.join("\n"));
+  assert_eq!((run.status, run.stdout.as_str()), (2, ""), "stderr: {}", run.stderr);
+  assert!(run
+    .stderr
+    .starts_with("judge adjudicate: phase 1201 (line 1201): unknown power 'Atlantis'"));
+}
+
 #[test]
 fn malformed_json_is_rejected() {
   assert_rejected(r#"{"phase": "S1901M", "units": "#, "line 1");

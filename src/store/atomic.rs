@@ -2,9 +2,11 @@
 //! half of either, and a crash leaves one of the two on disk.
 
 use std::io::Write;
+use std::os::fd::OwnedFd;
 use std::path::Path;
 
 use atomic_write_file::AtomicWriteFile;
+use rustix::fs::{Mode, OFlags};
 
 use super::StoreError;
 use crate::fault;
@@ -71,6 +73,54 @@ pub fn list(dir: &Path, suffix: &str) -> Result<Vec<std::path::PathBuf>, StoreEr
   }
   paths.sort();
   Ok(paths)
+}
+
+/// The names of the files in `dir` ending in `suffix`, leaving out
+/// temporary (dot) files, in order: [`list`] without a path for each.
+pub fn list_names(dir: &Path, suffix: &str) -> Result<Vec<String>, StoreError> {
+  let entries = match std::fs::read_dir(dir) {
+    Ok(entries) => entries,
+    Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
+    Err(e) => return Err(StoreError::io("cannot list", dir, e)),
+  };
+  let mut names = Vec::new();
+  for entry in entries {
+    let entry = entry.map_err(|e| StoreError::io("cannot list", dir, e))?;
+    let Ok(name) = entry.file_name().into_string() else { continue };
+    if name.ends_with(suffix) && !name.starts_with('.') {
+      names.push(name);
+    }
+  }
+  names.sort_unstable();
+  Ok(names)
+}
+
+/// Opens a folder for reading many of its files by name ([`read_in`]).
+pub fn open_dir(dir: &Path) -> Result<OwnedFd, StoreError> {
+  let flags = OFlags::RDONLY | OFlags::DIRECTORY | OFlags::CLOEXEC;
+  rustix::fs::open(dir, flags, Mode::empty())
+    .map_err(|e| StoreError::io("cannot list", dir, e.into()))
+}
+
+/// Reads the file `name` of the open folder `dir` into `bytes` (cleared
+/// first); false when there is no such file. By name in the open folder,
+/// into a buffer used again: for reading thousands of small files.
+pub fn read_in(dir: &OwnedFd, name: &str, bytes: &mut Vec<u8>) -> std::io::Result<bool> {
+  bytes.clear();
+  let file = match rustix::fs::openat(dir, name, OFlags::RDONLY | OFlags::CLOEXEC, Mode::empty()) {
+    Ok(file) => file,
+    Err(rustix::io::Errno::NOENT) => return Ok(false),
+    Err(e) => return Err(e.into()),
+  };
+  let mut chunk = [0u8; 4096];
+  loop {
+    match rustix::io::read(&file, &mut chunk) {
+      Ok(0) => return Ok(true),
+      Ok(n) => bytes.extend_from_slice(&chunk[..n]),
+      Err(rustix::io::Errno::INTR) => {}
+      Err(e) => return Err(e.into()),
+    }
+  }
 }
 
 /// Replaces `path` with `bytes` by writing a temporary file and renaming
