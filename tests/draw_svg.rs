@@ -461,3 +461,79 @@ fn a_mid_game_png_is_small_and_of_the_svg_size() {
   let pixmap = resvg::tiny_skia::Pixmap::decode_png(&png).expect("a PNG");
   assert_eq!((pixmap.width(), pixmap.height()), (size("width"), size("height")));
 }
+
+/// The vertices of a path made of `M`/`L` commands (`M1,2L3,4`).
+fn path_points(d: &str) -> Vec<[f64; 2]> {
+  d.split(['M', 'L'])
+    .filter(|s| !s.trim().is_empty())
+    .map(|pair| {
+      let (x, y) = pair.trim().split_once(',').expect("x,y");
+      [x.parse().expect("x"), y.parse().expect("y")]
+    })
+    .collect()
+}
+
+/// The distance from `p` to the polyline `line`.
+fn distance_to_line(p: [f64; 2], line: &[[f64; 2]]) -> f64 {
+  line
+    .windows(2)
+    .map(|w| {
+      let ([ax, ay], [bx, by]) = (w[0], w[1]);
+      let [dx, dy] = [bx - ax, by - ay];
+      let len2 = dx * dx + dy * dy;
+      let t = if len2 > 0.0 {
+        (((p[0] - ax) * dx + (p[1] - ay) * dy) / len2).clamp(0.0, 1.0)
+      } else {
+        0.0
+      };
+      (p[0] - ax - t * dx).hypot(p[1] - ay - t * dy)
+    })
+    .fold(f64::INFINITY, f64::min)
+}
+
+#[test]
+fn a_failed_convoyed_move_shows_its_dashes_and_its_cross() {
+  let map = standard();
+  let p = position(map, "S1901M", "England: A Yor, F Nth, F Nwg; Russia: A Nwy, F Ska", "");
+  let orders = vec![
+    order(map, &p, "England", "A Yor - Nwy", "bounce"),
+    order(map, &p, "England", "F Nth C A Yor - Nwy", "ok"),
+    order(map, &p, "England", "F Nwg S A Yor - Nwy", "ok"),
+    order(map, &p, "Russia", "A Nwy H", "ok"),
+    order(map, &p, "Russia", "F Ska S A Nwy", "ok"),
+  ];
+  let scene = Scene { map, title: "convoy".into(), position: &p, dislodged: &[], orders };
+  let svg = draw::svg(&scene).expect("drawn");
+  keep("failed-convoy", &svg);
+  let doc = parse(&svg);
+  let group = |text: &str| {
+    doc.descendants().find(|n| n.attribute("data-order") == Some(text)).expect("the order")
+  };
+  let (moved, convoy) = (group("A Yor - Nwy"), group("F Nth C A Yor - Nwy"));
+  let cross = moved
+    .descendants()
+    .find(|n| n.attribute("stroke") == Some("#b00000"))
+    .expect("the failed move has a cross");
+  // Nothing of the convoy is drawn over the cross, and the cross is not paled.
+  let last_convoy = convoy.descendants().last().expect("the convoy is drawn");
+  assert!(last_convoy.range().end < cross.range().start, "the convoy is drawn over the cross");
+  let pale = cross.ancestors().any(|n| n.attribute("opacity").is_some_and(|o| o != "1"));
+  assert!(!pale, "the cross is at full strength");
+  // The beads run beside the arrow, so its dashes stay visible.
+  let arrow = moved
+    .descendants()
+    .find(|n| n.has_attribute("marker-end"))
+    .and_then(|n| n.attribute("d"))
+    .map(path_points)
+    .expect("the move's arrow");
+  let beads = convoy
+    .descendants()
+    .find(|n| n.has_attribute("marker-end"))
+    .and_then(|n| n.attribute("d"))
+    .map(path_points)
+    .expect("the convoy's line");
+  for bead in &beads {
+    let d = distance_to_line(*bead, &arrow);
+    assert!(d >= 4.0, "the convoy's line runs {d:.1} from the arrow at {bead:?}");
+  }
+}

@@ -4,7 +4,8 @@
 //! A move is an arrow (dashed, paler and crossed when it failed); a
 //! support a dashed line to the supported unit (ringed) or onto the
 //! supported move (a dot where it lands); a convoy a dotted line from the
-//! army through the fleet to the shore; a hold a ring; a retreat an arrow
+//! army through the fleet to the shore, beside the army's arrow and under
+//! it; a hold a ring; a retreat an arrow
 //! from the dislodged token; a build a dashed token ringed with a plus; a
 //! removal or disband a cross over the unit.
 
@@ -20,6 +21,8 @@ use crate::position::Dislodged;
 
 /// Length and width of an arrowhead, in standard units.
 const HEAD: [f64; 2] = [6.5, 5.6];
+/// How far to the side of the army's route a convoy's beads run.
+pub const CONVOY_OFFSET: f64 = 5.0;
 
 /// One arrowhead marker per power that has orders.
 pub(super) fn markers(out: &mut String, ctx: &Ctx<'_>, scene: &Scene<'_>) {
@@ -78,7 +81,8 @@ fn open(out: &mut String, order: &DrawnOrder, class: &str) {
     Esc(&order.text),
     Esc(order.result.as_deref().unwrap_or(""))
   );
-  if failed(order) {
+  // A move pales its arrow only, not its cross.
+  if failed(order) && !matches!(class, "move" | "retreat") {
     out.push_str(" opacity=\"0.7\"");
   }
   out.push('>');
@@ -124,17 +128,18 @@ pub(super) fn orders(
     return Ok(());
   }
   out.push_str("<g class=\"orders\">\n");
-  // Supports first, so the moves they help lie on top; convoys last, as
-  // beads along the convoyed army's arrow.
+  // Convoys first, beads beside the convoyed army's route, then supports,
+  // so the moves they help lie on top: nothing hides a move's dashes or
+  // the cross of a failed one.
   for pass in 0..3 {
     for order in &scene.orders {
       if on_top(order) {
         continue;
       }
       let turn = match order.order {
-        ParsedOrder::Unit { action: Action::Move { .. } | Action::Hold, .. } => 1,
-        ParsedOrder::Unit { action: Action::Convoy { .. }, .. } => 2,
-        _ => 0,
+        ParsedOrder::Unit { action: Action::Convoy { .. }, .. } => 0,
+        ParsedOrder::Unit { action: Action::Move { .. } | Action::Hold, .. } => 2,
+        _ => 1,
       };
       if turn == pass {
         under(out, ctx, scene, dislodged, order)?;
@@ -187,10 +192,15 @@ fn under(
       }
       let gap = if occupied { 6.5 } else { 2.0 } * u;
       shorten(&mut points, gap + HEAD[0] * u);
-      line(out, ctx, &points, color, 2.2 * u, dash, Some(&head));
       if failed(order) {
+        // The arrow pale, its cross at full strength over it.
+        out.push_str("<g opacity=\"0.7\">");
+        line(out, ctx, &points, color, 2.2 * u, dash, Some(&head));
+        out.push_str("</g>");
         let [a, b] = [points[points.len() - 2], points[points.len() - 1]];
-        cross(out, ctx, lerp(a, b, 0.55), 3.4 * u);
+        cross(out, ctx, lerp(a, b, 0.55), 4.2 * u);
+      } else {
+        line(out, ctx, &points, color, 2.2 * u, dash, Some(&head));
       }
     }
     Action::SupportHold { unit, .. } => {
@@ -246,6 +256,9 @@ fn under(
       let (a, _) = unit_point(ctx, scene, dislodged, *from)?;
       let mut points = vec![a, start, ctx.point(*to)?];
       shorten(&mut points, 3.0 * u + HEAD[0] * u);
+      // Beside the army's arrow, not on it, so the arrow's dashes and a
+      // failed move's cross stay in sight.
+      beside(&mut points, CONVOY_OFFSET * u);
       let dots = dash.map_or([0.1 * u, 3.2 * u], |_| [0.1 * u, 5.0 * u]);
       line(out, ctx, &points, color, 2.0 * u, Some(dots), Some(&head));
     }
@@ -517,5 +530,38 @@ fn shift(points: &mut [Point], by: f64) {
   for p in points.iter_mut() {
     p[0] += nx;
     p[1] += ny;
+  }
+}
+
+/// Moves a polyline `by` to the right of its direction of travel, each
+/// vertex along the mean of its segments' normals.
+fn beside(points: &mut [Point], by: f64) {
+  let normal = |a: Point, b: Point| {
+    let len = dist(a, b);
+    if len <= f64::EPSILON {
+      [0.0, 0.0]
+    } else {
+      [-(b[1] - a[1]) / len, (b[0] - a[0]) / len]
+    }
+  };
+  let original = points.to_vec();
+  let n = original.len();
+  if n < 2 {
+    return;
+  }
+  for (i, p) in points.iter_mut().enumerate() {
+    let before = if i > 0 { normal(original[i - 1], original[i]) } else { [0.0, 0.0] };
+    let after = if i + 1 < n { normal(original[i], original[i + 1]) } else { [0.0, 0.0] };
+    let [mx, my] = [before[0] + after[0], before[1] + after[1]];
+    let len = mx.hypot(my);
+    if len <= f64::EPSILON {
+      continue;
+    }
+    // Keep the offset `by` from both segments at a bend (a mitre, capped).
+    let cos = (mx * after[0] + my * after[1]).max(len * 0.5) / len;
+    let cos = if i + 1 < n { cos } else { 1.0 };
+    let k = by / cos.max(0.5) / len;
+    p[0] += mx * k;
+    p[1] += my * k;
   }
 }
