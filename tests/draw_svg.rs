@@ -537,3 +537,170 @@ fn a_failed_convoyed_move_shows_its_dashes_and_its_cross() {
     assert!(d >= 4.0, "the convoy's line runs {d:.1} from the arrow at {bead:?}");
   }
 }
+
+/// A picture rendered as the judge mails it, with the scale from board
+/// units to its pixels.
+struct Raster {
+  width: usize,
+  height: usize,
+  channels: usize,
+  rgba: Vec<u8>,
+  origin: [f64; 2],
+  scale: f64,
+}
+
+impl Raster {
+  fn of(svg: &str) -> Raster {
+    let png = draw::png(svg, draw::PNG_SCALE).expect("a PNG");
+    let decoder = png::Decoder::new(std::io::Cursor::new(png));
+    let mut reader = decoder.read_info().expect("a PNG header");
+    let mut rgba = vec![0; reader.output_buffer_size().expect("a size")];
+    let info = reader.next_frame(&mut rgba).expect("the image");
+    let channels = match info.color_type {
+      png::ColorType::Rgba => 4,
+      png::ColorType::Rgb => 3,
+      other => panic!("a colour PNG, not {other:?}"),
+    };
+    let doc = parse(svg);
+    let root = doc.root_element();
+    let view: Vec<f64> = root
+      .attribute("viewBox")
+      .expect("a viewBox")
+      .split_whitespace()
+      .map(|v| v.parse().expect("a number"))
+      .collect();
+    let scale = info.width as f64 / view[2];
+    Raster {
+      width: info.width as usize,
+      height: info.height as usize,
+      channels,
+      rgba,
+      origin: [view[0], view[1]],
+      scale,
+    }
+  }
+
+  /// The colour of pixel `(x, y)`.
+  fn at_pixel(&self, x: usize, y: usize) -> [f64; 3] {
+    let i = (y * self.width + x) * self.channels;
+    [self.rgba[i] as f64, self.rgba[i + 1] as f64, self.rgba[i + 2] as f64]
+  }
+
+  /// The pixel of board point `p`.
+  fn pixel(&self, p: [f64; 2]) -> [i64; 2] {
+    [((p[0] - self.origin[0]) * self.scale) as i64, ((p[1] - self.origin[1]) * self.scale) as i64]
+  }
+}
+
+fn hex_rgb(color: &str) -> [f64; 3] {
+  let h = color.trim_start_matches('#');
+  let c = |i: usize| u8::from_str_radix(&h[i..i + 2], 16).expect("hex") as f64;
+  [c(0), c(2), c(4)]
+}
+
+fn rgb_distance(a: [f64; 3], b: [f64; 3]) -> f64 {
+  ((a[0] - b[0]).powi(2) + (a[1] - b[1]).powi(2) + (a[2] - b[2]).powi(2)).sqrt()
+}
+
+/// How a new unit reads at the mailed size: the width over the height of
+/// the patch of its power's colour around its place, and how far (in RGB)
+/// what lies just outside that patch is from the colour.
+fn build_reading(svg: &str, raster: &Raster, power: &str, order: &str) -> (f64, f64) {
+  let doc = parse(svg);
+  let group = doc
+    .descendants()
+    .find(|n| n.attribute("data-order") == Some(order))
+    .unwrap_or_else(|| panic!("{order} drawn"));
+  let token = group.descendants().find(|n| n.has_attribute("transform")).expect("a token");
+  // The power's colour, as its units on the board wear it.
+  let fill = doc
+    .descendants()
+    .filter(|n| n.has_attribute("data-unit") && n.attribute("data-power") == Some(power))
+    .find_map(|n| n.first_element_child().and_then(|c| c.attribute("fill")))
+    .expect("a unit of the power on the board");
+  let color = hex_rgb(fill);
+  let [cx, cy] = raster.pixel(translate(token));
+  let reach = (12.0 * raster.scale) as i64;
+  let inside = |x: i64, y: i64| (x - cx).abs() <= reach && (y - cy).abs() <= reach;
+  let ours = |x: i64, y: i64| {
+    x >= 0
+      && y >= 0
+      && (x as usize) < raster.width
+      && (y as usize) < raster.height
+      && rgb_distance(raster.at_pixel(x as usize, y as usize), color) < 60.0
+  };
+  // The patch: the pixels of the colour connected to the token's middle.
+  let mut seen = std::collections::HashSet::new();
+  // Seeded all round the letter, which splits the patch.
+  let near = (3.0 * raster.scale) as i64;
+  let mut todo: Vec<[i64; 2]> = (-near..=near)
+    .flat_map(|dy| (-near..=near).map(move |dx| [cx + dx, cy + dy]))
+    .filter(|&[x, y]| ours(x, y))
+    .collect();
+  assert!(!todo.is_empty(), "{order}: no pixel of its colour near the token's middle");
+  let (mut x0, mut x1, mut y0, mut y1) = (cx, cx, cy, cy);
+  while let Some([x, y]) = todo.pop() {
+    if !inside(x, y) || !ours(x, y) || !seen.insert([x, y]) {
+      continue;
+    }
+    (x0, x1, y0, y1) = (x0.min(x), x1.max(x), y0.min(y), y1.max(y));
+    todo.extend([[x + 1, y], [x - 1, y], [x, y + 1], [x, y - 1]]);
+  }
+  let aspect = (x1 - x0 + 1) as f64 / (y1 - y0 + 1) as f64;
+  // What surrounds the patch, a little beyond its outline.
+  let step = (2.2 * raster.scale).round() as i64;
+  let (mut sum, mut count) = (0.0, 0);
+  for &[x, y] in &seen {
+    for [dx, dy] in [[step, 0], [-step, 0], [0, step], [0, -step]] {
+      let [nx, ny] = [x + dx, y + dy];
+      if seen.contains(&[nx, ny]) || !inside(nx, ny) {
+        continue;
+      }
+      // Skip the dark outline itself: look past it.
+      sum += rgb_distance(raster.at_pixel(nx as usize, ny as usize), color);
+      count += 1;
+    }
+  }
+  (aspect, sum / count.max(1) as f64)
+}
+
+#[test]
+fn builds_show_army_or_fleet_and_stand_out_on_their_own_colour() {
+  let map = standard();
+  let p = position(
+    map,
+    "W1902A",
+    "France: A Bur; Russia: A Ukr; Germany: A Ruh",
+    "France: Par, Bre, Mar, Spa; Russia: Stp, Mos, Sev, War; Germany: Ber, Kie, Mun, Hol",
+  );
+  let orders = vec![
+    order(map, &p, "France", "Build A Par", "ok"),
+    order(map, &p, "France", "Build F Bre", "ok"),
+    order(map, &p, "Russia", "Build A Mos", "ok"),
+    order(map, &p, "Russia", "Build F Sev", "ok"),
+    order(map, &p, "Germany", "Build A Ber", "ok"),
+    order(map, &p, "Germany", "Build F Kie", "ok"),
+  ];
+  let scene = Scene { map, title: "builds".into(), position: &p, dislodged: &[], orders };
+  let svg = draw::svg(&scene).expect("drawn");
+  keep("builds", &svg);
+  let raster = Raster::of(&svg);
+  let mut wrong = Vec::new();
+  for (power, army, fleet) in
+    [("France", "A Par", "F Bre"), ("Russia", "A Mos", "F Sev"), ("Germany", "A Ber", "F Kie")]
+  {
+    let (army, fleet) = (format!("Build {army}"), format!("Build {fleet}"));
+    let (a_shape, a_edge) = build_reading(&svg, &raster, power, &army);
+    let (f_shape, f_edge) = build_reading(&svg, &raster, power, &fleet);
+    eprintln!("{army}: {a_shape:.2} {a_edge:.0}; {fleet}: {f_shape:.2} {f_edge:.0}");
+    if a_shape > 1.2 || f_shape < 1.55 {
+      wrong.push(format!("{army} is {a_shape:.2} wide to high, {fleet} {f_shape:.2}"));
+    }
+    for (what, edge) in [(&army, a_edge), (&fleet, f_edge)] {
+      if edge < 150.0 {
+        wrong.push(format!("{what} is set off from what surrounds it by only {edge:.0}"));
+      }
+    }
+  }
+  assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}

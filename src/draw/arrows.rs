@@ -6,13 +6,13 @@
 //! supported move (a dot where it lands); a convoy a dotted line from the
 //! army through the fleet to the shore, beside the army's arrow and under
 //! it; a hold a ring; a retreat an arrow
-//! from the dislodged token; a build a dashed token ringed with a plus; a
+//! from the dislodged token; a build a solid token on a thick edge with a plus; a
 //! removal or disband a cross over the unit.
 
 use std::fmt::Write as _;
 
 use super::svg::{luminance, Ctx, Esc, INK, N};
-use super::tokens::{dislodged_point, shape};
+use super::tokens::{dislodged_point, shape, sticker};
 use super::{DrawError, DrawnOrder, Point, Scene};
 use crate::map::{Location, PowerId, UnitType};
 use crate::order::{Action, ParsedOrder};
@@ -360,7 +360,9 @@ pub(super) fn marks(
   Ok(())
 }
 
-/// A new unit: its token, outlined dashed, in a dashed ring with a plus.
+/// A new unit: its token, solid so an army's disc and a fleet's hull
+/// read apart, on a thick edge that sets it off its own power's tint
+/// (white, or dark around a light colour), with a plus badge.
 fn build(
   out: &mut String,
   ctx: &Ctx<'_>,
@@ -375,13 +377,16 @@ fn build(
   } else {
     UnitType::Fleet
   });
-  ring(out, ctx, p, 9.0 * u, ctx.color(power), 1.5 * u, Some([2.5 * u, 1.6 * u]));
+  let color = ctx.color(power);
+  let edge = if luminance(color) > 0.6 { INK } else { "#ffffff" };
   let _ = write!(out, "<g transform=\"translate({},{})\">", N(p[0]), N(p[1]));
-  shape(out, ctx, power, kind, 1.0, Some("1.4 1"));
+  sticker(out, ctx, kind, edge);
+  shape(out, ctx, power, kind, 1.0, None);
   out.push_str("</g>");
-  let [bx, by] = [p[0] + 7.0 * u, p[1] - 6.5 * u];
-  let r = 2.8 * u;
-  let arm = 1.7 * u;
+  let dx = if kind == UnitType::Fleet { 9.6 } else { 7.0 };
+  let [bx, by] = [p[0] + dx * u, p[1] - 6.0 * u];
+  let r = 3.2 * u;
+  let arm = 2.0 * u;
   let _ = write!(
     out,
     "<circle cx=\"{}\" cy=\"{}\" r=\"{}\" fill=\"#ffffff\" stroke=\"{INK}\" stroke-width=\"{}\"/>\
@@ -389,14 +394,14 @@ fn build(
     N(bx),
     N(by),
     N(r),
-    N(0.7 * u),
+    N(0.8 * u),
     N(bx - arm),
     N(by),
     N(bx + arm),
     N(bx),
     N(by - arm),
     N(by + arm),
-    N(0.9 * u)
+    N(1.1 * u)
   );
   Ok(())
 }

@@ -146,39 +146,16 @@ pub(super) fn shape(
     None => String::new(),
   };
   let letter_y = match kind {
-    UnitType::Army => {
-      let _ = write!(
-        out,
-        "<circle r=\"{}\" fill=\"{}\" stroke=\"{INK}\" stroke-width=\"{}\"{dash_attr}/>",
-        N(5.6 * s),
-        Esc(fill),
-        N(0.9 * s)
-      );
-      2.3 * s
-    }
-    UnitType::Fleet => {
-      // A hull with a low cabin: wider than tall, unlike the army's disc.
-      let p = |v: f64| N(v * s);
-      let _ = write!(
-        out,
-        "<path d=\"M{},{}H{}V{}H{}V{}H{}L{},{}H{}Z\" fill=\"{}\" stroke=\"{INK}\" \
-         stroke-width=\"{}\" stroke-linejoin=\"round\"{dash_attr}/>",
-        p(-8.6),
-        p(-2.4),
-        p(-3.6),
-        p(-5.2),
-        p(3.6),
-        p(-2.4),
-        p(8.6),
-        p(5.4),
-        p(4.8),
-        p(-5.4),
-        Esc(fill),
-        N(0.9 * s)
-      );
-      3.6 * s
-    }
+    UnitType::Army => 2.3 * s,
+    UnitType::Fleet => 3.6 * s,
   };
+  silhouette(out, kind, s);
+  let _ = write!(
+    out,
+    " fill=\"{}\" stroke=\"{INK}\" stroke-width=\"{}\" stroke-linejoin=\"round\"{dash_attr}/>",
+    Esc(fill),
+    N(0.9 * s)
+  );
   let initial = ctx.map.power(power).initial;
   let _ = write!(
     out,
@@ -189,3 +166,48 @@ pub(super) fn shape(
     Esc(initial.encode_utf8(&mut [0; 4]))
   );
 }
+
+/// Opens the token's outline element at the origin (a disc for an army, a
+/// hull with a low cabin for a fleet: wider than tall, unlike the disc),
+/// `s` times a standard token; the caller adds its paint and closes it.
+fn silhouette(out: &mut String, kind: UnitType, s: f64) {
+  match kind {
+    UnitType::Army => {
+      let _ = write!(out, "<circle r=\"{}\"", N(5.6 * s));
+    }
+    UnitType::Fleet => {
+      let p = |v: f64| N(v * s);
+      let _ = write!(
+        out,
+        "<path d=\"M{},{}H{}V{}H{}V{}H{}L{},{}H{}Z\"",
+        p(-8.6),
+        p(-2.4),
+        p(-3.6),
+        p(-5.2),
+        p(3.6),
+        p(-2.4),
+        p(8.6),
+        p(5.4),
+        p(4.8),
+        p(-5.4),
+      );
+    }
+  }
+}
+
+/// A thick edge of `color` around the token's silhouette, drawn under
+/// it, so a new unit stands off any land, its own power's tint included,
+/// and keeps its shape.
+pub(super) fn sticker(out: &mut String, ctx: &Ctx<'_>, kind: UnitType, color: &str) {
+  silhouette(out, kind, ctx.u);
+  let _ = write!(
+    out,
+    " fill=\"{}\" stroke=\"{}\" stroke-width=\"{}\" stroke-linejoin=\"round\"/>",
+    Esc(color),
+    Esc(color),
+    N(STICKER * ctx.u)
+  );
+}
+
+/// The width of a new unit's edge, in standard units.
+const STICKER: f64 = 5.4;
