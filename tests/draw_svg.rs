@@ -704,3 +704,170 @@ fn builds_show_army_or_fleet_and_stand_out_on_their_own_colour() {
   }
   assert!(wrong.is_empty(), "{}", wrong.join("\n"));
 }
+
+/// What an order's drawing looks like, ignoring where: each element's
+/// name and paint, the paint inherited from its groups included.
+fn look(node: roxmltree::Node<'_, '_>) -> Vec<String> {
+  let paint = |n: roxmltree::Node<'_, '_>, attribute: &str| {
+    n.ancestors().find_map(|a| a.attribute(attribute)).unwrap_or("").to_string()
+  };
+  node
+    .descendants()
+    .filter(|n| n.is_element())
+    .map(|n| {
+      format!(
+        "{} stroke={} fill={} dash={} opacity={}",
+        n.tag_name().name(),
+        paint(n, "stroke"),
+        paint(n, "fill"),
+        paint(n, "stroke-dasharray"),
+        paint(n, "opacity")
+      )
+    })
+    .collect()
+}
+
+#[test]
+fn an_invalid_order_is_not_drawn_like_a_cut_support() {
+  let map = standard();
+  let p = position(map, "S1901M", "France: A Gas, A Bur, A Par, A Mar; Germany: A Mun", "");
+  let orders = vec![
+    order(map, &p, "France", "A Gas S A Bur", "cut"),
+    order(map, &p, "France", "A Par S A Mar", "invalid"),
+    order(map, &p, "France", "A Bur H", "ok"),
+    order(map, &p, "France", "A Mar H", "ok"),
+    order(map, &p, "Germany", "A Mun - Bur", "bounce"),
+  ];
+  let scene = Scene { map, title: "invalid".into(), position: &p, dislodged: &[], orders };
+  let svg = draw::svg(&scene).expect("drawn");
+  keep("invalid-and-cut", &svg);
+  let doc = parse(&svg);
+  let group = |text: &str| {
+    doc.descendants().find(|n| n.attribute("data-order") == Some(text)).expect("the order")
+  };
+  let (cut, refused) = (look(group("A Gas S A Bur")), look(group("A Par S A Mar")));
+  assert_ne!(cut, refused, "the invalid support looks like the cut one");
+  let colors = |lines: &[String]| {
+    lines.iter().filter(|l| l.contains("stroke=#") && !l.contains("stroke=#1a1a1a")).count()
+  };
+  assert!(colors(&refused) > 0);
+  let french = doc
+    .descendants()
+    .find(|n| n.attribute("data-power") == Some("France"))
+    .and_then(|n| n.first_element_child())
+    .and_then(|n| n.attribute("fill"))
+    .expect("France's colour");
+  assert!(
+    !refused.iter().any(|l| l.contains(&format!("stroke={french} "))),
+    "an invalid order is not in its power's colour: {refused:#?}"
+  );
+}
+
+#[test]
+fn retreat_options_are_solid_lines_unlike_supports() {
+  let map = standard();
+  let p = spring_1902(map);
+  let orders = spring_1902_orders(map, &p);
+  let dislodged = [bur_dislodged(map)];
+  let scene = Scene { map, title: "retreats".into(), position: &p, dislodged: &dislodged, orders };
+  let svg = draw::svg(&scene).expect("drawn");
+  let doc = parse(&svg);
+  let options: Vec<_> =
+    doc.descendants().filter(|n| n.attribute("data-retreat-from") == Some("Bur")).collect();
+  assert_eq!(options.len(), 3);
+  let supports: Vec<Vec<String>> = doc
+    .descendants()
+    .filter(|n| n.attribute("class") == Some("order support"))
+    .map(|n| look(n).into_iter().filter(|l| l.starts_with("path")).collect())
+    .collect();
+  for option in options {
+    let lines: Vec<String> = look(option).into_iter().filter(|l| l.starts_with("path")).collect();
+    assert!(!lines.is_empty());
+    assert!(lines.iter().all(|l| l.contains("dash= ")), "solid, not dotted: {lines:?}");
+    let widest = option
+      .descendants()
+      .filter_map(|n| n.attribute("stroke-width").and_then(|w| w.parse::<f64>().ok()))
+      .fold(0.0, f64::max);
+    assert!(widest >= 2.0, "a retreat option is a line, not a hairline: {widest}");
+    for support in &supports {
+      assert!(lines.iter().all(|l| !support.contains(l)), "drawn like a support: {lines:?}");
+    }
+  }
+}
+
+#[test]
+fn the_legend_lists_each_row_once_and_only_powers_still_in_the_game() {
+  // Sengoku has a power called Neutral: the unowned centres' row is not a
+  // second "Neutral".
+  let map = Map::builtin("sengoku").expect("Sengoku");
+  let p = Position::initial(map).expect("the start");
+  let scene = Scene { map, title: "sengoku".into(), position: &p, dislodged: &[], orders: vec![] };
+  let svg = draw::svg(&scene).expect("drawn");
+  let doc = parse(&svg);
+  let names: Vec<&str> = doc
+    .descendants()
+    .filter(|n| n.has_attribute("data-legend"))
+    .filter_map(|n| {
+      n.descendants().find(|t| {
+        t.has_tag_name("text")
+          && t.attribute("font-weight") == Some("bold")
+          && t.attribute("fill") == Some("#1a1a1a")
+      })
+    })
+    .filter_map(|t| t.text())
+    .collect();
+  let mut unique = names.clone();
+  unique.sort_unstable();
+  unique.dedup();
+  assert_eq!(names.len(), map.powers().len() + 1, "a row per power and the unowned: {names:?}");
+  assert_eq!(unique.len(), names.len(), "a name twice in the legend: {names:?}");
+
+  // Chaos: a power with no centre and no unit left is not listed.
+  let map = Map::builtin("chaos").expect("Chaos");
+  let mut p = Position::initial(map).expect("the start");
+  let gone: Vec<PowerId> = map.power_ids().take(5).collect();
+  for &power in &gone {
+    for unit in p.units_of(power).collect::<Vec<_>>() {
+      p.remove(unit.location.province);
+    }
+    for centre in p.centers_of(map, power).collect::<Vec<_>>() {
+      p.set_owner(centre, None);
+    }
+  }
+  let scene = Scene { map, title: "chaos".into(), position: &p, dislodged: &[], orders: vec![] };
+  let svg = draw::svg(&scene).expect("drawn");
+  let listed: Vec<String> = parse(&svg)
+    .descendants()
+    .filter_map(|n| n.attribute("data-legend").filter(|l| !l.is_empty()).map(str::to_string))
+    .collect();
+  assert_eq!(listed.len(), map.powers().len() - gone.len(), "{listed:?}");
+  for power in gone {
+    assert!(!listed.contains(&map.power(power).name), "{} is out", map.power(power).name);
+  }
+}
+
+#[test]
+fn every_place_a_unit_can_border_is_named() {
+  let mut missing = Vec::new();
+  for key in Map::builtin_names() {
+    let map = Map::builtin(key).expect("a map");
+    let p = Position::initial(map).expect("the start");
+    let scene = Scene { map, title: key.into(), position: &p, dislodged: &[], orders: vec![] };
+    let svg = draw::svg(&scene).expect("drawn");
+    let doc = parse(&svg);
+    let names: std::collections::HashSet<&str> = doc
+      .descendants()
+      .filter(|n| n.has_tag_name("g") && n.attribute("class") == Some("names"))
+      .flat_map(|g| g.children().filter_map(|t| t.text()))
+      .collect();
+    for id in map.province_ids() {
+      let province = map.province(id);
+      let bordered = !map.fleet_neighbours(Location::province(id)).is_empty()
+        || !map.army_neighbours(id).is_empty();
+      if bordered && !names.contains(province.abbr.as_str()) {
+        missing.push(format!("{key}: {} ({})", province.abbr, province.name));
+      }
+    }
+  }
+  assert!(missing.is_empty(), "unnamed: {missing:?}");
+}

@@ -29,18 +29,18 @@ pub(super) fn markers(out: &mut String, ctx: &Ctx<'_>, scene: &Scene<'_>) {
   let u = ctx.u;
   let [len, wide] = [HEAD[0] * u, HEAD[1] * u];
   let pad = 1.0 * u;
-  let mut done: Vec<PowerId> = Vec::new();
+  let mut done: Vec<String> = Vec::new();
   for order in &scene.orders {
-    if done.contains(&order.power) {
+    let id = head_id(order);
+    if done.contains(&id) {
       continue;
     }
-    done.push(order.power);
+    let color = paint(ctx, order);
     let _ = writeln!(
       out,
-      "<marker id=\"head{}\" markerUnits=\"userSpaceOnUse\" markerWidth=\"{}\" \
+      "<marker id=\"{id}\" markerUnits=\"userSpaceOnUse\" markerWidth=\"{}\" \
        markerHeight=\"{}\" refX=\"{}\" refY=\"{}\" orient=\"auto\"><path d=\"M{},{}L{},{}L{},{}Z\" \
        fill=\"{}\" stroke=\"{}\" stroke-width=\"{}\" stroke-linejoin=\"round\"/></marker>",
-      order.power.index(),
       N(len + 2.0 * pad),
       N(wide + 2.0 * pad),
       N(pad),
@@ -51,10 +51,11 @@ pub(super) fn markers(out: &mut String, ctx: &Ctx<'_>, scene: &Scene<'_>) {
       N(pad + wide / 2.0),
       N(pad),
       N(pad + wide),
-      Esc(ctx.color(order.power)),
-      halo(ctx.color(order.power)),
+      Esc(color),
+      halo(color),
       N(0.7 * u)
     );
+    done.push(id);
   }
 }
 
@@ -65,6 +66,34 @@ fn halo(color: &str) -> &'static str {
     "#f2f2f2"
   } else {
     INK
+  }
+}
+
+/// The grey of an invalid order: not the power's colour, since the order
+/// is no order at all.
+const INVALID: &str = "#8c8c8c";
+
+/// Whether the judge refused the order (`invalid`): drawn grey and dotted
+/// with a no-entry sign, unlike an order that was tried and failed.
+fn invalid(order: &DrawnOrder) -> bool {
+  order.result.as_deref().is_some_and(|r| r.split([',', ' ']).any(|w| w == "invalid"))
+}
+
+/// The colour an order is drawn in.
+fn paint<'a>(ctx: &'a Ctx<'_>, order: &DrawnOrder) -> &'a str {
+  if invalid(order) {
+    INVALID
+  } else {
+    ctx.color(order.power)
+  }
+}
+
+/// The arrowhead marker an order's arrow ends in.
+fn head_id(order: &DrawnOrder) -> String {
+  if invalid(order) {
+    "head-invalid".to_string()
+  } else {
+    format!("head{}", order.power.index())
   }
 }
 
@@ -158,23 +187,42 @@ fn under(
   order: &DrawnOrder,
 ) -> Result<(), DrawError> {
   let u = ctx.u;
-  let color = ctx.color(order.power);
-  let head = format!("head{}", order.power.index());
-  let dash = if failed(order) { Some([4.0 * u, 2.4 * u]) } else { None };
+  let color = paint(ctx, order);
+  let head = head_id(order);
+  let dash = if invalid(order) {
+    Some([0.1 * u, 2.4 * u])
+  } else if failed(order) {
+    Some([4.0 * u, 2.4 * u])
+  } else {
+    None
+  };
   let ParsedOrder::Unit { at, action, .. } = &order.order else {
     open(out, order, "note");
     out.push_str("</g>\n");
     return Ok(());
   };
   let (start, _) = unit_point(ctx, scene, dislodged, *at)?;
+  let retreat = scene.position.phase.kind == PhaseKind::Retreat;
+  open(
+    out,
+    order,
+    match action {
+      Action::Hold => "hold",
+      Action::Move { .. } if retreat => "retreat",
+      Action::Move { .. } => "move",
+      Action::SupportHold { .. } | Action::SupportMove { .. } => "support",
+      Action::Convoy { .. } => "convoy",
+      Action::Proxy { .. } | Action::Disband => "note",
+    },
+  );
+  if invalid(order) {
+    no_entry(out, ctx, [start[0] - 8.0 * u, start[1] - 6.5 * u]);
+  }
   match action {
     Action::Hold => {
-      open(out, order, "hold");
       ring(out, ctx, start, 8.4 * u, color, 1.8 * u, dash);
     }
     Action::Move { to, route, .. } => {
-      let retreat = scene.position.phase.kind == PhaseKind::Retreat;
-      open(out, order, if retreat { "retreat" } else { "move" });
       let mut points = vec![start];
       if route.is_empty() {
         points.extend(convoying_fleets(ctx, scene, *at, *to, start)?);
@@ -192,7 +240,7 @@ fn under(
       }
       let gap = if occupied { 6.5 } else { 2.0 } * u;
       shorten(&mut points, gap + HEAD[0] * u);
-      if failed(order) {
+      if failed(order) && !invalid(order) {
         // The arrow pale, its cross at full strength over it.
         out.push_str("<g opacity=\"0.7\">");
         line(out, ctx, &points, color, 2.2 * u, dash, Some(&head));
@@ -204,7 +252,6 @@ fn under(
       }
     }
     Action::SupportHold { unit, .. } => {
-      open(out, order, "support");
       let (target, _) = unit_point(ctx, scene, dislodged, *unit)?;
       let ring_r = 8.4 * u;
       let mut points = vec![start, target];
@@ -213,7 +260,6 @@ fn under(
       ring(out, ctx, target, ring_r, color, 1.5 * u, dash);
     }
     Action::SupportMove { from, to, .. } => {
-      open(out, order, "support");
       let (a, _) = unit_point(ctx, scene, dislodged, *from)?;
       let b = ctx.point(*to)?;
       let land = lerp(a, b, 0.62);
@@ -252,7 +298,6 @@ fn under(
       );
     }
     Action::Convoy { from, to, .. } => {
-      open(out, order, "convoy");
       let (a, _) = unit_point(ctx, scene, dislodged, *from)?;
       let mut points = vec![a, start, ctx.point(*to)?];
       shorten(&mut points, 3.0 * u + HEAD[0] * u);
@@ -262,7 +307,7 @@ fn under(
       let dots = dash.map_or([0.1 * u, 3.2 * u], |_| [0.1 * u, 5.0 * u]);
       line(out, ctx, &points, color, 2.0 * u, Some(dots), Some(&head));
     }
-    Action::Proxy { .. } | Action::Disband => open(out, order, "note"),
+    Action::Proxy { .. } | Action::Disband => {}
   }
   out.push_str("</g>\n");
   Ok(())
@@ -474,6 +519,27 @@ fn ring(
     N(r),
     Esc(color),
     N(width)
+  );
+}
+
+/// A no-entry sign (a white disc, a grey ring and bar) beside the unit
+/// of an invalid order.
+fn no_entry(out: &mut String, ctx: &Ctx<'_>, at: Point) {
+  let u = ctx.u;
+  let [x, y] = at;
+  let r = 3.6 * u;
+  let _ = write!(
+    out,
+    "<circle class=\"no-entry\" cx=\"{}\" cy=\"{}\" r=\"{}\" fill=\"#ffffff\" stroke=\"{INK}\" \
+     stroke-width=\"{}\"/><path d=\"M{},{}H{}\" stroke=\"{INK}\" stroke-width=\"{}\"/>",
+    N(x),
+    N(y),
+    N(r),
+    N(1.0 * u),
+    N(x - r * 0.6),
+    N(y),
+    N(x + r * 0.6),
+    N(1.6 * u)
   );
 }
 

@@ -18,14 +18,24 @@ pub(super) fn title_height(u: f64) -> f64 {
   TITLE * u
 }
 
-/// The powers the legend lists: every power someone plays, and a dummy
-/// that has centres or units.
+/// The powers the legend lists: those still in the game, with centres or
+/// units (Chaos's 34 powers dwindle; an eliminated power is not listed).
 fn listed<'a>(ctx: &'a Ctx<'_>, scene: &'a Scene<'_>) -> impl Iterator<Item = PowerId> + 'a {
   ctx.map.power_ids().filter(move |&p| {
-    !ctx.map.power(p).dummy
-      || scene.position.units_of(p).next().is_some()
+    scene.position.units_of(p).next().is_some()
       || scene.position.centers_of(ctx.map, p).next().is_some()
   })
+}
+
+/// The name of the unowned centres' row: `Neutral`, or `Unowned` when a
+/// power of the map is itself called Neutral (Sengoku's), so the legend
+/// does not have two rows of the one name.
+fn unowned_name(ctx: &Ctx<'_>) -> &'static str {
+  if ctx.map.powers().iter().any(|p| p.name.eq_ignore_ascii_case("neutral")) {
+    "Unowned"
+  } else {
+    "Neutral"
+  }
 }
 
 /// Rows and columns for `entries` in a board `w` wide.
@@ -130,7 +140,7 @@ pub(super) fn legend(out: &mut String, ctx: &Ctx<'_>, scene: &Scene<'_>, [x, y, 
     out,
     "<g data-legend=\"\" data-centers=\"{unowned}\"><circle cx=\"{}\" cy=\"{}\" r=\"{}\" \
      fill=\"{}\" stroke=\"{INK}\" stroke-width=\"{}\"/><text x=\"{}\" y=\"{}\" font-size=\"{}\" \
-     font-weight=\"bold\" fill=\"{INK}\">Neutral</text><text x=\"{}\" y=\"{}\" font-size=\"{}\" \
+     font-weight=\"bold\" fill=\"{INK}\">{}</text><text x=\"{}\" y=\"{}\" font-size=\"{}\" \
      fill=\"#4a4a4a\">{}</text></g>",
     N(cx + 7.0 * u),
     N(cy + 8.5 * u),
@@ -140,6 +150,7 @@ pub(super) fn legend(out: &mut String, ctx: &Ctx<'_>, scene: &Scene<'_>, [x, y, 
     N(cx + 18.0 * u),
     N(cy + 7.5 * u),
     N(7.6 * u),
+    unowned_name(ctx),
     N(cx + 18.0 * u),
     N(cy + 16.0 * u),
     N(6.6 * u),

@@ -277,10 +277,14 @@ fn make_statics(map: &Map, board: &Board) -> Result<Statics, DrawError> {
     };
     space_of.push(index);
     let space = &board.spaces[index];
-    if province.terrain == Terrain::Impassable {
+    // Impassable places have no name, unless the map lets fleets border
+    // them (Loeb9's Arctic Ocean): a sea in all but name.
+    let bordered = map.fleet_neighbours(Location::province(id)).first().is_some();
+    if province.terrain == Terrain::Impassable && !bordered {
       continue;
     }
-    let fill = if province.terrain == Terrain::Sea { "#d9e8f2" } else { "#3d3118" };
+    let sea = province.terrain == Terrain::Sea || province.terrain == Terrain::Impassable;
+    let fill = if sea { "#d9e8f2" } else { "#3d3118" };
     let [lx, ly] = space.label;
     let _ = write!(
       rest,

@@ -72,7 +72,9 @@ pub(super) fn dislodged(
   Ok(())
 }
 
-/// Thin dotted lines from each dislodged unit to its retreat options.
+/// A line from each dislodged unit to each of its retreat options: white
+/// on a dark edge, solid, ending in an open ring, so it reads apart from
+/// the dashed coloured lines of supports.
 pub(super) fn retreat_options(
   out: &mut String,
   ctx: &Ctx<'_>,
@@ -82,38 +84,31 @@ pub(super) fn retreat_options(
     return Ok(());
   }
   let u = ctx.u;
-  let _ = writeln!(
-    out,
-    "<g class=\"retreat-options\" fill=\"none\" stroke-width=\"{}\" stroke-dasharray=\"{} {}\" \
-     stroke-linecap=\"round\">",
-    N(1.1 * u),
-    N(0.1 * u),
-    N(2.2 * u)
-  );
+  out.push_str("<g class=\"retreat-options\" fill=\"none\" stroke-linecap=\"round\">\n");
   for d in dislodged {
     let from = dislodged_point(ctx, d)?;
-    let color = ctx.color(d.unit.power);
     for &option in &d.retreats {
       let to = ctx.point(option)?;
+      let path = format!("M{},{}L{},{}", N(from[0]), N(from[1]), N(to[0]), N(to[1]));
       let _ = writeln!(
         out,
-        "<path data-retreat-from=\"{}\" data-retreat-to=\"{}\" stroke=\"{INK}\" d=\"M{},{}L{},{}\"/>",
+        "<g data-retreat-from=\"{}\" data-retreat-to=\"{}\"><path stroke=\"{INK}\" \
+         stroke-width=\"{}\" d=\"{path}\"/><path stroke=\"#ffffff\" stroke-width=\"{}\" \
+         d=\"{path}\"/><circle cx=\"{}\" cy=\"{}\" r=\"{}\" fill=\"#ffffff\" stroke=\"{INK}\" \
+         stroke-width=\"{}\"/><circle cx=\"{}\" cy=\"{}\" r=\"{}\" fill=\"none\" stroke=\"{INK}\" \
+         stroke-width=\"{}\"/></g>",
         Esc(&ctx.map.location_abbr(d.unit.location)),
         Esc(&ctx.map.location_abbr(option)),
-        N(from[0]),
-        N(from[1]),
-        N(to[0]),
-        N(to[1])
-      );
-      let _ = writeln!(
-        out,
-        "<circle cx=\"{}\" cy=\"{}\" r=\"{}\" fill=\"{}\" stroke=\"{INK}\" stroke-width=\"{}\" \
-         stroke-dasharray=\"none\"/>",
+        N(2.6 * u),
+        N(1.2 * u),
         N(to[0]),
         N(to[1]),
-        N(1.6 * u),
-        Esc(color),
-        N(0.5 * u)
+        N(2.6 * u),
+        N(0.8 * u),
+        N(to[0]),
+        N(to[1]),
+        N(1.0 * u),
+        N(0.6 * u),
       );
     }
   }
