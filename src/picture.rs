@@ -22,9 +22,21 @@ pub struct Picture {
   pub position: Position,
   pub dislodged: Vec<Dislodged>,
   pub orders: Vec<DrawnOrder>,
+  /// False when the input does not say who owns the centres (a response
+  /// alone, after a turn that gives no owners): they are drawn as unknown.
+  pub owners_known: bool,
 }
 
 impl Picture {
+  /// The picture as SVG.
+  pub fn svg(&self) -> Result<String, crate::draw::DrawError> {
+    if self.owners_known {
+      crate::draw::svg(&self.scene())
+    } else {
+      crate::draw::svg_owners_unknown(&self.scene())
+    }
+  }
+
   pub fn scene(&self) -> Scene<'_> {
     Scene {
       map: self.map,
@@ -150,13 +162,24 @@ fn on_response(mut value: Value, variant: Option<&str>) -> Result<Picture, Pictu
     })
     .collect();
   let dislodged = interchange::read_dislodged_lists(map, &response.dislodged, &read.position)?;
+  // Without owners in the response, only the first turn's are known (the
+  // map's own); anything else drawn would be a guess.
+  let owners_known = response.centers.is_some()
+    || map.parse_phase(map.first_phase()).is_ok_and(|first| first == read.phase);
+  let mut position = read.position;
+  if !owners_known {
+    for centre in map.supply_centers() {
+      position.set_owner(centre, None);
+    }
+  }
   Ok(Picture {
     map,
     phase: response.phase.clone(),
     title: title(map, read.phase),
-    position: read.position,
+    position,
     dislodged,
     orders,
+    owners_known,
   })
 }
 
@@ -213,6 +236,7 @@ fn on_request(
     position: read.position,
     dislodged,
     orders,
+    owners_known: true,
   })
 }
 

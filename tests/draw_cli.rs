@@ -311,3 +311,39 @@ fn results_follow_their_orders_whatever_order_the_powers_come_in() {
   assert!(checked > 500 && failed_moves > 50, "{checked} orders, {failed_moves} failed");
   assert!(failures.is_empty(), "{} wrong:\n{}", failures.len(), failures.join("\n"));
 }
+
+#[test]
+fn a_response_alone_without_owners_claims_no_centre_for_anyone() {
+  // Spring 1905: the response gives no owners, and the homes of 1901 are
+  // not who owns what by now.
+  let request = r#"{"phase":"S1905M","units":{"France":["A Mun","A Par"],"Germany":["A Ber"]},
+    "centers":{"France":["Mun","Par","Bre","Mar"],"Germany":["Ber","Kie"]},
+    "orders":{"France":["A Mun - Boh","A Par H"],"Germany":["A Ber - Kie"]}}"#;
+  let response = judge::interchange::run(request).expect("a valid request");
+  let run = draw(&[], &response[0]);
+  assert_eq!(run.status, Some(0), "{}", run.stderr);
+  let svg = String::from_utf8(run.stdout).expect("SVG is text");
+  let doc = roxmltree::Document::parse(&svg).expect("well formed");
+  let owned: Vec<(&str, &str)> = doc
+    .descendants()
+    .filter_map(|n| Some((n.attribute("data-center")?, n.attribute("data-owner")?)))
+    .filter(|(_, owner)| !owner.is_empty())
+    .collect();
+  assert!(owned.is_empty(), "centres drawn as owned: {owned:?}");
+  let unknown = doc.descendants().filter(|n| n.attribute("data-owner-unknown") == Some("true"));
+  assert_eq!(unknown.count(), 34, "every centre drawn as owner unknown");
+  let counts: Vec<&str> = doc.descendants().filter_map(|n| n.attribute("data-centers")).collect();
+  assert!(counts.iter().all(|c| c.is_empty()), "the legend counts centres: {counts:?}");
+  assert!(svg.contains("owners not given"));
+
+  // After the first turn the map's own owners still hold, and after a
+  // Fall the response gives them.
+  let response = judge::interchange::run(&spring_1901()).expect("a valid request");
+  let svg = String::from_utf8(draw(&[], &response[0]).stdout).expect("SVG is text");
+  assert!(marks(&svg, "data-owner").contains(&"France".to_string()));
+  let fall = request.replace("S1905M", "F1905M");
+  let response = judge::interchange::run(&fall).expect("a valid request");
+  let svg = String::from_utf8(draw(&[], &response[0]).stdout).expect("SVG is text");
+  let owners = marks(&svg, "data-owner");
+  assert!(owners.contains(&"France".to_string()) && owners.contains(&"Germany".to_string()));
+}

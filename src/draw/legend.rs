@@ -98,6 +98,11 @@ pub(super) fn legend(out: &mut String, ctx: &Ctx<'_>, scene: &Scene<'_>, [x, y, 
     let centres = scene.position.centers_of(map, power).count();
     let units = scene.position.units_of(power).count();
     let p = map.power(power);
+    let (centres, centres_text) = if ctx.owners_known {
+      (centres.to_string(), count(centres, "centre", "centres"))
+    } else {
+      (String::new(), "centres ?".to_string())
+    };
     let _ = write!(
       out,
       "<g data-legend=\"{}\" data-centers=\"{centres}\" data-units=\"{units}\">\
@@ -129,12 +134,22 @@ pub(super) fn legend(out: &mut String, ctx: &Ctx<'_>, scene: &Scene<'_>, [x, y, 
       N(cx + 18.0 * u),
       N(cy + 16.0 * u),
       N(6.6 * u),
-      count(centres, "centre", "centres"),
+      centres_text,
       count(units, "unit", "units"),
     );
     out.push('\n');
   }
   let unowned = map.supply_centers().filter(|&c| scene.position.owner(c).is_none()).count();
+  let (name, unowned, unowned_text, fill) = if ctx.owners_known {
+    (
+      unowned_name(ctx),
+      unowned.to_string(),
+      count(unowned, "centre", "centres"),
+      ctx.neutral.as_str(),
+    )
+  } else {
+    ("Centres", String::new(), "owners not given".to_string(), "#ffffff")
+  };
   let [cx, cy] = cell(powers.len());
   let _ = write!(
     out,
@@ -145,16 +160,16 @@ pub(super) fn legend(out: &mut String, ctx: &Ctx<'_>, scene: &Scene<'_>, [x, y, 
     N(cx + 7.0 * u),
     N(cy + 8.5 * u),
     N(4.0 * u),
-    Esc(&ctx.neutral),
+    Esc(fill),
     N(0.9 * u),
     N(cx + 18.0 * u),
     N(cy + 7.5 * u),
     N(7.6 * u),
-    unowned_name(ctx),
+    name,
     N(cx + 18.0 * u),
     N(cy + 16.0 * u),
     N(6.6 * u),
-    count(unowned, "centre", "centres")
+    unowned_text
   );
   out.push('\n');
   out.push_str("</g>\n");

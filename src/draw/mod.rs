@@ -63,7 +63,15 @@ pub enum DrawError {
 
 /// The scene as an SVG document.
 pub fn svg(scene: &Scene<'_>) -> Result<String, DrawError> {
-  svg::draw(scene)
+  svg::draw(scene, true)
+}
+
+/// The scene as an SVG document when its centre owners are not known
+/// (a response of `judge adjudicate` on its own, after a Spring turn,
+/// gives none): the centres are drawn as owner unknown, not as anyone's,
+/// and the legend says so instead of counting them.
+pub fn svg_owners_unknown(scene: &Scene<'_>) -> Result<String, DrawError> {
+  svg::draw(scene, false)
 }
 
 /// The PNG scale for mail: nine tenths of the picture's size in pixels

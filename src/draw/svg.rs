@@ -32,6 +32,8 @@ pub(super) struct Ctx<'a> {
   pub colors: Vec<(String, String)>,
   /// The colour of an unowned centre.
   pub neutral: String,
+  /// False when the scene's centre owners are not known.
+  pub owners_known: bool,
   /// The board space of each province, by [`ProvinceId::index`].
   spaces: Arc<Statics>,
 }
@@ -90,11 +92,12 @@ impl fmt::Display for N {
 }
 
 /// Writes the scene.
-pub(super) fn draw(scene: &Scene<'_>) -> Result<String, DrawError> {
+pub(super) fn draw(scene: &Scene<'_>, owners_known: bool) -> Result<String, DrawError> {
   let map = scene.map;
   let board = Board::for_map(map)?;
   let statics = statics(map, board)?;
-  let ctx = context(map, board, statics.clone());
+  let mut ctx = context(map, board, statics.clone());
+  ctx.owners_known = owners_known;
   let u = ctx.u;
   let [x, y, w, h] = board.view_box;
   let title_h = legend::title_height(u);
@@ -177,7 +180,7 @@ fn context<'a>(map: &'a Map, board: &'static Board, spaces: Arc<Statics>) -> Ctx
     .iter()
     .find(|p| p.name.eq_ignore_ascii_case("unowned"))
     .map_or_else(|| "#997333".to_string(), |p| p.color.clone());
-  Ctx { map, board, u, colors, neutral, spaces }
+  Ctx { map, board, u, colors, neutral, owners_known: true, spaces }
 }
 
 /// Colours for a power the board does not name: distinct, and each with
@@ -310,7 +313,7 @@ fn tints(out: &mut String, ctx: &Ctx<'_>, scene: &Scene<'_>) {
     if !province.is_land() {
       continue;
     }
-    let (power, opacity) = if province.supply_center {
+    let (power, opacity) = if province.supply_center && ctx.owners_known {
       match scene.position.owner(id) {
         Some(p) => (p, 0.55),
         None => continue,
@@ -345,6 +348,23 @@ fn centres(out: &mut String, ctx: &Ctx<'_>, scene: &Scene<'_>) -> Result<(), Dra
       return Err(no_place(map, ctx.board, Location::province(id)));
     };
     let [cx, cy] = space.center.unwrap_or(space.label);
+    if !ctx.owners_known {
+      // Owner unknown: a white dot, dashed, claiming no one's colour.
+      let _ = writeln!(
+        out,
+        "<circle data-center=\"{}\" data-owner=\"\" data-owner-unknown=\"true\" cx=\"{}\" \
+         cy=\"{}\" r=\"{}\" fill=\"#ffffff\" stroke=\"{INK}\" stroke-width=\"{}\" \
+         stroke-dasharray=\"{} {}\"/>",
+        Esc(&province.abbr),
+        N(cx),
+        N(cy),
+        N(3.2 * u),
+        N(0.9 * u),
+        N(1.6 * u),
+        N(1.0 * u)
+      );
+      continue;
+    }
     let owner = scene.position.owner(id);
     let (fill, name) = match owner {
       Some(p) => (ctx.color(p), map.power(p).name.as_str()),
