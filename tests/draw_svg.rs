@@ -871,3 +871,132 @@ fn every_place_a_unit_can_border_is_named() {
   }
   assert!(missing.is_empty(), "unnamed: {missing:?}");
 }
+
+/// The drawn segments of a path of `M`/`L` commands (a new `M` starts a
+/// new piece: no segment joins the pieces).
+fn path_segments(d: &str) -> Vec<[[f64; 2]; 2]> {
+  let mut segments = Vec::new();
+  for piece in d.split('M').filter(|p| !p.trim().is_empty()) {
+    let points = path_points(&format!("M{piece}"));
+    segments.extend(points.windows(2).map(|w| [w[0], w[1]]));
+  }
+  segments
+}
+
+/// The even-odd test of `p` against a shape's rings (`M…L…Z`).
+fn in_shape(p: [f64; 2], d: &str) -> bool {
+  let mut inside = false;
+  for ring in d.split('Z').filter(|r| !r.trim().is_empty()) {
+    let points = path_points(ring);
+    for i in 0..points.len() {
+      let (a, b) = (points[i], points[(i + 1) % points.len()]);
+      if (a[1] > p[1]) != (b[1] > p[1])
+        && p[0] < a[0] + (p[1] - a[1]) * (b[0] - a[0]) / (b[1] - a[1])
+      {
+        inside = !inside;
+      }
+    }
+  }
+  inside
+}
+
+#[test]
+fn a_convoyed_move_is_drawn_over_the_sea() {
+  let map = standard();
+  let board = Board::for_map(map).expect("the standard board");
+  let shape = |abbr: &str| board.space(abbr).and_then(|s| s.shape.clone()).expect("a shape");
+  let seas: Vec<String> = map
+    .provinces()
+    .iter()
+    .filter(|p| p.terrain == judge::map::Terrain::Sea)
+    .map(|p| shape(&p.abbr))
+    .collect();
+  let mut over_land = Vec::new();
+  // With the convoying fleets on the board but their orders not drawn,
+  // and with no fleets at all.
+  for (army, to, fleets) in [
+    ("Bre", "Lvp", "F Mao, F Iri"),
+    ("Lon", "Nwy", "F Nth"),
+    ("Nap", "Spa", "F Tys, F Wes"),
+    ("Tun", "Syr", "F Ion, F Eas"),
+    ("Bre", "Lvp", ""),
+    ("Edi", "Hol", ""),
+  ] {
+    let units = if fleets.is_empty() {
+      format!("England: A {army}")
+    } else {
+      format!("England: A {army}, {fleets}")
+    };
+    let p = position(map, "S1901M", &units, "");
+    let text = format!("A {army} - {to}");
+    let orders = vec![order(map, &p, "England", &text, "")];
+    let scene = Scene { map, title: "convoy".into(), position: &p, dislodged: &[], orders };
+    let svg = draw::svg(&scene).expect("drawn");
+    let doc = parse(&svg);
+    let arrow = doc
+      .descendants()
+      .find(|n| n.attribute("data-order") == Some(text.as_str()))
+      .and_then(|g| g.descendants().find(|n| n.has_attribute("marker-end")))
+      .and_then(|n| n.attribute("d"))
+      .map(path_segments)
+      .expect("the arrow");
+    let ends = [shape(army), shape(to)];
+    let (first, last) = (arrow[0][0], arrow[arrow.len() - 1][1]);
+    for [a, b] in &arrow {
+      for k in 0..=20 {
+        let t = k as f64 / 20.0;
+        let q = [a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t];
+        let near_end = [first, last].iter().any(|e| (e[0] - q[0]).hypot(e[1] - q[1]) < 10.0);
+        // Over water, or within the arrow's own width of it.
+        let wet = (0..9).any(|k| {
+          let angle = k as f64 * std::f64::consts::PI / 4.0;
+          let r = if k == 8 { 0.0 } else { 3.0 };
+          let q = [q[0] + r * angle.cos(), q[1] + r * angle.sin()];
+          seas.iter().chain(&ends).any(|s| in_shape(q, s))
+        });
+        if !near_end && !wet {
+          over_land.push(format!("{text} ({fleets}) crosses land at {q:?}"));
+          break;
+        }
+      }
+    }
+  }
+  assert!(over_land.is_empty(), "{}", over_land.join("\n"));
+}
+
+#[test]
+fn a_move_round_the_world_leaves_by_one_edge_and_comes_in_by_the_other() {
+  let map = Map::builtin("imperial").expect("Imperial");
+  let board = Board::for_map(map).expect("its board");
+  let width = board.view_box[2];
+  // Every pair of neighbours drawn more than half the board apart.
+  let mut pairs = Vec::new();
+  for id in map.province_ids() {
+    let here = Location::province(id);
+    for there in map.fleet_neighbours(here) {
+      let (Some(a), Some(b)) = (board.unit_point(map, here), board.unit_point(map, *there)) else {
+        continue;
+      };
+      if (a[0] - b[0]).abs() > width / 2.0 {
+        pairs.push((map.province(id).abbr.clone(), map.location_abbr(*there)));
+      }
+    }
+  }
+  assert!(!pairs.is_empty(), "Imperial wraps round the Pacific");
+  for (from, to) in pairs {
+    let p = position(map, "S1901M", &format!("{}: F {from}", map.powers()[0].name), "");
+    let text = format!("F {from} - {to}");
+    let orders = vec![order(map, &p, &map.powers()[0].name, &text, "bounce")];
+    let scene = Scene { map, title: "wrap".into(), position: &p, dislodged: &[], orders };
+    let svg = draw::svg(&scene).expect("drawn");
+    let doc = parse(&svg);
+    let group = doc.descendants().find(|n| n.attribute("data-order") == Some(text.as_str()));
+    let group = group.expect("the order");
+    for path in group.descendants().filter_map(|n| n.attribute("d")) {
+      for [a, b] in path_segments(path) {
+        let long = (a[0] - b[0]).abs();
+        assert!(long < width / 2.0, "{text}: a segment {long:.0} long across a {width:.0} board");
+      }
+    }
+  }
+}

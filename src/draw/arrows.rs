@@ -14,7 +14,7 @@ use std::fmt::Write as _;
 use super::svg::{luminance, Ctx, Esc, INK, N};
 use super::tokens::{dislodged_point, shape, sticker};
 use super::{DrawError, DrawnOrder, Point, Scene};
-use crate::map::{Location, PowerId, UnitType};
+use crate::map::{Location, Map, PowerId, ProvinceId, UnitType};
 use crate::order::{Action, ParsedOrder};
 use crate::phase::PhaseKind;
 use crate::position::Dislodged;
@@ -224,12 +224,13 @@ fn under(
     }
     Action::Move { to, route, .. } => {
       let mut points = vec![start];
-      if route.is_empty() {
-        points.extend(convoying_fleets(ctx, scene, *at, *to, start)?);
-      } else {
-        for &sea in route {
-          points.push(ctx.point(Location::province(sea))?);
+      match convoy_route(ctx, scene, *at, *to, route) {
+        Some(seas) => {
+          let via = convoying(scene, *at, *to);
+          points.extend(through_seas(ctx, at.province, &seas, to.province, &via)?);
         }
+        None if !retreat => points.extend(convoying_fleets(ctx, scene, *at, *to, start)?),
+        None => {}
       }
       let occupied = !retreat && scene.position.unit_at(to.province).is_some();
       points.push(ctx.point(*to)?);
@@ -239,13 +240,14 @@ fn under(
         shift(&mut points, 2.2 * u);
       }
       let gap = if occupied { 6.5 } else { 2.0 } * u;
-      shorten(&mut points, gap + HEAD[0] * u);
+      shorten_on(ctx, &mut points, gap + HEAD[0] * u);
       if failed(order) && !invalid(order) {
         // The arrow pale, its cross at full strength over it.
         out.push_str("<g opacity=\"0.7\">");
         line(out, ctx, &points, color, 2.2 * u, dash, Some(&head));
         out.push_str("</g>");
-        let [a, b] = [points[points.len() - 2], points[points.len() - 1]];
+        let b = points[points.len() - 1];
+        let a = last_from(ctx, &points).unwrap_or(b);
         cross(out, ctx, lerp(a, b, 0.55), 4.2 * u);
       } else {
         line(out, ctx, &points, color, 2.2 * u, dash, Some(&head));
@@ -255,7 +257,7 @@ fn under(
       let (target, _) = unit_point(ctx, scene, dislodged, *unit)?;
       let ring_r = 8.4 * u;
       let mut points = vec![start, target];
-      shorten(&mut points, ring_r);
+      shorten_on(ctx, &mut points, ring_r);
       line(out, ctx, &points, color, 1.5 * u, Some([3.2 * u, 2.0 * u]), None);
       ring(out, ctx, target, ring_r, color, 1.5 * u, dash);
     }
@@ -299,8 +301,18 @@ fn under(
     }
     Action::Convoy { from, to, .. } => {
       let (a, _) = unit_point(ctx, scene, dislodged, *from)?;
-      let mut points = vec![a, start, ctx.point(*to)?];
-      shorten(&mut points, 3.0 * u + HEAD[0] * u);
+      // Along the army's route when this fleet is on it, else through the
+      // fleet.
+      let mut points = vec![a];
+      match convoy_route(ctx, scene, *from, *to, &[]) {
+        Some(seas) if seas.contains(&at.province) => {
+          let via = convoying(scene, *from, *to);
+          points.extend(through_seas(ctx, from.province, &seas, to.province, &via)?);
+        }
+        _ => points.push(start),
+      }
+      points.push(ctx.point(*to)?);
+      shorten_on(ctx, &mut points, 3.0 * u + HEAD[0] * u);
       // Beside the army's arrow, not on it, so the arrow's dashes and a
       // failed move's cross stay in sight.
       beside(&mut points, CONVOY_OFFSET * u);
@@ -311,6 +323,167 @@ fn under(
   }
   out.push_str("</g>\n");
   Ok(())
+}
+
+/// The seas a convoyed army at `from` crosses to `to`: those the order
+/// names, else the shortest chain of seas whose fleets the scene orders
+/// to convoy it, else of seas holding fleets, else of any seas; `None`
+/// when the move is not a convoy (the army can walk there) or no chain
+/// of seas joins the two.
+fn convoy_route(
+  ctx: &Ctx<'_>,
+  scene: &Scene<'_>,
+  from: Location,
+  to: Location,
+  route: &[ProvinceId],
+) -> Option<Vec<ProvinceId>> {
+  let map = ctx.map;
+  if !route.is_empty() {
+    return Some(route.to_vec());
+  }
+  let army = scene.position.unit_at(from.province).is_none_or(|u| u.kind == UnitType::Army);
+  if !army
+    || from.province == to.province
+    || map.army_neighbours(from.province).contains(&to.province)
+  {
+    return None;
+  }
+  let convoying = convoying(scene, from, to);
+  let sea = |p: ProvinceId| map.province(p).terrain.convoys();
+  let fleet = |p: ProvinceId| sea(p) && scene.position.unit_at(p).is_some();
+  sea_path(map, from.province, to.province, &|p| convoying.contains(&p))
+    .or_else(|| sea_path(map, from.province, to.province, &fleet))
+    .or_else(|| sea_path(map, from.province, to.province, &sea))
+}
+
+/// The points a convoyed army's arrow passes between `from` and `to`:
+/// where the route crosses from one province into the next, the middle
+/// of their common border, so the arrow keeps to the water rather than
+/// cutting across a cape or an island; and the fleets the scene orders
+/// to convoy it (`via`), which the arrow goes through.
+fn through_seas(
+  ctx: &Ctx<'_>,
+  from: ProvinceId,
+  seas: &[ProvinceId],
+  to: ProvinceId,
+  via: &[ProvinceId],
+) -> Result<Vec<Point>, DrawError> {
+  let mut points = Vec::with_capacity(2 * seas.len() + 1);
+  let mut before = from;
+  for &sea in seas {
+    let border = border_middle(ctx, before, sea);
+    points.extend(border);
+    if via.contains(&sea) || border.is_none() {
+      points.push(ctx.point(Location::province(sea))?);
+    }
+    before = sea;
+  }
+  points.extend(border_middle(ctx, before, to));
+  Ok(points)
+}
+
+/// The middle of the border two provinces' shapes share, if they share
+/// one (the shapes of a board are faces of one drawing: a border's
+/// points are the same in both).
+fn border_middle(ctx: &Ctx<'_>, a: ProvinceId, b: ProvinceId) -> Option<Point> {
+  let shape_a = ctx.space(a)?.shape.as_deref()?;
+  let shape_b = ctx.space(b)?.shape.as_deref()?;
+  fn vertices(d: &str) -> Vec<&str> {
+    d.split(['M', 'L', 'Z']).filter(|v| !v.is_empty()).collect()
+  }
+  let of_a: std::collections::HashSet<&str> = vertices(shape_a).into_iter().collect();
+  let point = |v: &str| -> Option<Point> {
+    let (x, y) = v.split_once(',')?;
+    Some([x.parse().ok()?, y.parse().ok()?])
+  };
+  // The runs of b's outline that are a's too, going round b's rings; the
+  // longest is the border (single shared points are corners).
+  let mut best: Vec<Point> = Vec::new();
+  for ring in shape_b.split('Z').filter(|r| !r.is_empty()) {
+    let ring = vertices(ring);
+    let n = ring.len();
+    let Some(outside) = (0..n).find(|&i| !of_a.contains(ring[i])) else { continue };
+    let mut run: Vec<Point> = Vec::new();
+    for k in 1..=n {
+      let v = ring[(outside + k) % n];
+      if of_a.contains(v) {
+        run.extend(point(v));
+      } else {
+        if length(&run) > length(&best) {
+          best = std::mem::take(&mut run);
+        }
+        run.clear();
+      }
+    }
+  }
+  // Halfway along it.
+  let mut left = length(&best) / 2.0;
+  for w in best.windows(2) {
+    let step = dist(w[0], w[1]);
+    if step >= left && step > 0.0 {
+      return Some(lerp(w[0], w[1], left / step));
+    }
+    left -= step;
+  }
+  best.first().copied()
+}
+
+/// The length of a polyline.
+fn length(points: &[Point]) -> f64 {
+  points.windows(2).map(|w| dist(w[0], w[1])).sum()
+}
+
+/// The provinces of the fleets the scene orders to convoy `from` to `to`.
+fn convoying(scene: &Scene<'_>, from: Location, to: Location) -> Vec<ProvinceId> {
+  scene
+    .orders
+    .iter()
+    .filter_map(|o| match &o.order {
+      ParsedOrder::Unit { at, action: Action::Convoy { from: f, to: t, .. }, .. }
+        if f.province == from.province && t.province == to.province =>
+      {
+        Some(at.province)
+      }
+      _ => None,
+    })
+    .collect()
+}
+
+/// The shortest chain of provinces `allowed` from coastal `from` to
+/// coastal `to`, each step a convoy step.
+fn sea_path(
+  map: &Map,
+  from: ProvinceId,
+  to: ProvinceId,
+  allowed: &dyn Fn(ProvinceId) -> bool,
+) -> Option<Vec<ProvinceId>> {
+  let mut parent: Vec<Option<ProvinceId>> = vec![None; map.provinces().len()];
+  let mut seen = vec![false; map.provinces().len()];
+  let mut queue = std::collections::VecDeque::new();
+  for next in map.fleet_neighbours_any_coast(from) {
+    if next != to && allowed(next) && map.convoy_step(from, next, false) && !seen[next.index()] {
+      seen[next.index()] = true;
+      queue.push_back(next);
+    }
+  }
+  while let Some(here) = queue.pop_front() {
+    if map.convoy_step(here, to, false) {
+      let mut path = vec![here];
+      while let Some(before) = parent[path[path.len() - 1].index()] {
+        path.push(before);
+      }
+      path.reverse();
+      return Some(path);
+    }
+    for next in map.fleet_neighbours_any_coast(here) {
+      if next != from && next != to && !seen[next.index()] && allowed(next) {
+        seen[next.index()] = true;
+        parent[next.index()] = Some(here);
+        queue.push_back(next);
+      }
+    }
+  }
+  None
 }
 
 /// The fleets convoying the army at `from` to `to`, in the order the army
@@ -462,10 +635,7 @@ fn line(
   dash: Option<[f64; 2]>,
   head: Option<&str>,
 ) {
-  let mut d = String::with_capacity(16 * points.len());
-  for (i, p) in points.iter().enumerate() {
-    let _ = write!(d, "{}{},{}", if i == 0 { 'M' } else { 'L' }, N(p[0]), N(p[1]));
-  }
+  let d = path_d(ctx, points);
   let dash_attr = match dash {
     Some([on, off]) => format!(" stroke-dasharray=\"{} {}\"", N(on), N(off)),
     None => String::new(),
@@ -574,6 +744,29 @@ fn lerp(a: Point, b: Point, t: f64) -> Point {
   [a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t]
 }
 
+/// The start of the last segment, moved by the board's width when the
+/// segment wraps round the world (see [`path_d`]).
+fn last_from(ctx: &Ctx<'_>, points: &[Point]) -> Option<Point> {
+  let n = points.len();
+  if n < 2 {
+    return None;
+  }
+  let [a, b] = [points[n - 2], points[n - 1]];
+  let width = ctx.board.view_box[2];
+  let dx = b[0] - a[0];
+  Some(if dx.abs() > width / 2.0 { [a[0] + dx.signum() * width, a[1]] } else { a })
+}
+
+/// [`shorten`] on a path that may wrap round the world.
+fn shorten_on(ctx: &Ctx<'_>, points: &mut [Point], by: f64) {
+  let n = points.len();
+  if let Some(from) = last_from(ctx, points) {
+    let mut last = [from, points[n - 1]];
+    shorten(&mut last, by);
+    points[n - 1] = last[1];
+  }
+}
+
 /// Pulls the last point back along the last segment by `by` (never past
 /// a third of the segment).
 fn shorten(points: &mut [Point], by: f64) {
@@ -635,4 +828,28 @@ fn beside(points: &mut [Point], by: f64) {
     p[0] += mx * k;
     p[1] += my * k;
   }
+}
+
+/// Path data through `points`. A step longer than half the board's width
+/// joins two places across the edge of a world map that wraps round
+/// (Imperial's Pacific): it is drawn as two halves, one leaving by the
+/// nearer edge and one coming in from the other, not across the board.
+pub(super) fn path_d(ctx: &Ctx<'_>, points: &[Point]) -> String {
+  let width = ctx.board.view_box[2];
+  let mut d = String::with_capacity(16 * points.len());
+  for (i, p) in points.iter().enumerate() {
+    if i > 0 {
+      let a = points[i - 1];
+      let dx = p[0] - a[0];
+      if dx.abs() > width / 2.0 {
+        // The same step taken the short way round, from each end.
+        let shift = if dx > 0.0 { -width } else { width };
+        let out_to = lerp(a, [p[0] + shift, p[1]], 0.5);
+        let in_from = lerp([a[0] - shift, a[1]], *p, 0.5);
+        let _ = write!(d, "L{},{}M{},{}", N(out_to[0]), N(out_to[1]), N(in_from[0]), N(in_from[1]));
+      }
+    }
+    let _ = write!(d, "{}{},{}", if i == 0 { 'M' } else { 'L' }, N(p[0]), N(p[1]));
+  }
+  d
 }

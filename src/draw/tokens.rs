@@ -89,7 +89,7 @@ pub(super) fn retreat_options(
     let from = dislodged_point(ctx, d)?;
     for &option in &d.retreats {
       let to = ctx.point(option)?;
-      let path = format!("M{},{}L{},{}", N(from[0]), N(from[1]), N(to[0]), N(to[1]));
+      let path = super::arrows::path_d(ctx, &[from, to]);
       let _ = writeln!(
         out,
         "<g data-retreat-from=\"{}\" data-retreat-to=\"{}\"><path stroke=\"{INK}\" \
