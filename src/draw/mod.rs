@@ -7,6 +7,7 @@ mod arrows;
 pub mod board;
 mod chart;
 mod legend;
+mod names;
 mod png;
 mod svg;
 mod tokens;

@@ -265,8 +265,10 @@ fn make_statics(map: &Map, board: &Board) -> Result<Statics, DrawError> {
       rest.push_str("\"/>\n");
     }
   }
-  // Province names, land dark and sea light, under where the units stand.
-  let size = 6.2 * u;
+  // Province names, land dark and sea light, under where the units stand
+  // and clear of dots and tokens (`names.rs`).
+  let size = super::names::NAME_SIZE * u;
+  let places = super::names::places(map, board, u);
   let _ = writeln!(
     rest,
     "<g class=\"names\" font-size=\"{}\" font-weight=\"bold\" text-anchor=\"middle\">",
@@ -288,13 +290,8 @@ fn make_statics(map: &Map, board: &Board) -> Result<Statics, DrawError> {
     }
     let sea = province.terrain == Terrain::Sea || province.terrain == Terrain::Impassable;
     let fill = if sea { "#d9e8f2" } else { "#3d3118" };
-    let [lx, ly] = space.label;
-    let _ = write!(
-      rest,
-      "<text x=\"{}\" y=\"{}\" fill=\"{fill}\">",
-      N(lx),
-      N(ly + (TOKEN_LIFT + 5.2) * u)
-    );
+    let [lx, ly] = places.get(id.index()).copied().unwrap_or(space.label);
+    let _ = write!(rest, "<text x=\"{}\" y=\"{}\" fill=\"{fill}\">", N(lx), N(ly));
     escape_into(&mut rest, &province.abbr);
     rest.push_str("</text>\n");
   }
