@@ -8,6 +8,7 @@ pub mod board;
 mod chart;
 mod legend;
 mod names;
+mod places;
 mod png;
 mod svg;
 mod tokens;
@@ -73,6 +74,12 @@ pub fn svg(scene: &Scene<'_>) -> Result<String, DrawError> {
 /// and the legend says so instead of counting them.
 pub fn svg_owners_unknown(scene: &Scene<'_>) -> Result<String, DrawError> {
   svg::draw(scene, false)
+}
+
+/// Where the token of a unit at `location` is centred on `map`'s board,
+/// the same in every picture.
+pub fn token_point(map: &Map, location: crate::map::Location) -> Result<Point, DrawError> {
+  svg::token_point(map, location)
 }
 
 /// The PNG scale for mail: nine tenths of the picture's size in pixels

@@ -5,6 +5,7 @@
 //! the rest of its static parts.
 
 use super::board::{Board, Point};
+use super::places::Place;
 use crate::map::{Map, ProvinceId, Terrain};
 
 /// A footprint on the board: a disc or a box.
@@ -31,8 +32,7 @@ impl Mark {
   }
 }
 
-/// The sizes the drawing uses, in standard units (see `svg.rs`, `tokens.rs`).
-const LIFT: f64 = 3.0;
+/// The sizes the drawing uses, in standard units (see `tokens.rs`).
 const ARMY_R: f64 = 5.6;
 const FLEET: [f64; 3] = [8.6, 5.2, 5.4];
 const CENTRE_R: f64 = 3.2;
@@ -43,12 +43,11 @@ pub(super) const NAME_SIZE: f64 = 6.2;
 /// The width of one bold character, in ems (DejaVu Sans Bold, about).
 const EM: f64 = 0.66;
 
-/// Every dot and every token place on the board.
-fn obstacles(map: &Map, board: &Board, u: f64) -> Vec<Mark> {
-  let army = |p: Point| Mark::Disc { c: [p[0], p[1] - LIFT * u], r: (ARMY_R + OUTLINE) * u };
-  let fleet = |p: Point| {
+/// Every dot and every token place (`places`, lifted already) on the board.
+fn obstacles(map: &Map, board: &Board, u: f64, places: &[Place]) -> Vec<Mark> {
+  let army = |c: Point| Mark::Disc { c, r: (ARMY_R + OUTLINE) * u };
+  let fleet = |c: Point| {
     let [w, up, down] = FLEET.map(|v| (v + OUTLINE) * u);
-    let c = [p[0], p[1] - LIFT * u];
     Mark::Rect { min: [c[0] - w, c[1] - up], max: [c[0] + w, c[1] + down] }
   };
   let mut marks = Vec::new();
@@ -58,14 +57,17 @@ fn obstacles(map: &Map, board: &Board, u: f64) -> Vec<Mark> {
     if let (true, Some(c)) = (province.supply_center, space.center) {
       marks.push(Mark::Disc { c, r: (CENTRE_R + OUTLINE) * u });
     }
-    match province.terrain {
-      Terrain::Impassable => {}
-      Terrain::Sea => marks.push(fleet(space.unit)),
-      Terrain::Land => marks.push(army(space.unit)),
-      Terrain::Coast | Terrain::Port => {
-        marks.push(army(space.unit));
-        marks.push(fleet(space.unit));
-        marks.extend(space.coasts.values().map(|&p| fleet(p)));
+    for place in places.iter().filter(|p| p.province == id.index()) {
+      match province.terrain {
+        Terrain::Impassable => {}
+        Terrain::Sea => marks.push(fleet(place.at)),
+        Terrain::Land => marks.push(army(place.at)),
+        Terrain::Coast | Terrain::Port => {
+          if place.coast.is_none() {
+            marks.push(army(place.at));
+          }
+          marks.push(fleet(place.at));
+        }
       }
     }
   }
@@ -90,8 +92,8 @@ fn covered(at: Point, half: f64, size: f64, marks: &[Mark]) -> f64 {
 
 /// Where each province's name goes (its baseline's middle), by
 /// [`ProvinceId::index`].
-pub(super) fn places(map: &Map, board: &Board, u: f64) -> Vec<Point> {
-  let all = obstacles(map, board, u);
+pub(super) fn places(map: &Map, board: &Board, u: f64, tokens: &[Place]) -> Vec<Point> {
+  let all = obstacles(map, board, u, tokens);
   let size = NAME_SIZE * u;
   // Candidate moves, nearest first: down, sideways, diagonally, up.
   let mut moves: Vec<Point> = vec![[0.0, 0.0]];

@@ -18,9 +18,6 @@ use crate::map::{Location, Map, PowerId, ProvinceId, Terrain};
 const PIXELS_PER_UNIT: f64 = 1.6;
 /// The colour of outlines drawn around tokens and arrows.
 pub(super) const INK: &str = "#1a1a1a";
-/// How far above its board point a token is centred (DPjudge draws its
-/// units above the point and the name below it).
-const TOKEN_LIFT: f64 = 3.0;
 
 /// What every part of the drawing needs to know.
 pub(super) struct Ctx<'a> {
@@ -41,14 +38,20 @@ pub(super) struct Ctx<'a> {
 impl Ctx<'_> {
   /// Where a unit's token is centred at `location`.
   pub fn point(&self, location: Location) -> Result<Point, DrawError> {
-    let Some(space) = self.space(location.province) else {
-      return Err(no_place(self.map, self.board, location));
-    };
-    let [x, y] = match location.coast {
-      Some(coast) => space.coasts.get(coast.abbr()).copied().unwrap_or(space.unit),
-      None => space.unit,
-    };
-    Ok([x, y - TOKEN_LIFT * self.u])
+    let index = location.province.index();
+    let coast = location.coast.map(|c| c.abbr());
+    let of_province = self.spaces.places.iter().filter(|p| p.province == index);
+    let mut found = None;
+    for place in of_province {
+      if place.coast.as_deref() == coast {
+        found = Some(place.at);
+        break;
+      }
+      if place.coast.is_none() {
+        found = Some(place.at);
+      }
+    }
+    found.ok_or_else(|| no_place(self.map, self.board, location))
   }
 
   /// The board's space for a province.
@@ -165,6 +168,15 @@ pub(super) fn draw(scene: &Scene<'_>, owners_known: bool) -> Result<String, Draw
   Ok(out)
 }
 
+/// Where the token of a unit at `location` is centred in every picture
+/// of `map`: the board's point, lifted and pushed clear of its neighbours
+/// (`places.rs`).
+pub(super) fn token_point(map: &Map, location: Location) -> Result<Point, DrawError> {
+  let board = Board::for_map(map)?;
+  let statics = statics(map, board)?;
+  context(map, board, statics).point(location)
+}
+
 fn context<'a>(map: &'a Map, board: &'static Board, spaces: Arc<Statics>) -> Ctx<'a> {
   let u =
     if board.token_scale.is_finite() && board.token_scale > 0.0 { board.token_scale } else { 1.0 };
@@ -212,6 +224,8 @@ struct Statics {
   rest: String,
   /// The index in the board's spaces of each province's space.
   space_of: Vec<usize>,
+  /// Where tokens stand (`places.rs`).
+  places: Vec<super::places::Place>,
 }
 
 /// The board's static parts, made once per board and map.
@@ -268,7 +282,8 @@ fn make_statics(map: &Map, board: &Board) -> Result<Statics, DrawError> {
   // Province names, land dark and sea light, under where the units stand
   // and clear of dots and tokens (`names.rs`).
   let size = super::names::NAME_SIZE * u;
-  let places = super::names::places(map, board, u);
+  let places = super::places::places(map, board, u);
+  let names = super::names::places(map, board, u, &places);
   let _ = writeln!(
     rest,
     "<g class=\"names\" font-size=\"{}\" font-weight=\"bold\" text-anchor=\"middle\">",
@@ -290,13 +305,13 @@ fn make_statics(map: &Map, board: &Board) -> Result<Statics, DrawError> {
     }
     let sea = province.terrain == Terrain::Sea || province.terrain == Terrain::Impassable;
     let fill = if sea { "#d9e8f2" } else { "#3d3118" };
-    let [lx, ly] = places.get(id.index()).copied().unwrap_or(space.label);
+    let [lx, ly] = names.get(id.index()).copied().unwrap_or(space.label);
     let _ = write!(rest, "<text x=\"{}\" y=\"{}\" fill=\"{fill}\">", N(lx), N(ly));
     escape_into(&mut rest, &province.abbr);
     rest.push_str("</text>\n");
   }
   rest.push_str("</g>\n");
-  Ok(Statics { fills, rest, space_of })
+  Ok(Statics { fills, rest, space_of, places })
 }
 
 /// Fills each province by its owner: a supply centre in its owner's
