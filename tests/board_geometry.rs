@@ -524,10 +524,11 @@ impl Grid {
         let (lo, hi) = if a[1] < b[1] { (a, b) } else { (b, a) };
         let first = ((lo[1] - self.origin[1]) / self.cell - 0.5).ceil().max(0.0) as usize;
         let last = ((hi[1] - self.origin[1]) / self.cell - 0.5).ceil().max(0.0) as usize;
-        for row in first..last.min(self.h) {
+        let end = last.min(self.h);
+        for (row, list) in crossings.iter_mut().enumerate().take(end).skip(first) {
           let y = self.origin[1] + (row as f64 + 0.5) * self.cell;
           let x = lo[0] + (y - lo[1]) * (hi[0] - lo[0]) / (hi[1] - lo[1]);
-          crossings[row].push((x, dir));
+          list.push((x, dir));
         }
       }
     }

@@ -516,7 +516,7 @@ fn a_failed_convoyed_move_shows_its_dashes_and_its_cross() {
     .find(|n| n.attribute("stroke") == Some("#b00000"))
     .expect("the failed move has a cross");
   // Nothing of the convoy is drawn over the cross, and the cross is not paled.
-  let last_convoy = convoy.descendants().last().expect("the convoy is drawn");
+  let last_convoy = convoy.descendants().next_back().expect("the convoy is drawn");
   assert!(last_convoy.range().end < cross.range().start, "the convoy is drawn over the cross");
   let pale = cross.ancestors().any(|n| n.attribute("opacity").is_some_and(|o| o != "1"));
   assert!(!pale, "the cross is at full strength");

@@ -299,7 +299,7 @@ fn make_statics(map: &Map, board: &Board) -> Result<Statics, DrawError> {
     let space = &board.spaces[index];
     // Impassable places have no name, unless the map lets fleets border
     // them (Loeb9's Arctic Ocean): a sea in all but name.
-    let bordered = map.fleet_neighbours(Location::province(id)).first().is_some();
+    let bordered = !map.fleet_neighbours(Location::province(id)).is_empty();
     if province.terrain == Terrain::Impassable && !bordered {
       continue;
     }
