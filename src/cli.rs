@@ -359,7 +359,7 @@ pub fn draw(args: &DrawArgs, input: &mut impl Read, output: &mut impl Write) -> 
     }
     let mut files = Vec::with_capacity(pictures.len());
     for (i, picture) in pictures.iter().enumerate() {
-      let drawn = draw::svg(&picture.scene()).map_err(|e| e.to_string()).and_then(render);
+      let drawn = picture.svg().map_err(|e| e.to_string()).and_then(render);
       match drawn {
         Ok(bytes) => files.push((file_name(i + 1, &picture.phase, extension), bytes)),
         Err(error) => return bad(&format!("value {} ({}): {error}", i + 1, picture.phase)),

@@ -22,9 +22,21 @@ pub struct Picture {
   pub position: Position,
   pub dislodged: Vec<Dislodged>,
   pub orders: Vec<DrawnOrder>,
+  /// False when the input does not say who owns the centres (a response
+  /// alone, after a turn that gives no owners): they are drawn as unknown.
+  pub owners_known: bool,
 }
 
 impl Picture {
+  /// The picture as SVG.
+  pub fn svg(&self) -> Result<String, crate::draw::DrawError> {
+    if self.owners_known {
+      crate::draw::svg(&self.scene())
+    } else {
+      crate::draw::svg_owners_unknown(&self.scene())
+    }
+  }
+
   pub fn scene(&self) -> Scene<'_> {
     Scene {
       map: self.map,
@@ -45,6 +57,8 @@ pub enum PictureError {
   Json(String),
   #[error("the response has {response} orders but the request {request}")]
   OrderCount { request: usize, response: usize },
+  #[error("the response has no result for {power}'s order '{order}'")]
+  Unmatched { power: String, order: String },
   #[error(transparent)]
   Input(#[from] InputError),
   #[error(transparent)]
@@ -124,18 +138,10 @@ fn on_response(mut value: Value, variant: Option<&str>) -> Result<Picture, Pictu
     _ => None,
   };
   let response: Response = serde_json::from_value(value).map_err(json)?;
-  // The orders grouped by power as a request holds them, with each
-  // order's result in the same order.
+  // The orders grouped by power as a request holds them.
   let mut orders: IndexMap<String, Vec<String>> = IndexMap::new();
   for report in &response.orders {
     orders.entry(report.power.clone()).or_default().push(report.order.clone());
-  }
-  let mut results: Vec<String> = Vec::with_capacity(response.orders.len());
-  for (power, texts) in &orders {
-    let mut of_power = response.orders.iter().filter(|r| &r.power == power);
-    for _ in texts {
-      results.push(of_power.next().map(|r| r.result.clone()).unwrap_or_default());
-    }
   }
   let mut request = Request::new(response.phase.clone());
   request.variant =
@@ -146,22 +152,34 @@ fn on_response(mut value: Value, variant: Option<&str>) -> Result<Picture, Pictu
   request.orders = orders;
   let read = interchange::read_request(&request)?;
   let map = read.map;
+  let results = results_by_identity(map, &read.orders, &response.orders)?;
   let orders = read
     .orders
     .into_iter()
     .zip(results)
     .filter_map(|((power, text, parsed), result)| {
-      Some(DrawnOrder { power, text, order: parsed.ok()?, result: Some(result) })
+      Some(DrawnOrder { power, text, order: parsed.ok()?, result })
     })
     .collect();
   let dislodged = interchange::read_dislodged_lists(map, &response.dislodged, &read.position)?;
+  // Without owners in the response, only the first turn's are known (the
+  // map's own); anything else drawn would be a guess.
+  let owners_known = response.centers.is_some()
+    || map.parse_phase(map.first_phase()).is_ok_and(|first| first == read.phase);
+  let mut position = read.position;
+  if !owners_known {
+    for centre in map.supply_centers() {
+      position.set_owner(centre, None);
+    }
+  }
   Ok(Picture {
     map,
     phase: response.phase.clone(),
     title: title(map, read.phase),
-    position: read.position,
+    position,
     dislodged,
     orders,
+    owners_known,
   })
 }
 
@@ -193,14 +211,17 @@ fn on_request(
       });
     }
   }
+  let mut results = match response {
+    Some(response) => results_by_identity(map, &read.orders, &response.orders)?,
+    None => vec![None; read.orders.len()],
+  };
   let orders = read
     .orders
     .into_iter()
-    .enumerate()
-    .filter_map(|(i, (power, text, parsed))| {
+    .zip(results.drain(..))
+    .filter_map(|((power, text, parsed), result)| {
       // An order that cannot be read has nothing to draw.
       let order = parsed.ok()?;
-      let result = response.and_then(|r| r.orders.get(i)).map(|r| r.result.clone());
       Some(DrawnOrder { power, text, order, result })
     })
     .collect();
@@ -215,8 +236,42 @@ fn on_request(
     position: read.position,
     dislodged,
     orders,
+    owners_known: true,
   })
 }
+
+/// Each read order's result: the report of the same power with the same
+/// text (the n-th such order takes the n-th such report). Matching by
+/// place would be wrong whenever the request's powers reach us in another
+/// order than `judge adjudicate` read them: a JSON object's keys have no
+/// order a reader must keep, and the response lists them as it read them.
+fn results_by_identity(
+  map: &Map,
+  orders: &[(crate::map::PowerId, String, ParsedResult)],
+  reports: &[interchange::OrderReport],
+) -> Result<Vec<Option<String>>, PictureError> {
+  let mut unclaimed: std::collections::HashMap<(&str, &str), std::collections::VecDeque<&str>> =
+    std::collections::HashMap::new();
+  for report in reports {
+    unclaimed
+      .entry((report.power.as_str(), report.order.as_str()))
+      .or_default()
+      .push_back(report.result.as_str());
+  }
+  orders
+    .iter()
+    .map(|(power, text, _)| {
+      let name = map.power(*power).name.as_str();
+      unclaimed
+        .get_mut(&(name, text.as_str()))
+        .and_then(std::collections::VecDeque::pop_front)
+        .map(|result| Some(result.to_string()))
+        .ok_or_else(|| PictureError::Unmatched { power: name.to_string(), order: text.clone() })
+    })
+    .collect()
+}
+
+type ParsedResult = Result<crate::order::ParsedOrder, crate::order::OrderError>;
 
 fn capitalised(word: &str) -> String {
   let mut chars = word.chars();

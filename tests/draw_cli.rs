@@ -234,3 +234,116 @@ fn the_chart_reads_json_too() {
   let run = draw(&["--chart"], r#"{"years": [1901], "counts": {"Narnia": [5]}}"#);
   assert!(one_line_error(&run).contains("'Narnia'"));
 }
+
+/// The starting position of `map` as a request, its powers in reverse
+/// order, every unit moving to its first neighbour (some get through,
+/// some bounce).
+fn reversed_request(map: &judge::map::Map) -> (String, usize) {
+  use judge::map::UnitType;
+  let position = judge::position::Position::initial(map).expect("the first phase");
+  let quote = |s: &str| serde_json::Value::from(s).to_string();
+  let (mut units, mut orders) = (Vec::new(), Vec::new());
+  let mut count = 0;
+  for power in map.power_ids().collect::<Vec<_>>().into_iter().rev() {
+    let name = quote(&map.power(power).name);
+    let (mut mine, mut moves) = (Vec::new(), Vec::new());
+    for unit in position.units_of(power) {
+      let here = map.location_abbr(unit.location);
+      mine.push(quote(&format!("{} {here}", unit.kind.letter())));
+      let to = match unit.kind {
+        UnitType::Army => {
+          map.army_neighbours(unit.location.province).first().map(|&p| map.province(p).abbr.clone())
+        }
+        UnitType::Fleet => {
+          map.fleet_neighbours(unit.location).first().map(|&l| map.location_abbr(l))
+        }
+      };
+      if let Some(to) = to {
+        moves.push(quote(&format!("{} {here} - {to}", unit.kind.letter())));
+        count += 1;
+      }
+    }
+    units.push(format!("{name}:[{}]", mine.join(",")));
+    orders.push(format!("{name}:[{}]", moves.join(",")));
+  }
+  let request = format!(
+    "{{\"variant\":{},\"phase\":{},\"units\":{{{}}},\"orders\":{{{}}}}}",
+    quote(map.key()),
+    quote(map.first_phase()),
+    units.join(","),
+    orders.join(",")
+  );
+  (request, count)
+}
+
+#[test]
+fn results_follow_their_orders_whatever_order_the_powers_come_in() {
+  let mut failures = Vec::new();
+  let (mut checked, mut failed_moves) = (0, 0);
+  for key in judge::map::Map::builtin_names() {
+    let map = judge::map::Map::builtin(key).expect("a built-in map");
+    let (request, count) = reversed_request(map);
+    if count == 0 {
+      continue;
+    }
+    let response = judge::interchange::run(&request).expect("a valid request");
+    let reports: serde_json::Value = serde_json::from_str(&response[0]).expect("JSON");
+    // The pair as a user makes it, the request's text unchanged.
+    let pair = format!("{{\"request\":{request},\"response\":{}}}", response[0]);
+    let run = draw(&[], &pair);
+    assert_eq!(run.status, Some(0), "{key}: {}", run.stderr);
+    let svg = String::from_utf8(run.stdout).expect("SVG is text");
+    let doc = roxmltree::Document::parse(&svg).expect("well formed");
+    for report in reports["orders"].as_array().expect("orders") {
+      let order = report["order"].as_str().expect("order text");
+      let expected = report["result"].as_str().expect("result");
+      let drawn = result_of(&doc, order);
+      if drawn.is_none() && expected == "invalid" {
+        continue; // an order that cannot be read in this phase is not drawn
+      }
+      checked += 1;
+      failed_moves += usize::from(expected != "ok");
+      if drawn.as_deref() != Some(expected) {
+        failures.push(format!("{key}: '{order}' drawn as {drawn:?}, adjudicated {expected}"));
+      }
+    }
+  }
+  assert!(checked > 500 && failed_moves > 50, "{checked} orders, {failed_moves} failed");
+  assert!(failures.is_empty(), "{} wrong:\n{}", failures.len(), failures.join("\n"));
+}
+
+#[test]
+fn a_response_alone_without_owners_claims_no_centre_for_anyone() {
+  // Spring 1905: the response gives no owners, and the homes of 1901 are
+  // not who owns what by now.
+  let request = r#"{"phase":"S1905M","units":{"France":["A Mun","A Par"],"Germany":["A Ber"]},
+    "centers":{"France":["Mun","Par","Bre","Mar"],"Germany":["Ber","Kie"]},
+    "orders":{"France":["A Mun - Boh","A Par H"],"Germany":["A Ber - Kie"]}}"#;
+  let response = judge::interchange::run(request).expect("a valid request");
+  let run = draw(&[], &response[0]);
+  assert_eq!(run.status, Some(0), "{}", run.stderr);
+  let svg = String::from_utf8(run.stdout).expect("SVG is text");
+  let doc = roxmltree::Document::parse(&svg).expect("well formed");
+  let owned: Vec<(&str, &str)> = doc
+    .descendants()
+    .filter_map(|n| Some((n.attribute("data-center")?, n.attribute("data-owner")?)))
+    .filter(|(_, owner)| !owner.is_empty())
+    .collect();
+  assert!(owned.is_empty(), "centres drawn as owned: {owned:?}");
+  let unknown = doc.descendants().filter(|n| n.attribute("data-owner-unknown") == Some("true"));
+  assert_eq!(unknown.count(), 34, "every centre drawn as owner unknown");
+  let counts: Vec<&str> = doc.descendants().filter_map(|n| n.attribute("data-centers")).collect();
+  assert!(counts.iter().all(|c| c.is_empty()), "the legend counts centres: {counts:?}");
+  assert!(svg.contains("owners not given"));
+
+  // After the first turn the map's own owners still hold, and after a
+  // Fall the response gives them.
+  let response = judge::interchange::run(&spring_1901()).expect("a valid request");
+  let svg = String::from_utf8(draw(&[], &response[0]).stdout).expect("SVG is text");
+  assert!(marks(&svg, "data-owner").contains(&"France".to_string()));
+  let fall = request.replace("S1905M", "F1905M");
+  let response = judge::interchange::run(&fall).expect("a valid request");
+  let svg = String::from_utf8(draw(&[], &response[0]).stdout).expect("SVG is text");
+  let owners = marks(&svg, "data-owner");
+  assert!(owners.contains(&"France".to_string()) && owners.contains(&"Germany".to_string()));
+}

@@ -18,14 +18,24 @@ pub(super) fn title_height(u: f64) -> f64 {
   TITLE * u
 }
 
-/// The powers the legend lists: every power someone plays, and a dummy
-/// that has centres or units.
+/// The powers the legend lists: those still in the game, with centres or
+/// units (Chaos's 34 powers dwindle; an eliminated power is not listed).
 fn listed<'a>(ctx: &'a Ctx<'_>, scene: &'a Scene<'_>) -> impl Iterator<Item = PowerId> + 'a {
   ctx.map.power_ids().filter(move |&p| {
-    !ctx.map.power(p).dummy
-      || scene.position.units_of(p).next().is_some()
+    scene.position.units_of(p).next().is_some()
       || scene.position.centers_of(ctx.map, p).next().is_some()
   })
+}
+
+/// The name of the unowned centres' row: `Neutral`, or `Unowned` when a
+/// power of the map is itself called Neutral (Sengoku's), so the legend
+/// does not have two rows of the one name.
+fn unowned_name(ctx: &Ctx<'_>) -> &'static str {
+  if ctx.map.powers().iter().any(|p| p.name.eq_ignore_ascii_case("neutral")) {
+    "Unowned"
+  } else {
+    "Neutral"
+  }
 }
 
 /// Rows and columns for `entries` in a board `w` wide.
@@ -88,6 +98,11 @@ pub(super) fn legend(out: &mut String, ctx: &Ctx<'_>, scene: &Scene<'_>, [x, y, 
     let centres = scene.position.centers_of(map, power).count();
     let units = scene.position.units_of(power).count();
     let p = map.power(power);
+    let (centres, centres_text) = if ctx.owners_known {
+      (centres.to_string(), count(centres, "centre", "centres"))
+    } else {
+      (String::new(), "centres ?".to_string())
+    };
     let _ = write!(
       out,
       "<g data-legend=\"{}\" data-centers=\"{centres}\" data-units=\"{units}\">\
@@ -119,31 +134,42 @@ pub(super) fn legend(out: &mut String, ctx: &Ctx<'_>, scene: &Scene<'_>, [x, y, 
       N(cx + 18.0 * u),
       N(cy + 16.0 * u),
       N(6.6 * u),
-      count(centres, "centre", "centres"),
+      centres_text,
       count(units, "unit", "units"),
     );
     out.push('\n');
   }
   let unowned = map.supply_centers().filter(|&c| scene.position.owner(c).is_none()).count();
+  let (name, unowned, unowned_text, fill) = if ctx.owners_known {
+    (
+      unowned_name(ctx),
+      unowned.to_string(),
+      count(unowned, "centre", "centres"),
+      ctx.neutral.as_str(),
+    )
+  } else {
+    ("Centres", String::new(), "owners not given".to_string(), "#ffffff")
+  };
   let [cx, cy] = cell(powers.len());
   let _ = write!(
     out,
     "<g data-legend=\"\" data-centers=\"{unowned}\"><circle cx=\"{}\" cy=\"{}\" r=\"{}\" \
      fill=\"{}\" stroke=\"{INK}\" stroke-width=\"{}\"/><text x=\"{}\" y=\"{}\" font-size=\"{}\" \
-     font-weight=\"bold\" fill=\"{INK}\">Neutral</text><text x=\"{}\" y=\"{}\" font-size=\"{}\" \
+     font-weight=\"bold\" fill=\"{INK}\">{}</text><text x=\"{}\" y=\"{}\" font-size=\"{}\" \
      fill=\"#4a4a4a\">{}</text></g>",
     N(cx + 7.0 * u),
     N(cy + 8.5 * u),
     N(4.0 * u),
-    Esc(&ctx.neutral),
+    Esc(fill),
     N(0.9 * u),
     N(cx + 18.0 * u),
     N(cy + 7.5 * u),
     N(7.6 * u),
+    name,
     N(cx + 18.0 * u),
     N(cy + 16.0 * u),
     N(6.6 * u),
-    count(unowned, "centre", "centres")
+    unowned_text
   );
   out.push('\n');
   out.push_str("</g>\n");

@@ -7,6 +7,8 @@ mod arrows;
 pub mod board;
 mod chart;
 mod legend;
+mod names;
+mod places;
 mod png;
 mod svg;
 mod tokens;
@@ -63,7 +65,21 @@ pub enum DrawError {
 
 /// The scene as an SVG document.
 pub fn svg(scene: &Scene<'_>) -> Result<String, DrawError> {
-  svg::draw(scene)
+  svg::draw(scene, true)
+}
+
+/// The scene as an SVG document when its centre owners are not known
+/// (a response of `judge adjudicate` on its own, after a Spring turn,
+/// gives none): the centres are drawn as owner unknown, not as anyone's,
+/// and the legend says so instead of counting them.
+pub fn svg_owners_unknown(scene: &Scene<'_>) -> Result<String, DrawError> {
+  svg::draw(scene, false)
+}
+
+/// Where the token of a unit at `location` is centred on `map`'s board,
+/// the same in every picture.
+pub fn token_point(map: &Map, location: crate::map::Location) -> Result<Point, DrawError> {
+  svg::token_point(map, location)
 }
 
 /// The PNG scale for mail: nine tenths of the picture's size in pixels

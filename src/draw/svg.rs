@@ -18,9 +18,6 @@ use crate::map::{Location, Map, PowerId, ProvinceId, Terrain};
 const PIXELS_PER_UNIT: f64 = 1.6;
 /// The colour of outlines drawn around tokens and arrows.
 pub(super) const INK: &str = "#1a1a1a";
-/// How far above its board point a token is centred (DPjudge draws its
-/// units above the point and the name below it).
-const TOKEN_LIFT: f64 = 3.0;
 
 /// What every part of the drawing needs to know.
 pub(super) struct Ctx<'a> {
@@ -32,6 +29,8 @@ pub(super) struct Ctx<'a> {
   pub colors: Vec<(String, String)>,
   /// The colour of an unowned centre.
   pub neutral: String,
+  /// False when the scene's centre owners are not known.
+  pub owners_known: bool,
   /// The board space of each province, by [`ProvinceId::index`].
   spaces: Arc<Statics>,
 }
@@ -39,14 +38,20 @@ pub(super) struct Ctx<'a> {
 impl Ctx<'_> {
   /// Where a unit's token is centred at `location`.
   pub fn point(&self, location: Location) -> Result<Point, DrawError> {
-    let Some(space) = self.space(location.province) else {
-      return Err(no_place(self.map, self.board, location));
-    };
-    let [x, y] = match location.coast {
-      Some(coast) => space.coasts.get(coast.abbr()).copied().unwrap_or(space.unit),
-      None => space.unit,
-    };
-    Ok([x, y - TOKEN_LIFT * self.u])
+    let index = location.province.index();
+    let coast = location.coast.map(|c| c.abbr());
+    let of_province = self.spaces.places.iter().filter(|p| p.province == index);
+    let mut found = None;
+    for place in of_province {
+      if place.coast.as_deref() == coast {
+        found = Some(place.at);
+        break;
+      }
+      if place.coast.is_none() {
+        found = Some(place.at);
+      }
+    }
+    found.ok_or_else(|| no_place(self.map, self.board, location))
   }
 
   /// The board's space for a province.
@@ -90,11 +95,12 @@ impl fmt::Display for N {
 }
 
 /// Writes the scene.
-pub(super) fn draw(scene: &Scene<'_>) -> Result<String, DrawError> {
+pub(super) fn draw(scene: &Scene<'_>, owners_known: bool) -> Result<String, DrawError> {
   let map = scene.map;
   let board = Board::for_map(map)?;
   let statics = statics(map, board)?;
-  let ctx = context(map, board, statics.clone());
+  let mut ctx = context(map, board, statics.clone());
+  ctx.owners_known = owners_known;
   let u = ctx.u;
   let [x, y, w, h] = board.view_box;
   let title_h = legend::title_height(u);
@@ -162,6 +168,15 @@ pub(super) fn draw(scene: &Scene<'_>) -> Result<String, DrawError> {
   Ok(out)
 }
 
+/// Where the token of a unit at `location` is centred in every picture
+/// of `map`: the board's point, lifted and pushed clear of its neighbours
+/// (`places.rs`).
+pub(super) fn token_point(map: &Map, location: Location) -> Result<Point, DrawError> {
+  let board = Board::for_map(map)?;
+  let statics = statics(map, board)?;
+  context(map, board, statics).point(location)
+}
+
 fn context<'a>(map: &'a Map, board: &'static Board, spaces: Arc<Statics>) -> Ctx<'a> {
   let u =
     if board.token_scale.is_finite() && board.token_scale > 0.0 { board.token_scale } else { 1.0 };
@@ -177,7 +192,7 @@ fn context<'a>(map: &'a Map, board: &'static Board, spaces: Arc<Statics>) -> Ctx
     .iter()
     .find(|p| p.name.eq_ignore_ascii_case("unowned"))
     .map_or_else(|| "#997333".to_string(), |p| p.color.clone());
-  Ctx { map, board, u, colors, neutral, spaces }
+  Ctx { map, board, u, colors, neutral, owners_known: true, spaces }
 }
 
 /// Colours for a power the board does not name: distinct, and each with
@@ -209,6 +224,8 @@ struct Statics {
   rest: String,
   /// The index in the board's spaces of each province's space.
   space_of: Vec<usize>,
+  /// Where tokens stand (`places.rs`).
+  places: Vec<super::places::Place>,
 }
 
 /// The board's static parts, made once per board and map.
@@ -262,8 +279,11 @@ fn make_statics(map: &Map, board: &Board) -> Result<Statics, DrawError> {
       rest.push_str("\"/>\n");
     }
   }
-  // Province names, land dark and sea light, under where the units stand.
-  let size = 6.2 * u;
+  // Province names, land dark and sea light, under where the units stand
+  // and clear of dots and tokens (`names.rs`).
+  let size = super::names::NAME_SIZE * u;
+  let places = super::places::places(map, board, u);
+  let names = super::names::places(map, board, u, &places);
   let _ = writeln!(
     rest,
     "<g class=\"names\" font-size=\"{}\" font-weight=\"bold\" text-anchor=\"middle\">",
@@ -277,22 +297,21 @@ fn make_statics(map: &Map, board: &Board) -> Result<Statics, DrawError> {
     };
     space_of.push(index);
     let space = &board.spaces[index];
-    if province.terrain == Terrain::Impassable {
+    // Impassable places have no name, unless the map lets fleets border
+    // them (Loeb9's Arctic Ocean): a sea in all but name.
+    let bordered = !map.fleet_neighbours(Location::province(id)).is_empty();
+    if province.terrain == Terrain::Impassable && !bordered {
       continue;
     }
-    let fill = if province.terrain == Terrain::Sea { "#d9e8f2" } else { "#3d3118" };
-    let [lx, ly] = space.label;
-    let _ = write!(
-      rest,
-      "<text x=\"{}\" y=\"{}\" fill=\"{fill}\">",
-      N(lx),
-      N(ly + (TOKEN_LIFT + 5.2) * u)
-    );
+    let sea = province.terrain == Terrain::Sea || province.terrain == Terrain::Impassable;
+    let fill = if sea { "#d9e8f2" } else { "#3d3118" };
+    let [lx, ly] = names.get(id.index()).copied().unwrap_or(space.label);
+    let _ = write!(rest, "<text x=\"{}\" y=\"{}\" fill=\"{fill}\">", N(lx), N(ly));
     escape_into(&mut rest, &province.abbr);
     rest.push_str("</text>\n");
   }
   rest.push_str("</g>\n");
-  Ok(Statics { fills, rest, space_of })
+  Ok(Statics { fills, rest, space_of, places })
 }
 
 /// Fills each province by its owner: a supply centre in its owner's
@@ -306,7 +325,7 @@ fn tints(out: &mut String, ctx: &Ctx<'_>, scene: &Scene<'_>) {
     if !province.is_land() {
       continue;
     }
-    let (power, opacity) = if province.supply_center {
+    let (power, opacity) = if province.supply_center && ctx.owners_known {
       match scene.position.owner(id) {
         Some(p) => (p, 0.55),
         None => continue,
@@ -341,6 +360,23 @@ fn centres(out: &mut String, ctx: &Ctx<'_>, scene: &Scene<'_>) -> Result<(), Dra
       return Err(no_place(map, ctx.board, Location::province(id)));
     };
     let [cx, cy] = space.center.unwrap_or(space.label);
+    if !ctx.owners_known {
+      // Owner unknown: a white dot, dashed, claiming no one's colour.
+      let _ = writeln!(
+        out,
+        "<circle data-center=\"{}\" data-owner=\"\" data-owner-unknown=\"true\" cx=\"{}\" \
+         cy=\"{}\" r=\"{}\" fill=\"#ffffff\" stroke=\"{INK}\" stroke-width=\"{}\" \
+         stroke-dasharray=\"{} {}\"/>",
+        Esc(&province.abbr),
+        N(cx),
+        N(cy),
+        N(3.2 * u),
+        N(0.9 * u),
+        N(1.6 * u),
+        N(1.0 * u)
+      );
+      continue;
+    }
     let owner = scene.position.owner(id);
     let (fill, name) = match owner {
       Some(p) => (ctx.color(p), map.power(p).name.as_str()),

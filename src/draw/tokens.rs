@@ -72,7 +72,9 @@ pub(super) fn dislodged(
   Ok(())
 }
 
-/// Thin dotted lines from each dislodged unit to its retreat options.
+/// A line from each dislodged unit to each of its retreat options: white
+/// on a dark edge, solid, ending in an open ring, so it reads apart from
+/// the dashed coloured lines of supports.
 pub(super) fn retreat_options(
   out: &mut String,
   ctx: &Ctx<'_>,
@@ -82,38 +84,31 @@ pub(super) fn retreat_options(
     return Ok(());
   }
   let u = ctx.u;
-  let _ = writeln!(
-    out,
-    "<g class=\"retreat-options\" fill=\"none\" stroke-width=\"{}\" stroke-dasharray=\"{} {}\" \
-     stroke-linecap=\"round\">",
-    N(1.1 * u),
-    N(0.1 * u),
-    N(2.2 * u)
-  );
+  out.push_str("<g class=\"retreat-options\" fill=\"none\" stroke-linecap=\"round\">\n");
   for d in dislodged {
     let from = dislodged_point(ctx, d)?;
-    let color = ctx.color(d.unit.power);
     for &option in &d.retreats {
       let to = ctx.point(option)?;
+      let path = super::arrows::path_d(ctx, &[from, to]);
       let _ = writeln!(
         out,
-        "<path data-retreat-from=\"{}\" data-retreat-to=\"{}\" stroke=\"{INK}\" d=\"M{},{}L{},{}\"/>",
+        "<g data-retreat-from=\"{}\" data-retreat-to=\"{}\"><path stroke=\"{INK}\" \
+         stroke-width=\"{}\" d=\"{path}\"/><path stroke=\"#ffffff\" stroke-width=\"{}\" \
+         d=\"{path}\"/><circle cx=\"{}\" cy=\"{}\" r=\"{}\" fill=\"#ffffff\" stroke=\"{INK}\" \
+         stroke-width=\"{}\"/><circle cx=\"{}\" cy=\"{}\" r=\"{}\" fill=\"none\" stroke=\"{INK}\" \
+         stroke-width=\"{}\"/></g>",
         Esc(&ctx.map.location_abbr(d.unit.location)),
         Esc(&ctx.map.location_abbr(option)),
-        N(from[0]),
-        N(from[1]),
-        N(to[0]),
-        N(to[1])
-      );
-      let _ = writeln!(
-        out,
-        "<circle cx=\"{}\" cy=\"{}\" r=\"{}\" fill=\"{}\" stroke=\"{INK}\" stroke-width=\"{}\" \
-         stroke-dasharray=\"none\"/>",
+        N(2.6 * u),
+        N(1.2 * u),
         N(to[0]),
         N(to[1]),
-        N(1.6 * u),
-        Esc(color),
-        N(0.5 * u)
+        N(2.6 * u),
+        N(0.8 * u),
+        N(to[0]),
+        N(to[1]),
+        N(1.0 * u),
+        N(0.6 * u),
       );
     }
   }
@@ -146,39 +141,16 @@ pub(super) fn shape(
     None => String::new(),
   };
   let letter_y = match kind {
-    UnitType::Army => {
-      let _ = write!(
-        out,
-        "<circle r=\"{}\" fill=\"{}\" stroke=\"{INK}\" stroke-width=\"{}\"{dash_attr}/>",
-        N(5.6 * s),
-        Esc(fill),
-        N(0.9 * s)
-      );
-      2.3 * s
-    }
-    UnitType::Fleet => {
-      // A hull with a low cabin: wider than tall, unlike the army's disc.
-      let p = |v: f64| N(v * s);
-      let _ = write!(
-        out,
-        "<path d=\"M{},{}H{}V{}H{}V{}H{}L{},{}H{}Z\" fill=\"{}\" stroke=\"{INK}\" \
-         stroke-width=\"{}\" stroke-linejoin=\"round\"{dash_attr}/>",
-        p(-8.6),
-        p(-2.4),
-        p(-3.6),
-        p(-5.2),
-        p(3.6),
-        p(-2.4),
-        p(8.6),
-        p(5.4),
-        p(4.8),
-        p(-5.4),
-        Esc(fill),
-        N(0.9 * s)
-      );
-      3.6 * s
-    }
+    UnitType::Army => 2.3 * s,
+    UnitType::Fleet => 3.6 * s,
   };
+  silhouette(out, kind, s);
+  let _ = write!(
+    out,
+    " fill=\"{}\" stroke=\"{INK}\" stroke-width=\"{}\" stroke-linejoin=\"round\"{dash_attr}/>",
+    Esc(fill),
+    N(0.9 * s)
+  );
   let initial = ctx.map.power(power).initial;
   let _ = write!(
     out,
@@ -189,3 +161,48 @@ pub(super) fn shape(
     Esc(initial.encode_utf8(&mut [0; 4]))
   );
 }
+
+/// Opens the token's outline element at the origin (a disc for an army, a
+/// hull with a low cabin for a fleet: wider than tall, unlike the disc),
+/// `s` times a standard token; the caller adds its paint and closes it.
+fn silhouette(out: &mut String, kind: UnitType, s: f64) {
+  match kind {
+    UnitType::Army => {
+      let _ = write!(out, "<circle r=\"{}\"", N(5.6 * s));
+    }
+    UnitType::Fleet => {
+      let p = |v: f64| N(v * s);
+      let _ = write!(
+        out,
+        "<path d=\"M{},{}H{}V{}H{}V{}H{}L{},{}H{}Z\"",
+        p(-8.6),
+        p(-2.4),
+        p(-3.6),
+        p(-5.2),
+        p(3.6),
+        p(-2.4),
+        p(8.6),
+        p(5.4),
+        p(4.8),
+        p(-5.4),
+      );
+    }
+  }
+}
+
+/// A thick edge of `color` around the token's silhouette, drawn under
+/// it, so a new unit stands off any land, its own power's tint included,
+/// and keeps its shape.
+pub(super) fn sticker(out: &mut String, ctx: &Ctx<'_>, kind: UnitType, color: &str) {
+  silhouette(out, kind, ctx.u);
+  let _ = write!(
+    out,
+    " fill=\"{}\" stroke=\"{}\" stroke-width=\"{}\" stroke-linejoin=\"round\"/>",
+    Esc(color),
+    Esc(color),
+    N(STICKER * ctx.u)
+  );
+}
+
+/// The width of a new unit's edge, in standard units.
+const STICKER: f64 = 5.4;
