@@ -269,48 +269,13 @@ fn read_message(input: &mut impl Read) -> Vec<u8> {
 pub fn adjudicate(input: &mut impl Read, output: &mut impl Write) -> i32 {
   // The input is read a window at a time; the answer is kept until the
   // whole input has proved good, then written at once.
-  let mut answer = Held::default();
+  let mut answer = Vec::new();
   if let Err(error) = interchange::run_stream(input, &mut answer) {
     return fail(EXIT_BAD_INPUT, &error.to_string());
   }
-  let written = answer.pieces.iter().try_for_each(|piece| output.write_all(piece));
-  match written.and_then(|()| output.flush()) {
+  match output.write_all(&answer).and_then(|()| output.flush()) {
     Ok(()) => 0,
     Err(error) => fail(EXIT_IO, &format!("cannot write the result: {error}")),
-  }
-}
-
-/// Output held back until it may be written: in pieces of a fixed size,
-/// each filled once, so a long answer is never copied to grow its buffer.
-#[derive(Default)]
-struct Held {
-  pieces: Vec<Vec<u8>>,
-}
-
-/// The size of a piece of [`Held`] output.
-const PIECE: usize = 256 * 1024;
-
-impl Write for Held {
-  fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
-    match self.pieces.last_mut() {
-      Some(piece) if piece.capacity() - piece.len() >= bytes.len() => {
-        piece.extend_from_slice(bytes)
-      }
-      _ => {
-        let mut piece = Vec::with_capacity(PIECE.max(bytes.len()));
-        piece.extend_from_slice(bytes);
-        self.pieces.push(piece);
-      }
-    }
-    Ok(bytes.len())
-  }
-
-  fn write_all(&mut self, bytes: &[u8]) -> io::Result<()> {
-    self.write(bytes).map(|_| ())
-  }
-
-  fn flush(&mut self) -> io::Result<()> {
-    Ok(())
   }
 }
 

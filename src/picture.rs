@@ -211,14 +211,14 @@ fn on_request(
       });
     }
   }
-  let mut results = match response {
+  let results = match response {
     Some(response) => results_by_identity(map, &read.orders, &response.orders)?,
     None => vec![None; read.orders.len()],
   };
   let orders = read
     .orders
     .into_iter()
-    .zip(results.drain(..))
+    .zip(results)
     .filter_map(|((power, text, parsed), result)| {
       // An order that cannot be read has nothing to draw.
       let order = parsed.ok()?;
