@@ -103,23 +103,42 @@ pub fn open_dir(dir: &Path) -> Result<OwnedFd, StoreError> {
 }
 
 /// Reads the file `name` of the open folder `dir` into `bytes` (cleared
-/// first); false when there is no such file. By name in the open folder,
-/// into a buffer used again: for reading thousands of small files.
-pub fn read_in(dir: &OwnedFd, name: &str, bytes: &mut Vec<u8>) -> std::io::Result<bool> {
+/// first) and gives what `take` makes of them; `None` when there is no
+/// such file. By name in the open folder, into a buffer used again: for
+/// reading thousands of small files. A regular file reads short only at
+/// its end, so when the first read leaves room to spare, `take` is tried
+/// at once and the read that would find the end is saved (a quarter of
+/// the system calls for a small file); should it fail, the file is read
+/// to its end and `take` tried again, so a read cut short by anything
+/// else costs time, never a wrong answer.
+pub fn read_in<T, E>(
+  dir: &OwnedFd,
+  name: &str,
+  bytes: &mut Vec<u8>,
+  take: impl Fn(&[u8]) -> Result<T, E>,
+) -> std::io::Result<Option<Result<T, E>>> {
   bytes.clear();
   let file = match rustix::fs::openat(dir, name, OFlags::RDONLY | OFlags::CLOEXEC, Mode::empty()) {
     Ok(file) => file,
-    Err(rustix::io::Errno::NOENT) => return Ok(false),
+    Err(rustix::io::Errno::NOENT) => return Ok(None),
     Err(e) => return Err(e.into()),
   };
-  let mut chunk = [0u8; 4096];
+  let mut first = true;
   loop {
-    match rustix::io::read(&file, &mut chunk) {
-      Ok(0) => return Ok(true),
-      Ok(n) => bytes.extend_from_slice(&chunk[..n]),
-      Err(rustix::io::Errno::INTR) => {}
+    bytes.reserve(4096);
+    let room = bytes.capacity() - bytes.len();
+    match rustix::io::read(&file, rustix::buffer::spare_capacity(bytes)) {
+      Ok(0) => return Ok(Some(take(bytes))),
+      Ok(n) if first && n < room => {
+        if let Ok(taken) = take(bytes) {
+          return Ok(Some(Ok(taken)));
+        }
+      }
+      Ok(_) => {}
+      Err(rustix::io::Errno::INTR) => continue,
       Err(e) => return Err(e.into()),
     }
+    first = false;
   }
 }
 
@@ -178,4 +197,39 @@ pub fn clean_temporaries(dir: &Path, age: std::time::Duration) -> Result<usize, 
     }
   }
   Ok(removed)
+}
+
+#[cfg(test)]
+mod tests {
+  use super::*;
+
+  fn lengths(dir: &OwnedFd, name: &str) -> Option<Result<usize, String>> {
+    let mut bytes = Vec::new();
+    read_in(dir, name, &mut bytes, |b| {
+      // Whole only when it ends as the file was written.
+      if b.ends_with(b"END") {
+        Ok(b.len())
+      } else {
+        Err(format!("cut at {}", b.len()))
+      }
+    })
+    .unwrap()
+  }
+
+  #[test]
+  fn read_in_gives_every_file_whole_or_says_it_is_missing() {
+    let dir = tempfile::tempdir().unwrap();
+    for size in [3, 10, 4095, 4096, 4097, 20_000] {
+      let mut text = "x".repeat(size - 3);
+      text.push_str("END");
+      std::fs::write(dir.path().join(format!("f{size}")), text).unwrap();
+    }
+    std::fs::write(dir.path().join("empty"), "").unwrap();
+    let open = open_dir(dir.path()).unwrap();
+    for size in [3, 10, 4095, 4096, 4097, 20_000] {
+      assert_eq!(lengths(&open, &format!("f{size}")), Some(Ok(size)), "{size} bytes");
+    }
+    assert_eq!(lengths(&open, "empty"), Some(Err("cut at 0".into())));
+    assert_eq!(lengths(&open, "missing"), None);
+  }
 }

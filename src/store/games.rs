@@ -439,14 +439,15 @@ impl Games {
     let dir = atomic::open_dir(&self.index)?;
     let mut bytes = Vec::with_capacity(4096);
     for name in names {
-      let read = match atomic::read_in(&dir, &name, &mut bytes) {
-        Ok(true) => serde_json::from_slice::<Glance>(&bytes).map_err(|e| StoreError::Damaged {
-          path: self.index.join(&name),
-          message: e.to_string(),
-        }),
-        Ok(false) => continue,
-        Err(e) => Err(StoreError::io("cannot read", &self.index.join(&name), e)),
-      };
+      let read =
+        match atomic::read_in(&dir, &name, &mut bytes, |b| serde_json::from_slice::<Glance>(b)) {
+          Ok(Some(glance)) => glance.map_err(|e| StoreError::Damaged {
+            path: self.index.join(&name),
+            message: e.to_string(),
+          }),
+          Ok(None) => continue,
+          Err(e) => Err(StoreError::io("cannot read", &self.index.join(&name), e)),
+        };
       match read {
         Ok(glance) => glances.push(glance),
         Err(error) => tracing::error!(%error, "damaged index entry left out"),
