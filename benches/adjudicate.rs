@@ -7,7 +7,7 @@
 
 #[path = "support/corpus.rs"]
 mod corpus;
-#[path = "../tests/support/datc.rs"]
+#[path = "../tests/it/support/datc.rs"]
 mod datc;
 
 use std::hint::black_box;

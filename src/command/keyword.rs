@@ -1908,7 +1908,7 @@ const INDEX_WIDTH: usize = 78;
 /// The `index` help file: every command, generated from the table.
 /// The commands of the manual (and of njudge's variants) this judge
 /// recognises but does not carry out: each is answered "not offered yet",
-/// and the index leaves them out. `tests/command_language.rs` checks that
+/// and the index leaves them out. `tests/it/command_language.rs` checks that
 /// exactly these are refused.
 pub const NOT_OFFERED: &[CommandKind] = {
   use CommandKind as K;

@@ -81,7 +81,7 @@ pub struct Space {
   /// The province's outline (SVG path data), filled by its owner: closed
   /// rings, its parts' outlines and, drawn the other way round, holes, so
   /// either fill rule gives the same area. Every province of every
-  /// built-in variant has one (`tests/board_geometry.rs`).
+  /// built-in variant has one (`tests/it/board_geometry.rs`).
   #[serde(default)]
   pub shape: Option<String>,
 }

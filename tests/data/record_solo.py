@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Records the standard game that tests/game_replay.rs replays by mail.
+"""Records the standard game that tests/it/game_replay.rs replays by mail.
 
 Germany plays to win: each spring and fall its units take the nearest
 supply centres they can reach, with a supporting unit when the centre is

@@ -1,0 +1,119 @@
+//! Optional rules played by mail (manual §9.1): a dislodged unit under
+//! AUTO DISBAND, and the same attack without it, where the unit retreats.
+
+use crate::game_support;
+use crate::judge_support;
+
+use game_support::{holds, Table, FAST, MASTER, POWERS};
+use judge_support::{subjects, Judge, Sent};
+
+const START: &str = "2026-03-02T10:00:00Z";
+const T: &str = "2026-03-03T12:00:00Z";
+
+/// Every power sends its `orders`, or holds; returns the mail.
+fn play(table: &Table, orders: &[(&str, &str)]) -> Vec<Sent> {
+  for (power, _) in POWERS {
+    let lines = orders.iter().find(|(p, _)| *p == power).map_or(holds(power), |(_, o)| *o);
+    table.send(power, T, lines);
+  }
+  table.judge.take_mail()
+}
+
+/// Italy and Russia take Vienna from Austria in 1901; returns the Fall
+/// results as the Master reads them.
+fn italy_and_russia_take_vienna(table: &Table) -> String {
+  play(
+    table,
+    &[
+      ("Italy", "A Ven-Tyr\nA Rom-Ven\nF Nap H\n"),
+      ("Russia", "A War-Gal\nA Mos H\nF Sev H\nF Stp/sc H\n"),
+    ],
+  );
+  let mail = play(
+    table,
+    &[
+      ("Italy", "A Tyr-Vie\nA Ven H\nF Nap H\n"),
+      ("Russia", "A Gal S A Tyr-Vie\nA Mos H\nF Sev H\nF Stp/sc H\n"),
+    ],
+  );
+  let results = mail
+    .iter()
+    .find(|m| m.to == MASTER && m.subject.ends_with("F1901M Results"))
+    .unwrap_or_else(|| panic!("no Fall results: {:#?}", subjects(&mail)));
+  assert!(results.body.contains("Army Tyrolia -> Vienna."), "{}", results.body);
+  results.body.clone()
+}
+
+#[test]
+fn under_auto_disband_a_dislodged_unit_is_gone_and_no_retreat_phase_follows() {
+  let judge = Judge::with_config(FAST);
+  let table = Table::start_with(&judge, "ad", START, "", "SET AUTO DISBAND\n");
+  let results = italy_and_russia_take_vienna(&table);
+  assert!(results.contains("The Austrian Army in Vienna was disbanded."), "{results}");
+  let listing = table.listing(T);
+  assert!(listing.contains("(F1901B)"), "straight to the adjustments:\n{listing}");
+  assert!(!listing.contains("Austria: Army Vienna."), "{listing}");
+}
+
+#[test]
+fn without_auto_disband_the_dislodged_unit_retreats() {
+  let judge = Judge::with_config(FAST);
+  let table = Table::start_with(&judge, "rt", START, "", "");
+  let results = italy_and_russia_take_vienna(&table);
+  assert!(!results.contains("was disbanded"), "{results}");
+  let listing = table.listing(T);
+  assert!(listing.contains("(F1901R)"), "Austria must retreat:\n{listing}");
+}
+
+/// Austria's fleet in Trieste carries Italy's army from Venice to Albania:
+/// only with COASTAL CONVOYS may a fleet on a coast convoy.
+fn convoy_through_trieste(table: &Table) -> (Sent, Sent) {
+  let mail = play(
+    table,
+    &[
+      ("Italy", "A Ven-Alb\nA Rom H\nF Nap H\n"),
+      ("Austria", "F Tri C A Ven-Alb\nA Vie H\nA Bud H\n"),
+    ],
+  );
+  let italy = table.reply(&mail, "Italy").clone();
+  let austria = table.reply(&mail, "Austria").clone();
+  (italy, austria)
+}
+
+#[test]
+fn coastal_convoys_let_a_fleet_on_a_coast_carry_an_army() {
+  let judge = Judge::with_config(FAST);
+  let table = Table::start_with(&judge, "cc", START, "", "SET COASTAL CONVOYS\n");
+  let (italy, austria) = convoy_through_trieste(&table);
+  assert!(italy.body.contains("Accepted"), "{}", italy.body);
+  assert!(austria.body.contains("Accepted: Fleet Trieste CONVOY"), "{}", austria.body);
+  let listing = table.listing(T);
+  assert!(listing.contains("Italy:   Army Albania."), "{listing}");
+
+  let judge = Judge::with_config(FAST);
+  let table = Table::start_with(&judge, "nc", START, "", "");
+  let (_, austria) = convoy_through_trieste(&table);
+  // njudge takes the order (manual §6.2), but without COASTAL CONVOYS a
+  // fleet on a coast carries nobody: the convoy is void, the army stays.
+  assert!(austria.body.contains("Accepted: Fleet Trieste CONVOY"), "{}", austria.body);
+  assert!(!table.listing(T).contains("Army Albania."));
+}
+
+#[test]
+fn a_unit_proxied_by_its_owner_moves_by_the_other_powers_order() {
+  let judge = Judge::with_config(FAST);
+  let table = Table::start_with(&judge, "px", START, "", "SET PROXY\n");
+  table.send("Germany", T, "A Vie-Gal\nA Bud-Rum\n");
+  let reply = table.reply(&judge.take_mail(), "Germany").clone();
+  assert!(reply.body.contains("Accepted: Army Vienna -> Galicia."), "{}", reply.body);
+  play(
+    &table,
+    &[
+      ("Austria", "A Vie P Germany\nA Bud H\nF Tri H\n"),
+      ("Germany", "A Vie-Gal\nA Bud-Rum\nA Mun H\nA Ber H\nF Kie H\n"),
+    ],
+  );
+  let listing = table.listing(T);
+  assert!(listing.contains("Austria: Army Galicia."), "proxied to Germany:\n{listing}");
+  assert!(listing.contains("Austria: Army Budapest."), "not proxied, so it held:\n{listing}");
+}
