@@ -641,6 +641,40 @@ fn tints_over_water(key: &str, map: &Map, board: &Board) -> Vec<String> {
   bad
 }
 
+/// DPjudge stands the unit of an island (Crete, the Baleares, Zeus's
+/// islands) and of a few coasts on the water beside it: the owner's tint
+/// is the land, so it leaves that water, the unit's spot, untinted.
+#[test]
+fn a_unit_standing_on_water_beside_its_land_is_not_tinted_over() {
+  use judge::map::Terrain;
+  let mut seen = 0;
+  let mut bad = Vec::new();
+  for variant in Map::variants() {
+    let map = Map::builtin(variant.key).expect("a map");
+    let board = Board::for_map(map).expect("a board");
+    for province in map.provinces() {
+      if !matches!(province.terrain, Terrain::Land | Terrain::Coast | Terrain::Port) {
+        continue;
+      }
+      let Some(space) = board.space(&province.abbr) else { continue };
+      let Some(Ok(rings)) = space.shape.as_deref().map(rings) else { continue };
+      if !shows_water(board, space.unit) || distance_to_outline(space.unit, &rings) <= 1.0 {
+        continue;
+      }
+      seen += 1;
+      if inside_shape(space.unit, &rings) {
+        bad.push(format!(
+          "{}: {}'s tint covers the water its unit stands on",
+          variant.key, province.abbr
+        ));
+      }
+    }
+  }
+  // AncMed's Crete and Baleares, Empire's Hawaii, Zeus's islands, …
+  assert!(seen >= 20, "only {seen} units stand on water");
+  assert!(bad.is_empty(), "{}", bad.join("\n"));
+}
+
 /// Every legibility problem of every variant's board.
 fn legibility() -> Vec<String> {
   let mut bad = Vec::new();
