@@ -16,16 +16,18 @@ tools/board_fixes.toml. Run offline; the output is committed.
 Shapes: ps_to_svg.py recovers the planar faces of the board's line work
 (lines running along another split at its vertices first); each face
 goes to the province whose unit point lies in it (innermost face first),
-except that a land province whose point stands on water (an island's
-unit beside it) takes land faces instead: the one with its centre dot or
-label, else the nearest, and the islands round it. A face holding the points of several provinces is cut
-along its narrowest necks between them, else split by the perpendicular
-bisectors of their points (the face clipped to each one's Voronoi cell).
+except that a land province whose point stands in a water face (an
+island's unit beside it) takes land faces instead: the one with its
+centre dot or label, else the nearest, and the islands round it. A face
+holding the points of several provinces is cut along its narrowest
+necks between them, else split by the perpendicular bisectors of their
+points (the face clipped to each one's Voronoi cell).
 A province whose point lies in no face gets its Voronoi cell among all
 provinces' points, cut to the drawing and to a disc around its point.
 Faces with a province's label or centre dot join it, small slivers join
-their longest neighbour of their kind (water a sea, land a land), and faces inside a province's face (islands,
-lakes) are cut out of it as holes. docs/maps.md says more.
+their longest neighbour of their kind (water a sea, land a land
+province), and faces inside a province's face (islands, lakes) are cut
+out of it as holes. docs/maps.md says more.
 """
 import argparse
 import importlib.util
@@ -768,7 +770,9 @@ def province_shapes(tool, psm, spaces, scale, fix):
             for j in isles:
                 if j == first or not ownerless(j) or not land_face(j):
                     continue
-                c = faces[j][1][0]
+                ring = faces[j][1]
+                c = (sum(q[0] for q in ring) / len(ring),
+                     sum(q[1] for q in ring) / len(ring))
                 mine = math.hypot(c[0] - p[0], c[1] - p[1])
                 if all(math.hypot(c[0] - pts[o][0], c[1] - pts[o][1]) > mine
                        for o in rivals):
