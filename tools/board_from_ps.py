@@ -13,16 +13,21 @@ into few layers, and writes maps/boards/<ps>.toml (format: docs/maps.md).
 Hand data (aliases, missing points, extra colours) comes from
 tools/board_fixes.toml. Run offline; the output is committed.
 
-Shapes: ps_to_svg.py recovers the planar faces of the board's line work;
-each face goes to the province whose unit point lies in it (innermost
-face first). A face holding the points of several provinces is cut
-along its narrowest necks between them, else split by the perpendicular
-bisectors of their points (the face clipped to each one's Voronoi cell).
+Shapes: ps_to_svg.py recovers the planar faces of the board's line work
+(lines running along another split at its vertices first); each face
+goes to the province whose unit point lies in it (innermost face first),
+except that a land province whose point stands in a water face (an
+island's unit beside it) takes land faces instead: the one with its
+centre dot or label, else the nearest, and the islands round it. A face
+holding the points of several provinces is cut along its narrowest
+necks between them, else split by the perpendicular bisectors of their
+points (the face clipped to each one's Voronoi cell).
 A province whose point lies in no face gets its Voronoi cell among all
 provinces' points, cut to the drawing and to a disc around its point.
 Faces with a province's label or centre dot join it, small slivers join
-their longest neighbour, and faces inside a province's face (islands,
-lakes) are cut out of it as holes. docs/maps.md says more.
+their longest neighbour of their kind (water a sea, land a land
+province), and faces inside a province's face (islands, lakes) are cut
+out of it as holes. docs/maps.md says more.
 """
 import argparse
 import importlib.util
@@ -51,6 +56,14 @@ DISC_RADIUS = 22.0
 # A face smaller than this (standard map units squared) with no province
 # point in it is a sliver between border lines that do not meet.
 SLIVER = 60.0
+
+# The colour of water in every DPjudge map's art (seas, lakes): a land
+# province's owner tint should not cover it.
+WATER = "#1a6699"
+
+# The radius of the dot that stands for a land province the art draws no
+# land for (standard map units): a supply-centre dot's.
+ISLE = 3.2
 
 # Shape points closer than this (standard map units) to the outline kept
 # are dropped: under half the width of the thinnest border line (0.75).
@@ -225,6 +238,51 @@ def split_face(tool, ring, ids, pts, budget=3000):
     return None
 
 
+def split_on_vertices(lines, eps, cell):
+    """The polylines with every segment split at the vertices of the
+    others that lie on it (within eps): a border drawn along the frame, or
+    a coast along another map's edge, then shares its edges with the line
+    it overlies instead of running beside it unsplit (polygonize cuts
+    segments only where they cross, so collinear overlaps would leave
+    faces open)."""
+    grid = {}
+    for line in lines:
+        for p in line:
+            grid.setdefault((int(p[0] // cell), int(p[1] // cell)), set()).add(p)
+    out = []
+    for line in lines:
+        new = [line[0]]
+        for a, b in zip(line, line[1:]):
+            dx, dy = b[0] - a[0], b[1] - a[1]
+            L2 = dx * dx + dy * dy
+            on = []
+            if L2 > 0:
+                gx0, gx1 = int((min(a[0], b[0]) - eps) // cell), int((max(a[0], b[0]) + eps) // cell)
+                gy0, gy1 = int((min(a[1], b[1]) - eps) // cell), int((max(a[1], b[1]) + eps) // cell)
+                if (gx1 - gx0 + 1) * (gy1 - gy0 + 1) <= 4 or abs(dx) < 2 * cell or abs(dy) < 2 * cell:
+                    keys = [(gx, gy) for gx in range(gx0, gx1 + 1) for gy in range(gy0, gy1 + 1)]
+                else:                             # a long slanted segment: its cells only
+                    n = int(math.hypot(dx, dy) / cell * 2) + 2
+                    keys = set()
+                    for k in range(n + 1):
+                        x, y = a[0] + dx * k / n, a[1] + dy * k / n
+                        for ox in (-1, 0, 1):
+                            for oy in (-1, 0, 1):
+                                keys.add((int(x // cell) + ox, int(y // cell) + oy))
+                for key in keys:
+                    for p in grid.get(key, ()):
+                        t = ((p[0] - a[0]) * dx + (p[1] - a[1]) * dy) / L2
+                        if t <= 1e-9 or t >= 1 - 1e-9:
+                            continue
+                        if abs((p[0] - a[0]) * dy - (p[1] - a[1]) * dx) <= eps * math.sqrt(L2):
+                            on.append((t, p))
+            on.sort()
+            new.extend(p for _, p in on)
+            new.append(b)
+        out.append(new)
+    return out
+
+
 def convex_hull(points):
     """The convex hull, counter-clockwise (Andrew's monotone chain)."""
     pts = sorted(set(points))
@@ -322,6 +380,41 @@ def dp(pts, eps):
     return [p for p, k in zip(pts, keep) if k]
 
 
+class Paint:
+    """The board art's fills, painted in order: what colour a point of the
+    drawing shows (non-zero rule, as the board's layers are drawn)."""
+
+    def __init__(self, tool, psm):
+        self.fills = []
+        for p in psm.map_paths():
+            if p["kind"] != "fill":
+                continue
+            rings = [r for r in tool.flatten(p["path"]) if len(r) >= 3]
+            if rings:
+                xs = [x for r in rings for x, _ in r]
+                ys = [y for r in rings for _, y in r]
+                self.fills.append(((min(xs), min(ys), max(xs), max(ys)), rings,
+                                   tool.hexcol(p["color"]) == WATER))
+        self.fills.reverse()                      # topmost first
+
+    def wet(self, p):
+        """Whether point p shows water."""
+        x, y = p
+        for (x0, y0, x1, y1), rings, water in self.fills:
+            if not (x0 <= x <= x1 and y0 <= y <= y1):
+                continue
+            w = 0
+            for ring in rings:
+                for i in range(len(ring)):
+                    (ax, ay), (bx, by) = ring[i - 1], ring[i]
+                    if (ay > y) != (by > y) and \
+                            x < ax + (y - ay) * (bx - ax) / (by - ay):
+                        w += 1 if by > ay else -1
+            if w:
+                return water
+        return False
+
+
 # ------------------------------------------------------------ conversion
 
 def our_variants(ps):
@@ -385,7 +478,9 @@ def convert(tool, ps, fixes):
             problems.append("no point for %s" % prov["abbr"])
             continue
         nick = i["id"]
-        sp = {"abbr": prov["abbr"], "unit": (i["x"], i["y"]), "nick": nick}
+        sp = {"abbr": prov["abbr"], "unit": (i["x"], i["y"]), "nick": nick,
+              "land": prov["terrain"] in ("land", "coast", "port"),
+              "sea": prov["terrain"] == "sea"}
         sp["label"] = (lab["x"], lab["y"]) if lab and lab.get("drawn", True) \
             else sp["unit"]
         c = psm.centres.get(nick) or psm.centres.get(up)
@@ -517,6 +612,7 @@ def province_shapes(tool, psm, spaces, scale, fix):
         lines.extend(tool.flatten(clip))
     for seg in fix.get("closure", []):
         lines.append([tuple(seg[i:i + 2]) for i in range(0, len(seg), 2)])
+    lines = split_on_vertices(lines, 0.01 * scale, 4 * scale)
     faces = tool.polygonize(lines, snap=0.5 * scale, tol=2.5 * scale)
     faces.sort(key=lambda f: f[0])               # innermost first
     boxes = [bbox(r) for _, r in faces]
@@ -541,20 +637,6 @@ def province_shapes(tool, psm, spaces, scale, fix):
                 return k
         return None
 
-    # A face with no unit point but a province's label or centre dot in it
-    # is a part of that province (Loeb9's Constantinople, across the
-    # Bosporus).
-    claimed = {}                                  # face index -> province
-    for up, sp in sorted(spaces.items()):
-        if up in homeless:
-            continue
-        for q_ in (sp.get("label"), sp.get("center")):
-            if q_ is None or tuple(q_) == tuple(pts[up]):
-                continue
-            k = face_of(q_)
-            if k is not None and k not in owner and k not in claimed:
-                claimed[k] = up
-
     def probe_inside(ring, outer):
         verts = set(outer)
         probe = next((v for v in ring if v not in verts), None)
@@ -562,9 +644,13 @@ def province_shapes(tool, psm, spaces, scale, fix):
 
     def holes(k):
         """Faces lying inside face k: the outermost of them."""
+        return [list(reversed(faces[j][1])) for j in inner(k)]
+
+    def inner(k):
+        """The faces lying inside face k, the outermost of them."""
         ring, b = faces[k][1], boxes[k]
         verts = set(ring)
-        inner = []
+        found = []
         for j, (_, other) in enumerate(faces):
             if j == k or faces[j][0] >= faces[k][0]:
                 continue
@@ -573,18 +659,150 @@ def province_shapes(tool, psm, spaces, scale, fix):
                 continue
             probe = next((v for v in other if v not in verts), None)
             if probe is not None and tool.inside(probe, ring):
-                inner.append(j)
-        inner.sort(key=lambda j: -faces[j][0])
+                found.append(j)
+        found.sort(key=lambda j: -faces[j][0])
         top = []
-        for j in inner:
+        for j in found:
             other = faces[j][1]
             if not any(probe_inside(other, faces[t][1]) for t in top):
                 top.append(j)
-        return [list(reversed(faces[j][1])) for j in top]
+        return top
+
+    paint = Paint(tool, psm)
+    wet_shares = {}
+
+    def wet_share(k):
+        """The share of face k (without the faces inside it) that shows
+        water, from a grid of samples."""
+        if k not in wet_shares:
+            x0, y0, x1, y1 = boxes[k]
+            wet = dry = 0
+            for n in (8, 24, 64):
+                for i in range(n):
+                    for j in range(n):
+                        p = (x0 + (x1 - x0) * (i + 0.5) / n,
+                             y0 + (y1 - y0) * (j + 0.5) / n)
+                        if face_of(p) == k:
+                            if paint.wet(p):
+                                wet += 1
+                            else:
+                                dry += 1
+                if wet + dry >= 8:
+                    break
+            wet_shares[k] = wet / (wet + dry) if wet + dry else 0.0
+        return wet_shares[k]
+
+    def land_face(k):
+        return wet_share(k) < 0.75
+
+    def ring_distance(p, ring):
+        best = math.inf
+        for (ax, ay), (bx, by) in zip(ring, ring[1:] + ring[:1]):
+            dx, dy = bx - ax, by - ay
+            L2 = dx * dx + dy * dy
+            t = 0 if L2 == 0 else max(0, min(1, ((p[0] - ax) * dx + (p[1] - ay) * dy) / L2))
+            best = min(best, math.hypot(ax + t * dx - p[0], ay + t * dy - p[1]))
+        return best
+
+    # Stranded land provinces: DPjudge puts the unit of an island, and of
+    # some coasts, on the water beside it (Crete, 1900's Venice), so the
+    # point lies in a sea face, shared with the sea's own point, or in a
+    # box the art draws round a group of islands (Baleares, Zeus's
+    # islands). The owner's tint is the land: the face holding the
+    # province's centre dot or label, else the nearest land face no point
+    # lies in, and the land whose coast the point stands on; when the
+    # first is an island in the sea face, the other islands there nearer
+    # its point than any other point go with it.
+    extra = {}                                    # face index -> province
+    bare = {}                                     # province -> its dot
+
+    def ownerless(j):
+        return j not in owner and j not in extra
+
+    def nearest_land(p, k):
+        reach = DISC_RADIUS * scale
+        near = []
+        for j, (_, ring) in enumerate(faces):
+            b = boxes[j]
+            if j == k or b[0] > p[0] + reach or b[2] < p[0] - reach or \
+                    b[1] > p[1] + reach or b[3] < p[1] - reach:
+                continue
+            if ownerless(j) and land_face(j):
+                d = ring_distance(p, ring)
+                if d <= reach:
+                    near.append((d, j))
+        return min(near)[1] if near else None
+
+    for up in sorted(pts):
+        sp, p = spaces[up], pts[up]
+        k = face_of(p)
+        if not sp["land"] or k is None or land_face(k):
+            continue
+        first = None
+        for q_ in (sp.get("center"), sp.get("label")):
+            j = face_of(q_) if q_ is not None else None
+            if j is not None and j != k and ownerless(j) and land_face(j):
+                first = j
+                break
+        near = nearest_land(p, k)
+        if first is None:
+            first = near
+        if first is None:
+            c = sp.get("center") or p
+            if paint.wet(p) and paint.wet(c):
+                # No land drawn at all (Zeus's Solomon Islands, a box in
+                # the sea): the tint is the centre dot's disc.
+                print("%s: %s has no land drawn; its shape is a dot" % (psm.name, up))
+                owner[k].remove(up)
+                if not owner[k]:
+                    del owner[k]
+                bare[up] = disc(c, ISLE * scale, 12)
+            else:
+                print("%s: %s stands in a face mostly water, with no land face near" % (psm.name, up))
+            continue
+        found = [first]
+        if near is not None and near != first and \
+                ring_distance(p, faces[near][1]) <= 2.5 * scale:
+            found.append(near)              # the point is on its coast too
+        isles = inner(k)
+        if first in isles:
+            rivals = [o for o in owner[k] if o != up]
+            for j in isles:
+                if j == first or not ownerless(j) or not land_face(j):
+                    continue
+                ring = faces[j][1]
+                c = (sum(q[0] for q in ring) / len(ring),
+                     sum(q[1] for q in ring) / len(ring))
+                mine = math.hypot(c[0] - p[0], c[1] - p[1])
+                if all(math.hypot(c[0] - pts[o][0], c[1] - pts[o][1]) > mine
+                       for o in rivals):
+                    found.append(j)
+        owner[k].remove(up)
+        if not owner[k]:
+            del owner[k]
+        owner[found[0]] = [up]
+        for j in found[1:]:
+            extra[j] = up
+
+    # A face with no unit point but a province's label or centre dot in it
+    # is a part of that province (Loeb9's Constantinople, across the
+    # Bosporus), if it is land for a land province.
+    claimed = dict(extra)                         # face index -> province
+    for up, sp in sorted(spaces.items()):
+        if up in homeless:
+            continue
+        for q_ in (sp.get("label"), sp.get("center")):
+            if q_ is None or tuple(q_) == tuple(pts[up]):
+                continue
+            k = face_of(q_)
+            if k is not None and k not in owner and k not in claimed and \
+                    (not sp["land"] or land_face(k)):
+                claimed[k] = up
 
     # Slivers: small faces with no point of their own, left where border
     # lines do not quite meet; each joins the province face it shares the
-    # longest edge with.
+    # longest edge with, water a sea's and land a land province's (the
+    # water a crossing arrow cuts off a strait stays the sea's).
     edge_face = {}
     for k in owner:
         ring = faces[k][1]
@@ -594,10 +812,11 @@ def province_shapes(tool, psm, spaces, scale, fix):
     for j, (a_j, ring) in enumerate(faces):
         if j in owner or j in claimed or a_j > SLIVER * scale * scale:
             continue
+        wet = not land_face(j)
         shared = {}
         for a, c in zip(ring, ring[1:] + ring[:1]):
             k = edge_face.get((a, c))
-            if k is not None:
+            if k is not None and wet == spaces[owner[k][0]]["sea"]:
                 shared[k] = shared.get(k, 0) + math.hypot(c[0] - a[0], c[1] - a[1])
         if shared:
             slivers.setdefault(max(shared, key=shared.get), []).append(ring)
@@ -665,6 +884,8 @@ def province_shapes(tool, psm, spaces, scale, fix):
           "split: %s; Voronoi cells: %s" % (
               psm.name, len(pts), sum(len(p) == 1 for p in owner.values()),
               " ".join(shared) or "none", " ".join(homeless) or "none"))
+    for up, ring in bare.items():
+        shapes[up] = [simplify(tidy(ring), SIMPLIFY * scale)]
     for up in homeless:
         cell = clip_convex(disc(pts[up], DISC_RADIUS * scale), hull or rect)
         for other, q_ in pts.items():
