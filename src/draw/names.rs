@@ -1,10 +1,12 @@
 //! Where each province's name is written: under its unit's place, as the
 //! board gives it, moved the least that clears it of every supply-centre
-//! dot and of every place a unit token may stand, so no dot or token
-//! hides a name, however crowded the board. Computed once per board with
+//! dot and of every place a unit token may stand (anywhere within
+//! [`NEAR`], further only on its own province), so no dot or token hides
+//! a name, however crowded the board. Computed once per board with
 //! the rest of its static parts.
 
 use super::board::{Board, Point};
+use super::outline;
 use super::places::Place;
 use crate::map::{Map, ProvinceId, Terrain};
 
@@ -90,17 +92,35 @@ fn covered(at: Point, half: f64, size: f64, marks: &[Mark]) -> f64 {
   hit as f64 / (nx * ny) as f64
 }
 
+/// How far a name may move anywhere, in standard units; beyond it (up to
+/// [`FAR`]) only onto its own province, so it still names it.
+const NEAR: f64 = 9.0;
+const FAR: f64 = 18.0;
+
 /// Where each province's name goes (its baseline's middle), by
 /// [`ProvinceId::index`].
 pub(super) fn places(map: &Map, board: &Board, u: f64, tokens: &[Place]) -> Vec<Point> {
   let all = obstacles(map, board, u, tokens);
   let size = NAME_SIZE * u;
-  // Candidate moves, nearest first: down, sideways, diagonally, up.
+  // Candidate moves, nearest first: down, sideways, diagonally, up; then
+  // further, in more directions.
   let mut moves: Vec<Point> = vec![[0.0, 0.0]];
   for step in 1..=6 {
     let r = 1.5 * step as f64 * u;
     moves.extend([[0.0, r], [r, 0.0], [-r, 0.0], [r, r], [-r, r], [0.0, -r], [r, -r], [-r, -r]]);
   }
+  let mut far: Vec<Point> = Vec::new();
+  for step in 1..=(FAR / 1.5) as usize {
+    let r = 1.5 * step as f64 * u;
+    for k in 0..16 {
+      let a = std::f64::consts::PI * k as f64 / 8.0;
+      let m = [r * a.sin(), r * a.cos()];
+      if m[0].hypot(m[1]) > NEAR * u + 1e-9 {
+        far.push(m);
+      }
+    }
+  }
+  far.sort_by(|a, b| a[0].hypot(a[1]).total_cmp(&b[0].hypot(b[1])));
   map
     .province_ids()
     .map(|id: ProvinceId| {
@@ -108,15 +128,19 @@ pub(super) fn places(map: &Map, board: &Board, u: f64, tokens: &[Place]) -> Vec<
       let Some(space) = board.space(&province.abbr) else { return [0.0, 0.0] };
       let home = [space.label[0], space.label[1] + NAME_DROP * u];
       let half = province.abbr.chars().count() as f64 * EM * size / 2.0;
-      let near: Vec<Mark> = all.iter().copied().filter(|m| m.near(home, 40.0 * u)).collect();
+      let near: Vec<Mark> =
+        all.iter().copied().filter(|m| m.near(home, (40.0 + FAR) * u)).collect();
+      let shape = space.shape.as_deref().map(outline::rings).unwrap_or_default();
+      // The middle of the name's box.
+      let on_province = |at: Point| outline::holds(&shape, [at[0], at[1] - 0.36 * size], 0.0);
       let mut best = (f64::INFINITY, home);
-      for m in &moves {
+      for (m, must_stay) in moves.iter().map(|m| (m, false)).chain(far.iter().map(|m| (m, true))) {
         let at = [home[0] + m[0], home[1] + m[1]];
         let share = covered(at, half, size, &near);
-        if share < best.0 - 1e-9 {
+        if share < best.0 - 1e-9 && (!must_stay || on_province(at)) {
           best = (share, at);
         }
-        if share == 0.0 {
+        if best.0 == 0.0 {
           break;
         }
       }
