@@ -1,12 +1,14 @@
 //! Where unit tokens stand: at the board's points, lifted as DPjudge
 //! lifts them, and, where two provinces' tokens would overlap (a crowded
-//! inset such as Imperial's or Empire's Europe), moved apart: the
-//! smallest provinces keep their points, the larger ones move to the
-//! nearest free spot on their own province's shape, at most [`REACH`]
-//! standard units away. Worked out once per board for every place a
-//! token may stand (each province's point and each coast's), so a token
-//! stands in the same place in every picture and no two overlap however
-//! full the board.
+//! inset such as Imperial's or Empire's Europe), moved apart: pushed
+//! apart in pairs first, then each token still in the way moved to the
+//! nearest spot where it is not (hiding as few names and centre dots as
+//! it can), or shoving the one token in its way to such a spot; never
+//! more than [`REACH`] standard units away and always on its own
+//! province's shape, so it still marks its province. Worked out once per
+//! board for every place a token may stand (each province's point and
+//! each coast's), so a token stands in the same place in every picture
+//! and no two overlap however full the board.
 
 use super::board::{Board, Point};
 use super::outline;
@@ -35,7 +37,7 @@ const ARMY_HALF: [f64; 2] = [6.05, 6.05];
 /// Room left between two tokens moved apart.
 const GAP: f64 = 0.3;
 /// The steps of the search for a free spot.
-const STEP: f64 = 0.5;
+const STEP: f64 = 1.0;
 
 /// A place a token may stand: its province (by index) and coast.
 #[derive(Clone, Debug)]
@@ -49,18 +51,24 @@ pub(super) struct Place {
 pub(super) fn places(map: &Map, board: &Board, u: f64) -> Vec<Place> {
   let mut places = Vec::new();
   let mut halves = Vec::new();
+  let mut unmoved = Vec::new();
   // Each place's province outline, by place.
   let mut shapes: Vec<std::rc::Rc<Vec<Vec<Point>>>> = Vec::new();
   let mut areas: Vec<f64> = Vec::new();
   for id in map.province_ids() {
     let province = map.province(id);
     let Some(space) = board.space(&province.abbr) else { continue };
-    let shape = std::rc::Rc::new(space.shape.as_deref().map(outline::rings).unwrap_or_default());
-    let half = match province.terrain {
-      Terrain::Land | Terrain::Impassable => ARMY_HALF,
-      Terrain::Sea | Terrain::Coast | Terrain::Port => FLEET_HALF,
-    };
     let lifted = |p: Point| [p[0], p[1] - TOKEN_LIFT * u];
+    let half = match province.terrain {
+      Terrain::Land => ARMY_HALF,
+      Terrain::Sea | Terrain::Coast | Terrain::Port => FLEET_HALF,
+      // No unit stands there: its place is in no one's way.
+      Terrain::Impassable => {
+        unmoved.push(Place { province: id.index(), coast: None, at: lifted(space.unit) });
+        continue;
+      }
+    };
+    let shape = std::rc::Rc::new(space.shape.as_deref().map(outline::rings).unwrap_or_default());
     let area = outline::area(&shape);
     places.push(Place { province: id.index(), coast: None, at: lifted(space.unit) });
     halves.push(half.map(|h| h * u));
@@ -74,6 +82,7 @@ pub(super) fn places(map: &Map, board: &Board, u: f64) -> Vec<Place> {
     }
   }
   let home: Vec<Point> = places.iter().map(|p| p.at).collect();
+  let places_province: Vec<usize> = places.iter().map(|p| p.province).collect();
   // A token whose lifted point is on its province moves only within it;
   // one already off it, only a little.
   let on_shape: Vec<bool> =
@@ -90,7 +99,57 @@ pub(super) fn places(map: &Map, board: &Board, u: f64) -> Vec<Place> {
   // Then the largest provinces first, which have the most room to move in.
   let mut order: Vec<usize> = (0..places.len()).collect();
   order.sort_by(|&a, &b| areas[a].total_cmp(&areas[b]).then(a.cmp(&b)));
-  settle(&mut places, &halves, &home, &order, &offsets, &allowed, u);
+  // What a token moved off its point had better not hide: the names
+  // (where they are written when nothing is in the way) and centre dots
+  // of other provinces, as boxes, by province.
+  let mut marks: Vec<(usize, Point, Point)> = Vec::new();
+  for id in map.province_ids() {
+    let province = map.province(id);
+    let Some(space) = board.space(&province.abbr) else { continue };
+    if province.terrain != Terrain::Impassable {
+      let size = super::names::NAME_SIZE * u;
+      let half = province.abbr.chars().count() as f64 * super::names::EM * size / 2.0;
+      let base = [space.label[0], space.label[1] + super::names::NAME_DROP * u];
+      marks.push((id.index(), [base[0] - half, base[1] - 0.72 * size], [base[0] + half, base[1]]));
+    }
+    if let (true, Some(c)) = (province.supply_center, space.center) {
+      let r = super::names::CENTRE_R * u;
+      marks.push((id.index(), [c[0] - r, c[1] - r], [c[0] + r, c[1] + r]));
+    }
+  }
+  // Each place's marks within its reach.
+  let reach = (REACH + 2.0 * FLEET_HALF[0]) * u;
+  let marks_near: Vec<Vec<(usize, Point, Point)>> = home
+    .iter()
+    .zip(&places_province)
+    .map(|(h, &province)| {
+      marks
+        .iter()
+        .copied()
+        .filter(|m| m.0 != province)
+        .filter(|(_, min, max)| {
+          min[0] - reach < h[0]
+            && h[0] < max[0] + reach
+            && min[1] - reach < h[1]
+            && h[1] < max[1] + reach
+        })
+        .collect()
+    })
+    .collect();
+  let hides = |k: usize, at: Point| -> f64 {
+    let h = halves[k];
+    marks_near[k]
+      .iter()
+      .map(|&(_, min, max)| {
+        let w = (at[0] + h[0]).min(max[0]) - (at[0] - h[0]).max(min[0]);
+        let t = (at[1] + h[1]).min(max[1]) - (at[1] - h[1]).max(min[1]);
+        w.max(0.0) * t.max(0.0)
+      })
+      .sum::<f64>()
+      / (u * u)
+  };
+  settle(&mut places, &halves, &home, &order, &offsets, &allowed, &hides, u);
+  places.extend(unmoved);
   places
 }
 
@@ -178,21 +237,24 @@ fn free_spot(
   others: &[usize],
   offsets: &[Point],
   allowed: &impl Fn(usize, Point) -> bool,
+  hides: &impl Fn(usize, Point) -> f64,
   u: f64,
 ) -> Point {
-  let cost = |at: Point| -> f64 {
-    others.iter().map(|&j| depth(at, halves[k], places[j].at, halves[j], u)).sum()
+  // Overlapping a token first, then hiding names and dots.
+  let cost = |at: Point| -> (f64, f64) {
+    (others.iter().map(|&j| depth(at, halves[k], places[j].at, halves[j], u)).sum(), hides(k, at))
   };
   let mut best = (cost(places[k].at), places[k].at);
-  if best.0 <= 0.0 {
+  if best.0 .0 <= 0.0 {
     return best.1;
   }
   for d in offsets {
     let at = [home[k][0] + d[0], home[k][1] + d[1]];
     let c = cost(at);
-    if c < best.0 - 1e-9 && allowed(k, at) {
+    let better = c.0 < best.0 .0 - 1e-9 || (c.0 <= best.0 .0 && c.1 < best.0 .1 - 1e-9);
+    if better && allowed(k, at) {
       best = (c, at);
-      if c <= 0.0 {
+      if c == (0.0, 0.0) {
         break;
       }
     }
@@ -211,6 +273,7 @@ fn depth(a: Point, ha: [f64; 2], b: Point, hb: [f64; 2], u: f64) -> f64 {
 /// Where placing in turn left tokens overlapping (a token hemmed in by
 /// its province's outline), each such token in turn moves again, now
 /// knowing where every other stands, until none improves.
+#[allow(clippy::too_many_arguments)]
 fn settle(
   places: &mut [Place],
   halves: &[[f64; 2]],
@@ -218,6 +281,7 @@ fn settle(
   order: &[usize],
   offsets: &[Point],
   allowed: &impl Fn(usize, Point) -> bool,
+  hides: &impl Fn(usize, Point) -> f64,
   u: f64,
 ) {
   for round in 0..20 {
@@ -229,13 +293,13 @@ fn settle(
       let others: Vec<usize> = (0..places.len())
         .filter(|&j| places[j].province != places[k].province && near(home[k], places[j].at, u))
         .collect();
-      let at = free_spot(k, places, halves, home, &others, offsets, allowed, u);
+      let at = free_spot(k, places, halves, home, &others, offsets, allowed, hides, u);
       if at != places[k].at {
         places[k].at = at;
         moved = true;
       }
       if cost(k, at, places, halves, &others, u) > 0.0 {
-        moved |= shove(k, places, halves, home, &others, offsets, allowed, u);
+        moved |= shove(k, places, halves, home, &others, offsets, allowed, hides, u);
       }
     }
     if !moved {
@@ -268,6 +332,7 @@ fn shove(
   others: &[usize],
   offsets: &[Point],
   allowed: &impl Fn(usize, Point) -> bool,
+  hides: &impl Fn(usize, Point) -> f64,
   u: f64,
 ) -> bool {
   /// Spots tried: the nearest ones, enough for a token's width around.
@@ -290,7 +355,7 @@ fn shove(
     let around: Vec<usize> = (0..places.len())
       .filter(|&i| places[i].province != places[j].province && near(home[j], places[i].at, u))
       .collect();
-    let to = free_spot(j, places, halves, home, &around, offsets, allowed, u);
+    let to = free_spot(j, places, halves, home, &around, offsets, allowed, hides, u);
     if cost(j, to, places, halves, &around, u) <= 0.0 {
       places[j].at = to;
       return true;
