@@ -8,6 +8,7 @@ pub mod board;
 mod chart;
 mod legend;
 mod names;
+mod outline;
 mod places;
 mod png;
 mod svg;

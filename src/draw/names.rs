@@ -1,12 +1,14 @@
 //! Where each province's name is written: under its unit's place, as the
 //! board gives it, moved the least that clears it of every supply-centre
-//! dot and of every place a unit token may stand, so no dot or token
-//! hides a name, however crowded the board. Computed once per board with
+//! dot and of every place a unit token may stand (anywhere within
+//! [`NEAR`], further only on its own province), so no dot or token hides
+//! a name, however crowded the board. Computed once per board with
 //! the rest of its static parts.
 
 use super::board::{Board, Point};
+use super::outline;
 use super::places::Place;
-use crate::map::{Map, ProvinceId, Terrain};
+use crate::map::{Map, Terrain};
 
 /// A footprint on the board: a disc or a box.
 #[derive(Clone, Copy, Debug)]
@@ -35,13 +37,13 @@ impl Mark {
 /// The sizes the drawing uses, in standard units (see `tokens.rs`).
 const ARMY_R: f64 = 5.6;
 const FLEET: [f64; 3] = [8.6, 5.2, 5.4];
-const CENTRE_R: f64 = 3.2;
+pub(super) const CENTRE_R: f64 = 3.2;
 const OUTLINE: f64 = 0.45;
 /// A name's baseline below its label point, and its font size.
 pub(super) const NAME_DROP: f64 = 8.2;
 pub(super) const NAME_SIZE: f64 = 6.2;
 /// The width of one bold character, in ems (DejaVu Sans Bold, about).
-const EM: f64 = 0.66;
+pub(super) const EM: f64 = 0.66;
 
 /// Every dot and every token place (`places`, lifted already) on the board.
 fn obstacles(map: &Map, board: &Board, u: f64, places: &[Place]) -> Vec<Mark> {
@@ -90,37 +92,72 @@ fn covered(at: Point, half: f64, size: f64, marks: &[Mark]) -> f64 {
   hit as f64 / (nx * ny) as f64
 }
 
+/// How far a name may move anywhere, in standard units; beyond it (up to
+/// [`FAR`]) only onto its own province, so it still names it.
+const NEAR: f64 = 9.0;
+const FAR: f64 = 24.0;
+
 /// Where each province's name goes (its baseline's middle), by
-/// [`ProvinceId::index`].
+/// [`crate::map::ProvinceId::index`].
 pub(super) fn places(map: &Map, board: &Board, u: f64, tokens: &[Place]) -> Vec<Point> {
   let all = obstacles(map, board, u, tokens);
   let size = NAME_SIZE * u;
-  // Candidate moves, nearest first: down, sideways, diagonally, up.
+  // Candidate moves, nearest first: down, sideways, diagonally, up; then
+  // further, in more directions.
   let mut moves: Vec<Point> = vec![[0.0, 0.0]];
   for step in 1..=6 {
     let r = 1.5 * step as f64 * u;
     moves.extend([[0.0, r], [r, 0.0], [-r, 0.0], [r, r], [-r, r], [0.0, -r], [r, -r], [-r, -r]]);
   }
-  map
-    .province_ids()
-    .map(|id: ProvinceId| {
-      let province = map.province(id);
-      let Some(space) = board.space(&province.abbr) else { return [0.0, 0.0] };
-      let home = [space.label[0], space.label[1] + NAME_DROP * u];
-      let half = province.abbr.chars().count() as f64 * EM * size / 2.0;
-      let near: Vec<Mark> = all.iter().copied().filter(|m| m.near(home, 40.0 * u)).collect();
-      let mut best = (f64::INFINITY, home);
-      for m in &moves {
-        let at = [home[0] + m[0], home[1] + m[1]];
-        let share = covered(at, half, size, &near);
-        if share < best.0 - 1e-9 {
-          best = (share, at);
-        }
-        if share == 0.0 {
-          break;
-        }
+  let mut far: Vec<Point> = Vec::new();
+  for step in 1..=(FAR / 1.5) as usize {
+    let r = 1.5 * step as f64 * u;
+    for k in 0..16 {
+      let a = std::f64::consts::PI * k as f64 / 8.0;
+      let m = [r * a.sin(), r * a.cos()];
+      if m[0].hypot(m[1]) > NEAR * u + 1e-9 {
+        far.push(m);
       }
-      best.1
-    })
-    .collect()
+    }
+  }
+  far.sort_by(|a, b| a[0].hypot(a[1]).total_cmp(&b[0].hypot(b[1])));
+  // The names written so far: a later name keeps off them too, once it
+  // is clear of dots and tokens.
+  let mut written: Vec<Mark> = Vec::new();
+  let mut out = Vec::with_capacity(map.provinces().len());
+  for id in map.province_ids() {
+    let province = map.province(id);
+    let Some(space) = board.space(&province.abbr) else {
+      out.push([0.0, 0.0]);
+      continue;
+    };
+    let home = [space.label[0], space.label[1] + NAME_DROP * u];
+    let half = province.abbr.chars().count() as f64 * EM * size / 2.0;
+    let reach = (20.0 + FAR) * u;
+    let near: Vec<Mark> = all.iter().copied().filter(|m| m.near(home, reach)).collect();
+    let names: Vec<Mark> = written.iter().copied().filter(|m| m.near(home, reach)).collect();
+    let shape = space.shape.as_deref().map(outline::rings).unwrap_or_default();
+    // The middle of the name's box.
+    let on_province = |at: Point| outline::holds(&shape, [at[0], at[1] - 0.36 * size], 0.0);
+    let mut best = ((f64::INFINITY, f64::INFINITY), home);
+    for (m, must_stay) in moves.iter().map(|m| (m, false)).chain(far.iter().map(|m| (m, true))) {
+      let at = [home[0] + m[0], home[1] + m[1]];
+      let share = (covered(at, half, size, &near), covered(at, half + 0.5 * u, size, &names));
+      let better =
+        share.0 < best.0 .0 - 1e-9 || (share.0 <= best.0 .0 && share.1 < best.0 .1 - 1e-9);
+      if better && (!must_stay || on_province(at)) {
+        best = (share, at);
+      }
+      if best.0 == (0.0, 0.0) {
+        break;
+      }
+    }
+    let at = best.1;
+    if province.terrain != Terrain::Impassable {
+      written
+        .push(Mark::Rect { min: [at[0] - half, at[1] - 0.72 * size], max: [at[0] + half, at[1]] });
+    }
+    out.push(at);
+  }
+  out
 }

@@ -1,25 +1,43 @@
 //! Where unit tokens stand: at the board's points, lifted as DPjudge
-//! lifts them, then pushed apart where two provinces' tokens would
-//! overlap (a crowded inset such as Imperial's or Empire's Europe), by
-//! at most [`MAX_SHIFT`] standard units so each stays on its province.
-//! Worked out once per board for every place a token may stand (each
-//! province's point and each coast's), so a token stands in the same
-//! place in every picture and no two overlap however full the board.
+//! lifts them, and, where two provinces' tokens would overlap (a crowded
+//! inset such as Imperial's or Empire's Europe), moved apart: pushed
+//! apart in pairs first, then each token still in the way moved to the
+//! nearest spot where it is not (hiding as few names and centre dots as
+//! it can), or shoving the one token in its way to such a spot; never
+//! more than [`REACH`] standard units away and always on its own
+//! province's shape, so it still marks its province. Worked out once per
+//! board for every place a token may stand (each province's point and
+//! each coast's), so a token stands in the same place in every picture
+//! and no two overlap however full the board.
 
 use super::board::{Board, Point};
+use super::outline;
 use crate::map::{Map, Terrain};
 
 /// How far above its board point a token is centred (DPjudge draws its
 /// units above the point and the name below it).
 pub(super) const TOKEN_LIFT: f64 = 3.0;
-/// The furthest a token is moved from its lifted point.
-const MAX_SHIFT: f64 = 5.0;
+/// The furthest a token is moved from its lifted point: a little more
+/// than a fleet's width, which clears Imperial's Europe; its province's
+/// shape bounds it further.
+const REACH: f64 = 16.0;
+/// How far the first, gentle pass pushes a token.
+const PUSH: f64 = 10.0;
+/// How far a token whose lifted point is already off its province (a
+/// point on a thin coast or a drawn line) may move, as it has no shape to
+/// stay on.
+const OFF_SHAPE_REACH: f64 = 5.0;
+/// How far off its shape's outline a token's centre may stand (a few
+/// DPjudge points sit on a drawn line).
+const ON_OUTLINE: f64 = 1.0;
 /// Half the width and height of the box a token may fill: a fleet's hull
 /// is 17.2 wide, an army's disc 11.2 across, with their outlines.
 const FLEET_HALF: [f64; 2] = [9.05, 5.9];
 const ARMY_HALF: [f64; 2] = [6.05, 6.05];
-/// Room left between two tokens pushed apart.
+/// Room left between two tokens moved apart.
 const GAP: f64 = 0.3;
+/// The steps of the search for a free spot.
+const STEP: f64 = 1.0;
 
 /// A place a token may stand: its province (by index) and coast.
 #[derive(Clone, Debug)]
@@ -29,27 +47,124 @@ pub(super) struct Place {
   pub at: Point,
 }
 
-/// Every token place of the map's provinces on this board, pushed apart.
+/// Every token place of the map's provinces on this board, apart.
 pub(super) fn places(map: &Map, board: &Board, u: f64) -> Vec<Place> {
   let mut places = Vec::new();
   let mut halves = Vec::new();
+  let mut unmoved = Vec::new();
+  // Each place's province outline, by place.
+  let mut shapes: Vec<std::rc::Rc<Vec<Vec<Point>>>> = Vec::new();
+  let mut areas: Vec<f64> = Vec::new();
   for id in map.province_ids() {
     let province = map.province(id);
     let Some(space) = board.space(&province.abbr) else { continue };
-    let half = match province.terrain {
-      Terrain::Land | Terrain::Impassable => ARMY_HALF,
-      Terrain::Sea | Terrain::Coast | Terrain::Port => FLEET_HALF,
-    };
     let lifted = |p: Point| [p[0], p[1] - TOKEN_LIFT * u];
+    let half = match province.terrain {
+      Terrain::Land => ARMY_HALF,
+      Terrain::Sea | Terrain::Coast | Terrain::Port => FLEET_HALF,
+      // No unit stands there: its place is in no one's way.
+      Terrain::Impassable => {
+        unmoved.push(Place { province: id.index(), coast: None, at: lifted(space.unit) });
+        continue;
+      }
+    };
+    let shape = std::rc::Rc::new(space.shape.as_deref().map(outline::rings).unwrap_or_default());
+    let area = outline::area(&shape);
     places.push(Place { province: id.index(), coast: None, at: lifted(space.unit) });
     halves.push(half.map(|h| h * u));
+    shapes.push(shape.clone());
+    areas.push(area);
     for (coast, &p) in &space.coasts {
       places.push(Place { province: id.index(), coast: Some(coast.clone()), at: lifted(p) });
       halves.push(FLEET_HALF.map(|h| h * u));
+      shapes.push(shape.clone());
+      areas.push(area);
     }
   }
   let home: Vec<Point> = places.iter().map(|p| p.at).collect();
-  let limit = MAX_SHIFT * u;
+  let places_province: Vec<usize> = places.iter().map(|p| p.province).collect();
+  // A token whose lifted point is on its province moves only within it;
+  // one already off it, only a little.
+  let on_shape: Vec<bool> =
+    home.iter().zip(&shapes).map(|(&p, s)| outline::holds(s, p, ON_OUTLINE * u)).collect();
+  let allowed = |k: usize, at: Point| {
+    if on_shape[k] {
+      outline::holds(&shapes[k], at, ON_OUTLINE * u)
+    } else {
+      (at[0] - home[k][0]).hypot(at[1] - home[k][1]) <= OFF_SHAPE_REACH * u
+    }
+  };
+  let offsets = offsets(u);
+  push_apart(&mut places, &halves, &home, &allowed, u);
+  // Then the largest provinces first, which have the most room to move in.
+  let mut order: Vec<usize> = (0..places.len()).collect();
+  order.sort_by(|&a, &b| areas[a].total_cmp(&areas[b]).then(a.cmp(&b)));
+  // What a token moved off its point had better not hide: the names
+  // (where they are written when nothing is in the way) and centre dots
+  // of other provinces, as boxes, by province.
+  let mut marks: Vec<(usize, Point, Point)> = Vec::new();
+  for id in map.province_ids() {
+    let province = map.province(id);
+    let Some(space) = board.space(&province.abbr) else { continue };
+    if province.terrain != Terrain::Impassable {
+      let size = super::names::NAME_SIZE * u;
+      let half = province.abbr.chars().count() as f64 * super::names::EM * size / 2.0;
+      let base = [space.label[0], space.label[1] + super::names::NAME_DROP * u];
+      marks.push((id.index(), [base[0] - half, base[1] - 0.72 * size], [base[0] + half, base[1]]));
+    }
+    if let (true, Some(c)) = (province.supply_center, space.center) {
+      let r = super::names::CENTRE_R * u;
+      marks.push((id.index(), [c[0] - r, c[1] - r], [c[0] + r, c[1] + r]));
+    }
+  }
+  // Each place's marks within its reach.
+  let reach = (REACH + 2.0 * FLEET_HALF[0]) * u;
+  let marks_near: Vec<Vec<(usize, Point, Point)>> = home
+    .iter()
+    .zip(&places_province)
+    .map(|(h, &province)| {
+      marks
+        .iter()
+        .copied()
+        .filter(|m| m.0 != province)
+        .filter(|(_, min, max)| {
+          min[0] - reach < h[0]
+            && h[0] < max[0] + reach
+            && min[1] - reach < h[1]
+            && h[1] < max[1] + reach
+        })
+        .collect()
+    })
+    .collect();
+  let hides = |k: usize, at: Point| -> f64 {
+    let h = halves[k];
+    marks_near[k]
+      .iter()
+      .map(|&(_, min, max)| {
+        let w = (at[0] + h[0]).min(max[0]) - (at[0] - h[0]).max(min[0]);
+        let t = (at[1] + h[1]).min(max[1]) - (at[1] - h[1]).max(min[1]);
+        w.max(0.0) * t.max(0.0)
+      })
+      .sum::<f64>()
+      / (u * u)
+  };
+  settle(&mut places, &halves, &home, &order, &offsets, &allowed, &hides, u);
+  places.extend(unmoved);
+  places
+}
+
+/// Every two provinces' tokens that overlap pushed apart, half each,
+/// along the axis that needs the shorter push, as long as each stays on
+/// its province and within [`PUSH`] of its home: a gentle first pass
+/// that keeps both near their points.
+fn push_apart(
+  places: &mut [Place],
+  halves: &[[f64; 2]],
+  home: &[Point],
+  allowed: &impl Fn(usize, Point) -> bool,
+  u: f64,
+) {
+  let limit = PUSH * u;
   for _ in 0..60 {
     let mut moved = false;
     for i in 0..places.len() {
@@ -65,25 +180,187 @@ pub(super) fn places(map: &Map, board: &Board, u: f64) -> Vec<Place> {
         if over[0] <= 0.0 || over[1] <= 0.0 {
           continue;
         }
-        // Apart along the axis that needs the shorter push, half each.
         let axis = usize::from(over[1] < over[0]);
         let sign = if a[axis] < b[axis] || (a[axis] == b[axis] && i < j) { -1.0 } else { 1.0 };
         let step = over[axis] / 2.0 + 0.01 * u;
-        places[i].at[axis] += sign * step;
-        places[j].at[axis] -= sign * step;
-        for k in [i, j] {
-          let d = [places[k].at[0] - home[k][0], places[k].at[1] - home[k][1]];
+        for (k, sign) in [(i, sign), (j, -sign)] {
+          let mut at = places[k].at;
+          at[axis] += sign * step;
+          let d = [at[0] - home[k][0], at[1] - home[k][1]];
           let len = d[0].hypot(d[1]);
           if len > limit {
-            places[k].at = [home[k][0] + d[0] * limit / len, home[k][1] + d[1] * limit / len];
+            at = [home[k][0] + d[0] * limit / len, home[k][1] + d[1] * limit / len];
+          }
+          if at != places[k].at && allowed(k, at) {
+            places[k].at = at;
+            moved = true;
           }
         }
-        moved = true;
       }
     }
     if !moved {
       break;
     }
   }
-  places
+}
+
+/// The offsets from a token's home it may move by, nearest first.
+fn offsets(u: f64) -> Vec<Point> {
+  let reach = (REACH / STEP) as i32;
+  let mut offsets: Vec<Point> = Vec::new();
+  for dx in -reach..=reach {
+    for dy in -reach..=reach {
+      let d = [dx as f64 * STEP * u, dy as f64 * STEP * u];
+      if d[0].hypot(d[1]) <= REACH * u {
+        offsets.push(d);
+      }
+    }
+  }
+  offsets.sort_by(|a, b| a[0].hypot(a[1]).total_cmp(&b[0].hypot(b[1])));
+  offsets
+}
+
+/// Whether a token at `b` may be in the way of one moved about `home`.
+fn near(home: Point, b: Point, u: f64) -> bool {
+  let reach = (REACH + 2.0 * FLEET_HALF[0] + GAP) * u;
+  (b[0] - home[0]).abs() < reach && (b[1] - home[1]).abs() < reach
+}
+
+/// The spot nearest `k`'s home where it overlaps none of `others`, else
+/// where it overlaps them least.
+#[allow(clippy::too_many_arguments)]
+fn free_spot(
+  k: usize,
+  places: &[Place],
+  halves: &[[f64; 2]],
+  home: &[Point],
+  others: &[usize],
+  offsets: &[Point],
+  allowed: &impl Fn(usize, Point) -> bool,
+  hides: &impl Fn(usize, Point) -> f64,
+  u: f64,
+) -> Point {
+  // Overlapping a token first, then hiding names and dots.
+  let cost = |at: Point| -> (f64, f64) {
+    (others.iter().map(|&j| depth(at, halves[k], places[j].at, halves[j], u)).sum(), hides(k, at))
+  };
+  let mut best = (cost(places[k].at), places[k].at);
+  if best.0 .0 <= 0.0 {
+    return best.1;
+  }
+  for d in offsets {
+    let at = [home[k][0] + d[0], home[k][1] + d[1]];
+    let c = cost(at);
+    let better = c.0 < best.0 .0 - 1e-9 || (c.0 <= best.0 .0 && c.1 < best.0 .1 - 1e-9);
+    if better && allowed(k, at) {
+      best = (c, at);
+      if c == (0.0, 0.0) {
+        break;
+      }
+    }
+  }
+  best.1
+}
+
+/// How deep two token boxes overlap, with [`GAP`] between them (zero:
+/// apart).
+fn depth(a: Point, ha: [f64; 2], b: Point, hb: [f64; 2], u: f64) -> f64 {
+  let over =
+    [ha[0] + hb[0] + GAP * u - (a[0] - b[0]).abs(), ha[1] + hb[1] + GAP * u - (a[1] - b[1]).abs()];
+  over[0].min(over[1]).max(0.0)
+}
+
+/// Where placing in turn left tokens overlapping (a token hemmed in by
+/// its province's outline), each such token in turn moves again, now
+/// knowing where every other stands, until none improves.
+#[allow(clippy::too_many_arguments)]
+fn settle(
+  places: &mut [Place],
+  halves: &[[f64; 2]],
+  home: &[Point],
+  order: &[usize],
+  offsets: &[Point],
+  allowed: &impl Fn(usize, Point) -> bool,
+  hides: &impl Fn(usize, Point) -> f64,
+  u: f64,
+) {
+  for round in 0..20 {
+    let mut moved = false;
+    // Alternately smallest and largest first, so neither always yields.
+    let turn: Vec<usize> =
+      if round % 2 == 0 { order.to_vec() } else { order.iter().rev().copied().collect() };
+    for k in turn {
+      let others: Vec<usize> = (0..places.len())
+        .filter(|&j| places[j].province != places[k].province && near(home[k], places[j].at, u))
+        .collect();
+      let at = free_spot(k, places, halves, home, &others, offsets, allowed, hides, u);
+      if at != places[k].at {
+        places[k].at = at;
+        moved = true;
+      }
+      if cost(k, at, places, halves, &others, u) > 0.0 {
+        moved |= shove(k, places, halves, home, &others, offsets, allowed, hides, u);
+      }
+    }
+    if !moved {
+      break;
+    }
+  }
+}
+
+/// How much a token `k` at `at` overlaps the tokens `others`.
+fn cost(
+  k: usize,
+  at: Point,
+  places: &[Place],
+  halves: &[[f64; 2]],
+  others: &[usize],
+  u: f64,
+) -> f64 {
+  others.iter().map(|&j| depth(at, halves[k], places[j].at, halves[j], u)).sum()
+}
+
+/// For a token `k` no single move frees: a spot where it is in the way
+/// of one other token only, which itself has a free spot to go to; both
+/// move. Whether it found one.
+#[allow(clippy::too_many_arguments)]
+fn shove(
+  k: usize,
+  places: &mut [Place],
+  halves: &[[f64; 2]],
+  home: &[Point],
+  others: &[usize],
+  offsets: &[Point],
+  allowed: &impl Fn(usize, Point) -> bool,
+  hides: &impl Fn(usize, Point) -> f64,
+  u: f64,
+) -> bool {
+  /// Spots tried: the nearest ones, enough for a token's width around.
+  const TRIES: usize = 60;
+  let mut tried = 0;
+  for d in offsets {
+    let at = [home[k][0] + d[0], home[k][1] + d[1]];
+    let mut blockers =
+      others.iter().filter(|&&j| depth(at, halves[k], places[j].at, halves[j], u) > 0.0);
+    let (Some(&j), None) = (blockers.next(), blockers.next()) else { continue };
+    if !allowed(k, at) {
+      continue;
+    }
+    tried += 1;
+    if tried > TRIES {
+      break;
+    }
+    let was = places[k].at;
+    places[k].at = at;
+    let around: Vec<usize> = (0..places.len())
+      .filter(|&i| places[i].province != places[j].province && near(home[j], places[i].at, u))
+      .collect();
+    let to = free_spot(j, places, halves, home, &around, offsets, allowed, hides, u);
+    if cost(j, to, places, halves, &around, u) <= 0.0 {
+      places[j].at = to;
+      return true;
+    }
+    places[k].at = was;
+  }
+  false
 }
