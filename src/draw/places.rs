@@ -240,17 +240,23 @@ fn free_spot(
   hides: &impl Fn(usize, Point) -> f64,
   u: f64,
 ) -> Point {
-  // Overlapping a token first, then hiding names and dots.
-  let cost = |at: Point| -> (f64, f64) {
-    (others.iter().map(|&j| depth(at, halves[k], places[j].at, halves[j], u)).sum(), hides(k, at))
+  // Overlapping a token first, then hiding names and dots: the second
+  // is asked only of a spot the first does not already rule out.
+  let overlap = |at: Point| -> f64 {
+    others.iter().map(|&j| depth(at, halves[k], places[j].at, halves[j], u)).sum()
   };
-  let mut best = (cost(places[k].at), places[k].at);
+  let here = places[k].at;
+  let mut best = ((overlap(here), hides(k, here)), here);
   if best.0 .0 <= 0.0 {
     return best.1;
   }
   for d in offsets {
     let at = [home[k][0] + d[0], home[k][1] + d[1]];
-    let c = cost(at);
+    let over = overlap(at);
+    if over > best.0 .0 {
+      continue;
+    }
+    let c = (over, hides(k, at));
     let better = c.0 < best.0 .0 - 1e-9 || (c.0 <= best.0 .0 && c.1 < best.0 .1 - 1e-9);
     if better && allowed(k, at) {
       best = (c, at);
