@@ -95,8 +95,8 @@ pub(super) fn places(map: &Map, board: &Board, u: f64) -> Vec<Place> {
     }
   };
   let offsets = offsets(u);
-  push_apart(&mut places, &halves, &home, &allowed, u);
-  // Then the largest provinces first, which have the most room to move in.
+  // After a gentle push apart, the largest provinces first, which have
+  // the most room to move in.
   let mut order: Vec<usize> = (0..places.len()).collect();
   order.sort_by(|&a, &b| areas[a].total_cmp(&areas[b]).then(a.cmp(&b)));
   // What a token moved off its point had better not hide: the names
@@ -148,59 +148,179 @@ pub(super) fn places(map: &Map, board: &Board, u: f64) -> Vec<Place> {
       .sum::<f64>()
       / (u * u)
   };
-  settle(&mut places, &halves, &home, &order, &offsets, &allowed, &hides, u);
+  let room = Room { halves: &halves, home: &home, offsets: &offsets, allowed, hides, u };
+  room.push_apart(&mut places);
+  room.settle(&mut places, &order);
   places.extend(unmoved);
   places
 }
 
-/// Every two provinces' tokens that overlap pushed apart, half each,
-/// along the axis that needs the shorter push, as long as each stays on
-/// its province and within [`PUSH`] of its home: a gentle first pass
-/// that keeps both near their points.
-fn push_apart(
-  places: &mut [Place],
-  halves: &[[f64; 2]],
-  home: &[Point],
-  allowed: &impl Fn(usize, Point) -> bool,
+/// What moving tokens apart needs besides where they stand: each
+/// place's half size and home (its lifted point), the offsets to try,
+/// which spots a token may take and how much a spot hides, all in
+/// standard units of `u`.
+struct Room<'a, A, H> {
+  halves: &'a [[f64; 2]],
+  home: &'a [Point],
+  offsets: &'a [Point],
+  allowed: A,
+  hides: H,
   u: f64,
-) {
-  let limit = PUSH * u;
-  for _ in 0..60 {
-    let mut moved = false;
-    for i in 0..places.len() {
-      for j in i + 1..places.len() {
-        if places[i].province == places[j].province {
-          continue;
-        }
-        let (a, b) = (places[i].at, places[j].at);
-        let over = [
-          halves[i][0] + halves[j][0] + GAP * u - (a[0] - b[0]).abs(),
-          halves[i][1] + halves[j][1] + GAP * u - (a[1] - b[1]).abs(),
-        ];
-        if over[0] <= 0.0 || over[1] <= 0.0 {
-          continue;
-        }
-        let axis = usize::from(over[1] < over[0]);
-        let sign = if a[axis] < b[axis] || (a[axis] == b[axis] && i < j) { -1.0 } else { 1.0 };
-        let step = over[axis] / 2.0 + 0.01 * u;
-        for (k, sign) in [(i, sign), (j, -sign)] {
-          let mut at = places[k].at;
-          at[axis] += sign * step;
-          let d = [at[0] - home[k][0], at[1] - home[k][1]];
-          let len = d[0].hypot(d[1]);
-          if len > limit {
-            at = [home[k][0] + d[0] * limit / len, home[k][1] + d[1] * limit / len];
+}
+
+impl<A: Fn(usize, Point) -> bool, H: Fn(usize, Point) -> f64> Room<'_, A, H> {
+  /// Every two provinces' tokens that overlap pushed apart, half each,
+  /// along the axis that needs the shorter push, as long as each stays
+  /// on its province and within [`PUSH`] of its home: a gentle first
+  /// pass that keeps both near their points.
+  fn push_apart(&self, places: &mut [Place]) {
+    let (halves, home, u) = (self.halves, self.home, self.u);
+    let limit = PUSH * u;
+    for _ in 0..60 {
+      let mut moved = false;
+      for i in 0..places.len() {
+        for j in i + 1..places.len() {
+          if places[i].province == places[j].province {
+            continue;
           }
-          if at != places[k].at && allowed(k, at) {
-            places[k].at = at;
-            moved = true;
+          let (a, b) = (places[i].at, places[j].at);
+          let over = [
+            halves[i][0] + halves[j][0] + GAP * u - (a[0] - b[0]).abs(),
+            halves[i][1] + halves[j][1] + GAP * u - (a[1] - b[1]).abs(),
+          ];
+          if over[0] <= 0.0 || over[1] <= 0.0 {
+            continue;
+          }
+          let axis = usize::from(over[1] < over[0]);
+          let sign = if a[axis] < b[axis] || (a[axis] == b[axis] && i < j) { -1.0 } else { 1.0 };
+          let step = over[axis] / 2.0 + 0.01 * u;
+          for (k, sign) in [(i, sign), (j, -sign)] {
+            let mut at = places[k].at;
+            at[axis] += sign * step;
+            let d = [at[0] - home[k][0], at[1] - home[k][1]];
+            let len = d[0].hypot(d[1]);
+            if len > limit {
+              at = [home[k][0] + d[0] * limit / len, home[k][1] + d[1] * limit / len];
+            }
+            if at != places[k].at && (self.allowed)(k, at) {
+              places[k].at = at;
+              moved = true;
+            }
           }
         }
       }
+      if !moved {
+        break;
+      }
     }
-    if !moved {
-      break;
+  }
+
+  /// Where placing in turn left tokens overlapping (a token hemmed in by
+  /// its province's outline), each such token in turn moves again, now
+  /// knowing where every other stands, until none improves.
+  fn settle(&self, places: &mut [Place], order: &[usize]) {
+    for round in 0..20 {
+      let mut moved = false;
+      // Alternately smallest and largest first, so neither always yields.
+      let turn: Vec<usize> =
+        if round % 2 == 0 { order.to_vec() } else { order.iter().rev().copied().collect() };
+      for k in turn {
+        let others = self.others(k, places);
+        let at = self.free_spot(k, places, &others);
+        if at != places[k].at {
+          places[k].at = at;
+          moved = true;
+        }
+        if self.overlap(k, at, places, &others) > 0.0 {
+          moved |= self.shove(k, places, &others);
+        }
+      }
+      if !moved {
+        break;
+      }
     }
+  }
+
+  /// The other provinces' tokens that may be in the way of `k` moved
+  /// about its home.
+  fn others(&self, k: usize, places: &[Place]) -> Vec<usize> {
+    let reach = (REACH + 2.0 * FLEET_HALF[0] + GAP) * self.u;
+    let home = self.home[k];
+    (0..places.len())
+      .filter(|&j| {
+        let b = places[j].at;
+        places[j].province != places[k].province
+          && (b[0] - home[0]).abs() < reach
+          && (b[1] - home[1]).abs() < reach
+      })
+      .collect()
+  }
+
+  /// How much a token `k` at `at` overlaps the tokens `others`.
+  fn overlap(&self, k: usize, at: Point, places: &[Place], others: &[usize]) -> f64 {
+    let halves = self.halves;
+    others.iter().map(|&j| depth(at, halves[k], places[j].at, halves[j], self.u)).sum()
+  }
+
+  /// The spot nearest `k`'s home where it overlaps none of `others`,
+  /// else where it overlaps them least.
+  fn free_spot(&self, k: usize, places: &[Place], others: &[usize]) -> Point {
+    // Overlapping a token first, then hiding names and dots: the second
+    // is asked only of a spot the first does not already rule out.
+    let here = places[k].at;
+    let mut best = ((self.overlap(k, here, places, others), (self.hides)(k, here)), here);
+    if best.0 .0 <= 0.0 {
+      return best.1;
+    }
+    for d in self.offsets {
+      let at = [self.home[k][0] + d[0], self.home[k][1] + d[1]];
+      let over = self.overlap(k, at, places, others);
+      if over > best.0 .0 {
+        continue;
+      }
+      let c = (over, (self.hides)(k, at));
+      let better = c.0 < best.0 .0 - 1e-9 || (c.0 <= best.0 .0 && c.1 < best.0 .1 - 1e-9);
+      if better && (self.allowed)(k, at) {
+        best = (c, at);
+        if c == (0.0, 0.0) {
+          break;
+        }
+      }
+    }
+    best.1
+  }
+
+  /// For a token `k` no single move frees: a spot where it is in the way
+  /// of one other token only, which itself has a free spot to go to;
+  /// both move. Whether it found one.
+  fn shove(&self, k: usize, places: &mut [Place], others: &[usize]) -> bool {
+    /// Spots tried: the nearest ones, enough for a token's width around.
+    const TRIES: usize = 60;
+    let (halves, u) = (self.halves, self.u);
+    let mut tried = 0;
+    for d in self.offsets {
+      let at = [self.home[k][0] + d[0], self.home[k][1] + d[1]];
+      let mut blockers =
+        others.iter().filter(|&&j| depth(at, halves[k], places[j].at, halves[j], u) > 0.0);
+      let (Some(&j), None) = (blockers.next(), blockers.next()) else { continue };
+      if !(self.allowed)(k, at) {
+        continue;
+      }
+      tried += 1;
+      if tried > TRIES {
+        break;
+      }
+      let was = places[k].at;
+      places[k].at = at;
+      let around = self.others(j, places);
+      let to = self.free_spot(j, places, &around);
+      if self.overlap(j, to, places, &around) <= 0.0 {
+        places[j].at = to;
+        return true;
+      }
+      places[k].at = was;
+    }
+    false
   }
 }
 
@@ -220,153 +340,10 @@ fn offsets(u: f64) -> Vec<Point> {
   offsets
 }
 
-/// Whether a token at `b` may be in the way of one moved about `home`.
-fn near(home: Point, b: Point, u: f64) -> bool {
-  let reach = (REACH + 2.0 * FLEET_HALF[0] + GAP) * u;
-  (b[0] - home[0]).abs() < reach && (b[1] - home[1]).abs() < reach
-}
-
-/// The spot nearest `k`'s home where it overlaps none of `others`, else
-/// where it overlaps them least.
-#[allow(clippy::too_many_arguments)]
-fn free_spot(
-  k: usize,
-  places: &[Place],
-  halves: &[[f64; 2]],
-  home: &[Point],
-  others: &[usize],
-  offsets: &[Point],
-  allowed: &impl Fn(usize, Point) -> bool,
-  hides: &impl Fn(usize, Point) -> f64,
-  u: f64,
-) -> Point {
-  // Overlapping a token first, then hiding names and dots: the second
-  // is asked only of a spot the first does not already rule out.
-  let overlap = |at: Point| -> f64 {
-    others.iter().map(|&j| depth(at, halves[k], places[j].at, halves[j], u)).sum()
-  };
-  let here = places[k].at;
-  let mut best = ((overlap(here), hides(k, here)), here);
-  if best.0 .0 <= 0.0 {
-    return best.1;
-  }
-  for d in offsets {
-    let at = [home[k][0] + d[0], home[k][1] + d[1]];
-    let over = overlap(at);
-    if over > best.0 .0 {
-      continue;
-    }
-    let c = (over, hides(k, at));
-    let better = c.0 < best.0 .0 - 1e-9 || (c.0 <= best.0 .0 && c.1 < best.0 .1 - 1e-9);
-    if better && allowed(k, at) {
-      best = (c, at);
-      if c == (0.0, 0.0) {
-        break;
-      }
-    }
-  }
-  best.1
-}
-
 /// How deep two token boxes overlap, with [`GAP`] between them (zero:
 /// apart).
 fn depth(a: Point, ha: [f64; 2], b: Point, hb: [f64; 2], u: f64) -> f64 {
   let over =
     [ha[0] + hb[0] + GAP * u - (a[0] - b[0]).abs(), ha[1] + hb[1] + GAP * u - (a[1] - b[1]).abs()];
   over[0].min(over[1]).max(0.0)
-}
-
-/// Where placing in turn left tokens overlapping (a token hemmed in by
-/// its province's outline), each such token in turn moves again, now
-/// knowing where every other stands, until none improves.
-#[allow(clippy::too_many_arguments)]
-fn settle(
-  places: &mut [Place],
-  halves: &[[f64; 2]],
-  home: &[Point],
-  order: &[usize],
-  offsets: &[Point],
-  allowed: &impl Fn(usize, Point) -> bool,
-  hides: &impl Fn(usize, Point) -> f64,
-  u: f64,
-) {
-  for round in 0..20 {
-    let mut moved = false;
-    // Alternately smallest and largest first, so neither always yields.
-    let turn: Vec<usize> =
-      if round % 2 == 0 { order.to_vec() } else { order.iter().rev().copied().collect() };
-    for k in turn {
-      let others: Vec<usize> = (0..places.len())
-        .filter(|&j| places[j].province != places[k].province && near(home[k], places[j].at, u))
-        .collect();
-      let at = free_spot(k, places, halves, home, &others, offsets, allowed, hides, u);
-      if at != places[k].at {
-        places[k].at = at;
-        moved = true;
-      }
-      if cost(k, at, places, halves, &others, u) > 0.0 {
-        moved |= shove(k, places, halves, home, &others, offsets, allowed, hides, u);
-      }
-    }
-    if !moved {
-      break;
-    }
-  }
-}
-
-/// How much a token `k` at `at` overlaps the tokens `others`.
-fn cost(
-  k: usize,
-  at: Point,
-  places: &[Place],
-  halves: &[[f64; 2]],
-  others: &[usize],
-  u: f64,
-) -> f64 {
-  others.iter().map(|&j| depth(at, halves[k], places[j].at, halves[j], u)).sum()
-}
-
-/// For a token `k` no single move frees: a spot where it is in the way
-/// of one other token only, which itself has a free spot to go to; both
-/// move. Whether it found one.
-#[allow(clippy::too_many_arguments)]
-fn shove(
-  k: usize,
-  places: &mut [Place],
-  halves: &[[f64; 2]],
-  home: &[Point],
-  others: &[usize],
-  offsets: &[Point],
-  allowed: &impl Fn(usize, Point) -> bool,
-  hides: &impl Fn(usize, Point) -> f64,
-  u: f64,
-) -> bool {
-  /// Spots tried: the nearest ones, enough for a token's width around.
-  const TRIES: usize = 60;
-  let mut tried = 0;
-  for d in offsets {
-    let at = [home[k][0] + d[0], home[k][1] + d[1]];
-    let mut blockers =
-      others.iter().filter(|&&j| depth(at, halves[k], places[j].at, halves[j], u) > 0.0);
-    let (Some(&j), None) = (blockers.next(), blockers.next()) else { continue };
-    if !allowed(k, at) {
-      continue;
-    }
-    tried += 1;
-    if tried > TRIES {
-      break;
-    }
-    let was = places[k].at;
-    places[k].at = at;
-    let around: Vec<usize> = (0..places.len())
-      .filter(|&i| places[i].province != places[j].province && near(home[j], places[i].at, u))
-      .collect();
-    let to = free_spot(j, places, halves, home, &around, offsets, allowed, hides, u);
-    if cost(j, to, places, halves, &around, u) <= 0.0 {
-      places[j].at = to;
-      return true;
-    }
-    places[k].at = was;
-  }
-  false
 }
