@@ -19,8 +19,7 @@ use std::collections::BTreeSet;
 use game_support::{holds, password, player, register, Table, FAST, MASTER, POWERS};
 use judge_support::{subjects, Judge, Sent};
 
-/// When the games of these tests start.
-const START: &str = "2026-03-02T10:00:00Z";
+use crate::game_support::START;
 /// The next day, when the votes and orders go in (well before the first
 /// deadline, Thu Mar 05).
 const T: &str = "2026-03-03T12:00:00Z";

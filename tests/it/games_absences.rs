@@ -16,10 +16,7 @@ use std::path::PathBuf;
 use game_support::{holds, player, register, Table, FAST, MASTER, POWERS};
 use judge_support::{subjects, Judge, Says, Sent};
 
-/// The game starts on Monday 2 March 2026 at 10:00 UTC; with the manual's
-/// movement settings (clock 23:30, next 71 hours, days -MTWTF-) its first
-/// deadline is Thursday 5 March at 23:30.
-const START: &str = "2026-03-02T10:00:00Z";
+use crate::game_support::START;
 /// Tuesday 3 March, midday: when the tests' absences are asked for.
 const TUESDAY: &str = "2026-03-03T12:00:00Z";
 /// Thursday 5 March, midday: still before the first deadline.

@@ -19,10 +19,7 @@ use std::path::PathBuf;
 use game_support::{holds, player, Table, FAST, MASTER, POWERS};
 use judge_support::{subjects, Judge, Says, Sent};
 
-/// Monday 2 March 2026, 10:00 UTC. With the default movement settings
-/// (clock 1410, next 71, grace 167, days -MTWTF-) a game started then has
-/// its first deadline on Thursday 5 March at 23:30.
-const START: &str = "2026-03-02T10:00:00Z";
+use crate::game_support::START;
 const FIRST_DEADLINE: &str = "Thu Mar 05 2026 23:30:00 +0000";
 /// Tuesday 3 March 2026, noon UTC.
 const TUESDAY: &str = "2026-03-03T12:00:00Z";

@@ -13,11 +13,7 @@ use crate::game_support;
 use game_support::{holds, password, player, register, Table, FAST, MASTER, POWERS};
 use judge_support::{subjects, Judge, Says, Sent};
 
-/// The game starts on Monday 2 March 2026 at 10:00 UTC. With the manual's
-/// movement settings (clock 23:30, next 71 hours, grace 167 hours, days
-/// -MTWTF-) its first deadline is Thursday 5 March at 23:30 and the grace
-/// period ends Thursday 12 March at 22:30.
-const START: &str = "2026-03-02T10:00:00Z";
+use crate::game_support::START;
 const TUESDAY: &str = "2026-03-03T12:00:00Z";
 const DEADLINE: &str = "2026-03-05T23:30:00Z";
 const NEXT_DAY: &str = "2026-03-06T23:30:00Z";

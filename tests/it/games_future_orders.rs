@@ -16,8 +16,7 @@ use chrono::{DateTime, Duration, Utc};
 use game_support::{holds, Table, FAST, MASTER, POWERS};
 use judge_support::{Judge, Says, Sent};
 
-/// The game starts on Monday morning; its first deadline is days away.
-const START: &str = "2026-03-02T10:00:00Z";
+use crate::game_support::START;
 
 /// `START` plus `hours`, as `--now` takes it.
 fn at(hours: i64) -> String {

@@ -14,8 +14,7 @@ use std::path::PathBuf;
 use game_support::{holds, password, player, register, Table, FAST, MASTER, POWERS};
 use judge_support::{subjects, Judge, Sent};
 
-/// When the [`Table`] games of these tests start.
-const START: &str = "2026-03-02T10:00:00Z";
+use crate::game_support::START;
 /// An hour later: the first orders go in.
 const LATER: &str = "2026-03-02T11:00:00Z";
 

@@ -9,7 +9,7 @@ use crate::judge_support;
 use game_support::{holds, password, player, register, Table, FAST, MASTER, POWERS};
 use judge_support::{subjects, Judge, Sent};
 
-const START: &str = "2026-03-02T10:00:00Z";
+use crate::game_support::START;
 const T1: &str = "2026-03-03T10:00:00Z";
 const T2: &str = "2026-03-03T11:00:00Z";
 const T3: &str = "2026-03-03T12:00:00Z";

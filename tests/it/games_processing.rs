@@ -20,10 +20,7 @@ use chrono::{DateTime, Duration, FixedOffset, Utc};
 use game_support::{player, register, Table, FAST, MASTER, POWERS};
 use judge_support::{Judge, Sent};
 
-/// A Monday morning: games start here, so that every phase in these tests
-/// is played before the first deadline (Thursday 23:30, by the manual's
-/// default `clock 1410 next 71 days -MTWTF-`).
-const START: &str = "2026-03-02T10:00:00Z";
+use crate::game_support::START;
 
 /// The first movement deadline of a game started at [`START`]: 71 hours
 /// later is Thursday 09:00, moved on to the clock time 23:30.

@@ -13,7 +13,7 @@ use game_support::{
 };
 use judge_support::{subjects, Judge, Says, Sent, NOW};
 
-const START: &str = "2026-03-02T10:00:00Z";
+use crate::game_support::START;
 const T: &str = "2026-03-03T12:00:00Z";
 
 /// Mails `body` from `from` at `now` and returns all the mail it made.

@@ -14,9 +14,7 @@ use crate::game_support;
 use game_support::{holds, password, player, register, Table, FAST, MASTER, POWERS};
 use judge_support::{subjects, Judge, Says, Sent};
 
-/// Monday 2 March 2026, 10:00 UTC: the first movement deadline is Thursday
-/// 5 March at 23:30.
-const START: &str = "2026-03-02T10:00:00Z";
+use crate::game_support::START;
 const LATER: &str = "2026-03-02T11:00:00Z";
 const AFTER_DEADLINE: &str = "2026-03-06T12:00:00Z";
 

@@ -17,11 +17,7 @@ use std::path::PathBuf;
 use game_support::{holds, player, Table, FAST, MASTER, POWERS};
 use judge_support::{subjects, Judge, Says, Sent};
 
-/// The games start on Monday 2 March 2026 at 10:00 UTC. With the manual's
-/// movement settings (clock 23:30, next 71 hours, grace 167 hours, days
-/// -MTWTF-) the first deadline is Thursday 5 March at 23:30 and the grace
-/// period ends Thursday 12 March at 22:30.
-const START: &str = "2026-03-02T10:00:00Z";
+use crate::game_support::START;
 const TUESDAY: &str = "2026-03-03T12:00:00Z";
 const WEDNESDAY: &str = "2026-03-04T12:00:00Z";
 const BEFORE_DEADLINE: &str = "2026-03-05T20:00:00Z";

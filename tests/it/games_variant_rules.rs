@@ -7,7 +7,7 @@ use crate::judge_support;
 use game_support::{holds, Table, FAST, MASTER, POWERS};
 use judge_support::{subjects, Judge, Sent};
 
-const START: &str = "2026-03-02T10:00:00Z";
+use crate::game_support::START;
 const T: &str = "2026-03-03T12:00:00Z";
 
 /// Every power sends its `orders`, or holds; returns the mail.

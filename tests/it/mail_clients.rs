@@ -16,9 +16,7 @@ use game_support::{holds, password, player, Table, FAST, POWERS};
 use judge::mail::outbound::fold_long_lines;
 use judge_support::{Judge, Sent};
 
-/// The game starts on Monday 2 March 2026 at 10:00 UTC; with the default
-/// movement settings its first deadline is Thursday 5 March at 23:30.
-const START: &str = "2026-03-02T10:00:00Z";
+use crate::game_support::START;
 const TUESDAY: &str = "2026-03-03T12:00:00Z";
 const DEADLINE: &str = "2026-03-05T23:30:00Z";
 

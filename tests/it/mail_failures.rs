@@ -10,7 +10,7 @@ use crate::judge_support;
 use game_support::{holds, player, Table, FAST, POWERS};
 use judge_support::{subjects, Judge, Sent};
 
-const START: &str = "2026-03-02T10:00:00Z";
+use crate::game_support::START;
 const T1: &str = "2026-03-03T10:00:00Z";
 const T2: &str = "2026-03-03T10:05:00Z";
 const T3: &str = "2026-03-03T10:10:00Z";

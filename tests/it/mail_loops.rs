@@ -20,8 +20,7 @@ use judge_support::{Judge, Sent, NOW};
 const ANN: &str = "ann@players.test";
 const ROBOT: &str = "robot@players.test";
 
-/// A game's start, on a Monday morning before its first deadline.
-const START: &str = "2026-03-02T10:00:00Z";
+use crate::game_support::START;
 const LATER: &str = "2026-03-02T11:00:00Z";
 
 fn assert_automatic(mail: &Sent, auto: &str, bulk: bool) {

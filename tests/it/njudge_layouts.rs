@@ -12,8 +12,7 @@ use crate::game_support;
 use game_support::{holds, Table, FAST, MASTER, POWERS};
 use judge_support::{subjects, Judge, Sent};
 
-/// When the game starts.
-const START: &str = "2026-03-02T10:00:00Z";
+use crate::game_support::START;
 /// An hour later: the orders go in and S1901M is processed.
 const PLAYED: &str = "2026-03-02T11:00:00Z";
 /// When the tests ask.

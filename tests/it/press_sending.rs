@@ -17,8 +17,7 @@ use std::collections::BTreeSet;
 use game_support::{password, player, register, Table, FAST, MASTER, POWERS};
 use judge_support::{subjects, Judge, Says, Sent};
 
-/// When the games of these tests start, and when everything is sent.
-const START: &str = "2026-03-02T10:00:00Z";
+use crate::game_support::START;
 /// A registered user who watches the games.
 const OBSERVER: &str = "watcher@players.test";
 /// Someone in no game, who asks for a history.

@@ -19,9 +19,7 @@ use std::sync::OnceLock;
 use game_support::{holds, password, player, register, Table, FAST, MASTER, POWERS};
 use judge_support::{subjects, Judge, Sent};
 
-/// Monday 2 March 2026, 10:00 UTC: the games start, and the first
-/// deadline is Thursday 5 March at 23:30.
-const START: &str = "2026-03-02T10:00:00Z";
+use crate::game_support::START;
 /// Friday 6 March, 10:00: past the first deadline, inside the grace.
 const AFTER_DEADLINE: &str = "2026-03-06T10:00:00Z";
 

@@ -11,7 +11,7 @@ use crate::game_support;
 use game_support::{holds, player, Table, FAST, MASTER, POWERS};
 use judge_support::{subjects, Judge, Sent};
 
-const START: &str = "2026-03-02T10:00:00Z";
+use crate::game_support::START;
 const SPRING: &str = "2026-03-02T11:00:00Z";
 const FALL: &str = "2026-03-03T11:00:00Z";
 const WINTER: &str = "2026-03-04T11:00:00Z";

@@ -9,6 +9,13 @@ use std::collections::BTreeSet;
 
 use crate::judge_support::{subjects, Judge, Run, Sent, NOW};
 
+/// When the games of the tests by mail start: Monday 2 March 2026 at
+/// 10:00 UTC, before the judge's fixed `NOW`. With the manual's movement
+/// settings (clock 23:30, next 71 hours, grace 167 hours, days -MTWTF-)
+/// a game started then has its first deadline on Thursday 5 March at
+/// 23:30.
+pub const START: &str = "2026-03-02T10:00:00Z";
+
 /// A `judge.toml` whose phases process as soon as the orders are in (no
 /// `min` hours since the last phase, no `delay`), so a test need not move
 /// the clock for every phase.
