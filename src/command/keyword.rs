@@ -1,72 +1,49 @@
 //! The table of every command keyword (manual §10 and njudge's other
-//! spellings). One row per command; the parser and the `index` help file
-//! are both generated from it, so they cannot drift apart.
+//! spellings): one declaration per command, from which [`CommandKind`],
+//! the parser's keyword lookup, the `index` help file, the argument rules,
+//! the "not offered yet" answer and the SET options' effects are all
+//! generated, so none of them can drift from the others.
 //!
 //! `SET` options are commands of their own (`SetWait`, `SetNoWait`…): the
-//! `NO` form of an option is a separate kind with its own row, so that
-//! `SET NO WAIT`, `SET NOWAIT` and `SETNOWAIT` all land on `SetNoWait` and
-//! whoever carries a command out never has to look at the words again.
+//! `NO` form of an option is a separate kind, so that `SET NO WAIT`, `SET
+//! NOWAIT` and `SETNOWAIT` all land on `SetNoWait` and whoever carries a
+//! command out never has to look at the words again. An option that turns
+//! a game setting on or off is one [`Switch`] declaring both kinds; a row
+//! that changes a game setting carries the change itself ([`Setting`]), so
+//! a new option of that sort is one row here and nothing in the session.
+//! That is the one place this module knows the game: which field of its
+//! [`Settings`] a SET changes.
 
 use std::fmt::Write as _;
 
-/// Declares [`CommandKind`] and [`CommandKind::ALL`] from one list, so that
-/// the list of every kind cannot miss one.
-macro_rules! kinds {
-  ($($kind:ident),* $(,)?) => {
+use crate::game::press::{Colors, Fakes};
+use crate::game::{GameOption, Settings};
+
+/// Declares [`CommandKind`], [`CommandKind::ALL`] and [`KEYWORDS`] from one
+/// list. An entry is `Kind = row;`, or `OnKind / OffKind = Switch {…};`
+/// for an option's two commands; the kinds are numbered in the order
+/// declared, which is also the order of [`KEYWORDS`].
+macro_rules! commands {
+  ($($kind:ident $(/ $off:ident)? = $row:expr;)*) => {
     /// Every command the judge recognises; each has exactly one row in
     /// [`KEYWORDS`] saying how it is spelled and what it does.
     #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
     pub enum CommandKind {
-      $($kind),*
+      $($kind, $($off,)?)*
     }
 
     impl CommandKind {
       /// Every kind, in declaration order (the order of [`KEYWORDS`]).
-      pub const ALL: &'static [CommandKind] = &[$(CommandKind::$kind),*];
+      pub const ALL: &'static [CommandKind] = &[$(CommandKind::$kind, $(CommandKind::$off,)?)*];
     }
-  };
-}
 
-kinds! {
-  // Anyone (manual §§2–4).
-  Help, Get, GetPackage, GetDedication, GetWhois, Version, Register, Who, WhoIs, WhoGame,
-  IAmAlso, InfoPlayer, History, List, Map, MapStar, Summary, Create, SignOn, Observe, SignOff,
-  ReplyTo,
-  // Players signed on to a game (§§6–7, 8.1).
-  Resign, Phase, Clear, If, Else, EndIf, Press, Broadcast, PostalPress, EndPress, EndBroadcast,
-  Diary, DiaryRecord, DiaryList, DiaryRead, DiaryDelete, BecomeMaster, Resume, Set, SetAddress,
-  SetPassword, SetPreference, SetAbsence, SetNoAbsence, SetWait, SetNoWait, SetConcede,
-  SetNoConcede, SetDraw, SetNoDraw, SetModerate, SetBroadcast, SetNoBroadcast, SetMap, SetNoMap,
-  // Masters only (§§8.1–8.2).
-  Become, Eject, ForceBegin, Pause, Predict, Process, Promote, Rollback, Unstart, SetUnmoderate,
-  SetAllPress, SetNormalPress, SetQuiet, SetNoQuiet, SetWatchAllPress, SetNoWatchAllPress,
-  // Moderators: the Master, or any player of an unmoderated game (§§8.3–8.6).
-  Terminate, SetAutoCreate, SetNoAutoCreate, SetAutoProcess, SetManualProcess, SetAutoStart,
-  SetManualStart, SetBn, SetEp, SetMn, SetNmr, SetNoNmr, SetCommentBegin, SetComment,
-  SetConcessions, SetNoConcessions, SetDias, SetNoDias, SetList, SetNoList, SetPrfList,
-  SetPrfRand, SetPrfBoth, SetProxy, SetNoProxy, SetRated, SetUnrated, SetResume, SetNoResume,
-  SetStrictConvoy, SetNoStrictConvoy, SetStrictWait, SetNoStrictWait,
-  SetAccess, SetAllowPlayer, SetDenyPlayer, SetDedication, SetLevel, SetOntimeRat, SetResRat,
-  SetPress, SetNoPress, SetBlankPress, SetNoBlankPress, SetNoFake, SetGrey, SetGreyWhite,
-  SetWhite, SetWhiteGrey, SetLatePress, SetNoLatePress, SetMinorPress, SetNoMinorPress,
-  SetMustOrder, SetNoMustOrder, SetObserver, SetNoObserver, SetPartial, SetNoPartial,
-  SetPartialFakesBroadcast, SetPartialFakesByDefault, SetPartialMay, SetPostalPress,
-  SetNoPostalPress, SetTouchPress, SetNoTouchPress,
-  SetDeadline, SetGrace, SetStart, SetLateCount, SetNoLateCount, SetMaxAbsence, SetMove,
-  SetRetreat, SetAdjust, SetStrictGrace, SetNoStrictGrace,
-  // Moderators, variant settings (§9).
-  SetVariant, SetNotVariant, SetRule, SetNoRule, SetAnyCenter, SetHomeCenter, SetOneCenter, SetAnyDisband,
-  SetNormalDisband, SetAttackTransform, SetNoAttackTransform, SetAutoDisband, SetNoAutoDisband,
-  SetBCenters, SetNoBCenters, SetBlankBoard, SetCenters, SetCoastalConvoys, SetNoCoastalConvoys,
-  SetDisband, SetNoDisband, SetDuality, SetNoDuality, SetGateways, SetNoGateways, SetHongKong,
-  SetNoHongKong, SetPlayers, SetRailways, SetNoRailways, SetReveal, SetNoReveal, SetSecret,
-  SetNoSecret, SetShow, SetNoShow, SetSummer, SetNoSummer, SetTransform, SetNoTransform,
-  SetAdjacent, SetNoAdjacent, SetAssassins, SetNoAssassins, SetLoans, SetNoLoans, SetDice,
-  SetNoDice, SetFamine, SetNoFamine, SetFort, SetNoFort, SetGarrison, SetNoGarrison, SetMach2,
-  SetNoMach2, SetMoney, SetNoMoney, SetPlague, SetNoPlague, SetSpecial, SetNoSpecial, SetStorm,
-  SetNoStorm,
-  // The judgekeeper (njudge's `adm` commands; not in the manual).
-  Adjust, FixId, NoControl, Record, SetAllowMaster, SetDenyMaster,
+    /// The rows as declared: one per command, two per [`Switch`].
+    const DECLARED: &[&[Keyword]] = &[$(commands!(@rows $row, $kind $(, $off)?)),*];
+  };
+  (@rows $row:expr, $kind:ident) => { &[$row.of(CommandKind::$kind)] };
+  (@rows $row:expr, $on:ident, $off:ident) => {
+    &[$row.on_row(CommandKind::$on), $row.off_row(CommandKind::$off)]
+  };
 }
 
 impl CommandKind {
@@ -79,6 +56,12 @@ impl CommandKind {
   /// options from one SET line, so their arguments need the same care.
   pub fn is_set(self) -> bool {
     keyword(self).spellings.first().is_some_and(|s| *s == "SET" || s.starts_with("SET "))
+  }
+
+  /// Whether this judge carries the command out; the others are answered
+  /// "not offered yet" and left out of the index.
+  pub fn offered(self) -> bool {
+    keyword(self).offered
   }
 }
 
@@ -148,925 +131,1059 @@ pub struct Keyword {
   pub who: Who,
   /// Whether it takes the following lines as a block.
   pub block: Block,
+  /// Whether the judge carries it out (see [`CommandKind::offered`]).
+  pub offered: bool,
+  /// A SET option that takes no argument: whatever follows it on the line
+  /// is more options (`SET GREY, PARTIAL`), as njudge reads them.
+  pub alone: bool,
+  /// The game setting it changes, for the options that only change one;
+  /// the others have a handler of their own in the session.
+  pub setting: Option<Setting>,
+}
+
+/// What a SET option changes in a game's settings, and how the change is
+/// told. Only a moderator may make it (the Master alone where the row's
+/// [`Who`] is [`Who::Master`]).
+#[derive(Clone, Copy, Debug)]
+pub struct Setting {
+  /// The command as refusals name it (`SET PARTIAL`; a usage's bracketed
+  /// words are left out).
+  pub name: &'static str,
+  pub change: Change,
+  /// What the game is like afterwards, as its `Parameter Change` says.
+  pub meaning: &'static str,
+  /// Whether it may be changed only before the game starts.
+  pub before_start: bool,
+}
+
+impl Setting {
+  /// The command as refusals name it.
+  pub fn name(&self) -> &'static str {
+    self.name.split(" [").next().unwrap_or(self.name)
+  }
+}
+
+/// The change itself.
+#[derive(Clone, Copy, Debug)]
+pub enum Change {
+  /// A setting turned on (`true`) or off.
+  Switch(fn(&mut Settings, bool), bool),
+  /// One value of a setting with several (press colours, fakes).
+  Choose(fn(&mut Settings)),
+  /// One of the optional rules of manual §9.1, which SET VARIANT and the
+  /// SIGN ON words name too.
+  Option(GameOption, bool),
+}
+
+impl Change {
+  /// Makes the change in `settings`.
+  pub fn apply(self, settings: &mut Settings) {
+    match self {
+      Change::Switch(set, on) => set(settings, on),
+      Change::Choose(set) => set(settings),
+      Change::Option(option, on) => option.set(settings, on),
+    }
+  }
 }
 
 /// A one-line command row; `.with_block` marks the few that take a block.
 const fn row(
-  kind: CommandKind,
   who: Who,
   section: &'static str,
   usage: &'static str,
   summary: &'static str,
   spellings: &'static [&'static str],
 ) -> Keyword {
-  Keyword { kind, spellings, usage, summary, section, who, block: Block::Line }
-}
-
-impl Keyword {
-  const fn with_block(self, block: Block) -> Keyword {
-    Keyword { block, ..self }
+  Keyword {
+    kind: CommandKind::Help,
+    spellings,
+    usage,
+    summary,
+    section,
+    who,
+    block: Block::Line,
+    offered: true,
+    alone: false,
+    setting: None,
   }
 }
 
-use CommandKind as K;
+impl Keyword {
+  /// The row as the command `kind`'s.
+  const fn of(self, kind: CommandKind) -> Keyword {
+    Keyword { kind, ..self }
+  }
+
+  const fn with_block(self, block: Block) -> Keyword {
+    Keyword { block, ..self }
+  }
+
+  /// A command the judge recognises but does not carry out yet.
+  const fn not_offered(self) -> Keyword {
+    Keyword { offered: false, ..self }
+  }
+
+  /// A SET option that takes no argument, carried out by its handler.
+  const fn alone(self) -> Keyword {
+    Keyword { alone: true, ..self }
+  }
+
+  /// A SET option choosing one value of a game setting: `name` is what
+  /// refusals call it, `meaning` what the game is like afterwards.
+  const fn choose(
+    self,
+    name: &'static str,
+    set: fn(&mut Settings),
+    meaning: &'static str,
+  ) -> Keyword {
+    let setting = Setting { name, change: Change::Choose(set), meaning, before_start: false };
+    Keyword { alone: true, setting: Some(setting), ..self }
+  }
+
+  /// A SET option turning one of the §9.1 rules on or off (before the
+  /// start only; what it means is the option's own).
+  const fn option(self, option: GameOption, on: bool) -> Keyword {
+    let setting = Setting {
+      name: option.command(on),
+      change: Change::Option(option, on),
+      meaning: option.meaning(on),
+      before_start: true,
+    };
+    Keyword { alone: true, setting: Some(setting), ..self }
+  }
+}
+
+/// A game setting that is on or off: both of its SET commands, declared
+/// once (`SetNmr / SetNoNmr = Switch {…}`).
+pub struct Switch {
+  pub who: Who,
+  pub section: &'static str,
+  /// Sets the field: `set(settings, on)`.
+  pub set: fn(&mut Settings, bool),
+  /// Whether it may be changed only before the game starts.
+  pub before_start: bool,
+  pub on: Side,
+  pub off: Side,
+}
+
+/// One of a [`Switch`]'s two commands.
+pub struct Side {
+  pub usage: &'static str,
+  pub summary: &'static str,
+  pub spellings: &'static [&'static str],
+  /// What the game is like afterwards, as its `Parameter Change` says.
+  pub meaning: &'static str,
+}
+
+impl Switch {
+  const fn on_row(&self, kind: CommandKind) -> Keyword {
+    self.side(kind, &self.on, true)
+  }
+
+  const fn off_row(&self, kind: CommandKind) -> Keyword {
+    self.side(kind, &self.off, false)
+  }
+
+  const fn side(&self, kind: CommandKind, side: &Side, on: bool) -> Keyword {
+    let setting = Setting {
+      name: side.usage,
+      change: Change::Switch(self.set, on),
+      meaning: side.meaning,
+      before_start: self.before_start,
+    };
+    Keyword {
+      kind,
+      spellings: side.spellings,
+      usage: side.usage,
+      summary: side.summary,
+      section: self.section,
+      who: self.who,
+      block: Block::Line,
+      offered: true,
+      alone: true,
+      setting: Some(setting),
+    }
+  }
+}
+
 use Who::{Anyone, Keeper, Master, Moderator, Player};
 
-/// The table: one row per [`CommandKind`], in declaration order.
-pub static KEYWORDS: &[Keyword] = &[
+commands! {
   // ------------------------------------------------------------ anyone
-  row(
-    K::Help,
+  Help = row(
     Anyone,
     "3.2",
     "HELP",
     "Mail back the general information file; before a sign-on, the rest of the message is skipped.",
     &["HELP"],
-  ),
-  row(
-    K::Get,
+  );
+  Get = row(
     Anyone,
     "3.2",
     "GET file",
     "Mail back a help file (SEND and SEND ME are the same); GET flist lists them all.",
     &["GET", "SEND ME", "SEND"],
-  ),
-  row(
-    K::GetPackage,
+  );
+  GetPackage = row(
     Anyone,
     "3.2",
     "GET PACKAGE",
     "Mail back the set of files every newcomer should read first.",
     &["GET PACKAGE", "SEND ME PACKAGE", "SEND PACKAGE"],
-  ),
-  row(
-    K::GetDedication,
+  );
+  GetDedication = row(
     Anyone,
     "3.3",
     "GET DEDICATION",
     "Show your own record of games played and deadlines kept or missed.",
     &["GET DEDICATION", "SEND ME DEDICATION", "SEND DEDICATION"],
-  ),
-  row(
-    K::GetWhois,
+  );
+  GetWhois = row(
     Anyone,
     "3.3",
     "GET WHOIS",
     "Mail back the whole registration list, where the judgekeeper allows it.",
     &["GET WHOIS", "SEND ME WHOIS", "SEND WHOIS"],
-  ),
-  row(
-    K::Version,
+  );
+  Version = row(
     Anyone,
     "3.2",
     "VERSION",
     "Say which version of the judge is answering.",
     &["VERSION"],
-  ),
-  row(
-    K::Register,
+  );
+  Register = row(
     Anyone,
     "3.3",
     "REGISTER ... END",
     "Register with this judge or update your details; each line up to END is a field: value pair.",
     &["REGISTER"],
   )
-  .with_block(Block::UntilEnd),
-  row(
-    K::Who,
+  .with_block(Block::UntilEnd);
+  Who = row(
     Anyone,
     "3.3",
     "WHO address...",
     "Show the registration of every user whose address begins with the text given.",
     &["WHO"],
-  ),
-  row(K::WhoIs, Anyone, "3.3", "WHO IS address...", "The same as WHO.", &["WHO IS"]),
-  row(
-    K::WhoGame,
+  );
+  WhoIs = row(Anyone, "3.3", "WHO IS address...", "The same as WHO.", &["WHO IS"]);
+  WhoGame = row(
     Anyone,
     "3.4",
     "WHOGAME [game] [FULL]",
     "Show the registrations of a game's players and Masters; FULL adds its observers.",
     &["WHO GAME"],
-  ),
-  row(
-    K::IAmAlso,
+  );
+  IAmAlso = row(
     Anyone,
     "3.3",
     "I AM ALSO address [code]",
     "Join this new address to the registration at that old one, with the code mailed there.",
     &["I AM ALSO"],
-  ),
-  row(
-    K::InfoPlayer,
+  );
+  InfoPlayer = row(
     Anyone,
     "3.3",
     "INFO PLAYER address",
     "Show the games and punctuality record of the user at exactly that address.",
     &["INFO PLAYER"],
-  ),
-  row(
-    K::History,
+  );
+  History = row(
     Anyone,
     "3.4",
     "HISTORY [game] [FROM date] [TO date] [LINES n]",
     "Mail back what an observer saw of a game over a period (or EXCLSTART turn [EXCLEND turn]).",
     &["HISTORY"],
-  ),
-  row(
-    K::List,
+  );
+  List = row(
     Anyone,
     "3.4",
     "LIST [FULL | game]",
     "Show one game's state, or the list of all games (FULL adds their players).",
     &["LIST"],
-  ),
-  row(
-    K::Map,
+  );
+  Map = row(
     Anyone,
     "3.4",
     "MAP [game] [phase]",
     "Mail back a picture of a game's board, now or in a past phase (PNG and SVG).",
     &["MAP"],
-  ),
-  row(
-    K::MapStar,
+  );
+  MapStar = row(
     Anyone,
     "3.4",
     "MAP *",
     "Mail back a picture of the board in the LIST output that follows.",
     &["MAP *"],
   )
-  .with_block(Block::Rest),
-  row(
-    K::Summary,
+  .with_block(Block::Rest);
+  Summary = row(
     Anyone,
     "3.4",
     "SUMMARY [game]",
     "Mail back who played each power when, and who held which centres each year (STATUS too).",
     &["SUMMARY", "STATUS"],
-  ),
-  row(
-    K::Create,
+  );
+  Create = row(
     Anyone,
     "4",
     "CREATE ?game password [variant] [options]",
     "Start a new game and sign on to it.",
     &["CREATE"],
-  ),
-  row(
-    K::SignOn,
+  );
+  SignOn = row(
     Anyone,
     "4",
     "SIGN ON xgame password [variant] [options]",
     "Sign on to a game; x is your power's initial, ? to join a forming game, O to observe.",
     &["SIGN ON", "HELLO", "LOGIN"],
-  ),
-  row(
-    K::Observe,
+  );
+  Observe = row(
     Anyone,
     "4",
     "OBSERVE game password",
     "Follow a game as an observer (WATCH is the same).",
     &["OBSERVE", "WATCH"],
-  ),
-  row(
-    K::SignOff,
+  );
+  SignOff = row(
     Anyone,
     "3.1",
     "SIGN OFF",
     "Stop reading here; end every message with it so a signature is never taken for orders.",
     &["SIGN OFF"],
-  ),
-  row(
-    K::ReplyTo,
+  );
+  ReplyTo = row(
     Anyone,
     "2.2",
     "REPLY-TO: address",
     "Send the reply to this message to another address.",
     &["REPLY-TO:"],
-  ),
+  );
   // ------------------------------------------------------------ players
-  row(
-    K::Resign,
+  Resign = row(
     Player,
     "7.1",
     "RESIGN",
     "Leave the game for good (WITHDRAW is the same); make it the last command.",
     &["RESIGN", "WITHDRAW"],
-  ),
-  row(
-    K::Phase,
+  );
+  Phase = row(
     Player,
     "6.3",
     "PHASE season year phase",
     "Keep the orders that follow for that later phase instead of the current one.",
     &["PHASE"],
-  ),
-  row(K::Clear, Player, "6.3", "CLEAR", "Drop every order kept for a later phase.", &["CLEAR"]),
-  row(
-    K::If,
+  );
+  Clear = row(Player, "6.3", "CLEAR", "Drop every order kept for a later phase.", &["CLEAR"]);
+  If = row(
     Player,
     "6.3",
     "IF condition [THEN]",
     "Start orders for a later phase that count only if the condition then holds.",
     &["IF"],
-  ),
-  row(
-    K::Else,
+  );
+  Else = row(
     Player,
     "6.3",
     "ELSE [IF condition]",
     "Start the orders that count when the IF before it does not hold.",
     &["ELSE"],
-  ),
-  row(K::EndIf, Player, "6.3", "ENDIF", "Close the innermost IF.", &["END IF"]),
-  row(
-    K::Press,
+  );
+  EndIf = row(Player, "6.3", "ENDIF", "Close the innermost IF.", &["END IF"]);
+  Press = row(
     Player,
     "7.4",
     "PRESS options",
     "Send a message to other players; the text runs to ENDPRESS.",
     &["PRESS"],
   )
-  .with_block(Block::Press),
-  row(
-    K::Broadcast,
+  .with_block(Block::Press);
+  Broadcast = row(
     Player,
     "7.4",
     "BROADCAST [options]",
     "Send a message to everyone in the game; the text runs to ENDBROADCAST.",
     &["BROADCAST"],
   )
-  .with_block(Block::Press),
-  row(
-    K::PostalPress,
+  .with_block(Block::Press);
+  PostalPress = row(
     Player,
     "7.4",
     "POSTAL PRESS",
     "Send a broadcast held back until the current phase is processed; text runs to ENDPRESS.",
     &["POSTAL PRESS"],
   )
-  .with_block(Block::Press),
-  row(
-    K::EndPress,
+  .with_block(Block::Press);
+  EndPress = row(
     Player,
     "7.4",
     "ENDPRESS",
     "End the text of a message or diary entry; it must stand alone on its line.",
     &["END PRESS"],
-  ),
-  row(K::EndBroadcast, Player, "7.4", "ENDBROADCAST", "The same as ENDPRESS.", &["END BROADCAST"]),
-  row(K::Diary, Player, "7.4", "DIARY", "On its own, the same as DIARY RECORD.", &["DIARY"]),
-  row(
-    K::DiaryRecord,
+  );
+  EndBroadcast = row(Player, "7.4", "ENDBROADCAST", "The same as ENDPRESS.", &["END BROADCAST"]);
+  Diary = row(Player, "7.4", "DIARY", "On its own, the same as DIARY RECORD.", &["DIARY"]);
+  DiaryRecord = row(
     Player,
     "7.4",
     "DIARY RECORD",
     "Write a private diary entry, made public when the game ends; the text runs to ENDPRESS.",
     &["DIARY RECORD"],
   )
-  .with_block(Block::Press),
-  row(K::DiaryList, Player, "7.4", "DIARY LIST", "List your diary entries.", &["DIARY LIST"]),
-  row(K::DiaryRead, Player, "7.4", "DIARY READ n", "Show diary entry n.", &["DIARY READ"]),
-  row(K::DiaryDelete, Player, "7.4", "DIARY DELETE n", "Delete diary entry n.", &["DIARY DELETE"]),
-  row(
-    K::BecomeMaster,
+  .with_block(Block::Press);
+  DiaryList = row(Player, "7.4", "DIARY LIST", "List your diary entries.", &["DIARY LIST"]);
+  DiaryRead = row(Player, "7.4", "DIARY READ n", "Show diary entry n.", &["DIARY READ"]);
+  DiaryDelete = row(Player, "7.4", "DIARY DELETE n", "Delete diary entry n.", &["DIARY DELETE"]);
+  BecomeMaster = row(
     Player,
     "8.1",
     "BECOME MASTER",
     "Right after CREATE: make the new game moderated, with you as its Master.",
     &["BECOME MASTER"],
-  ),
-  row(
-    K::Resume,
+  );
+  Resume = row(
     Player,
     "8.3",
     "RESUME",
     "Restart a paused or finished game (Masters only after SET NO RESUME).",
     &["RESUME"],
-  ),
-  row(
-    K::Set,
+  );
+  Set = row(
     Player,
     "7",
     "SET option",
     "Change a setting; each option is listed under its own SET line.",
     &["SET"],
-  ),
-  row(
-    K::SetAddress,
+  );
+  SetAddress = row(
     Player,
     "7.1",
     "SET ADDRESS [address,...]",
     "Send your game mail to these addresses, or to this message's sender if none is given.",
     &["SET ADDRESS"],
-  ),
-  row(
-    K::SetPassword,
+  );
+  SetPassword = row(
     Player,
     "7.1",
     "SET PASSWORD password",
     "Change your password for this game (letters and digits only).",
     &["SET PASSWORD", "SET PW"],
-  ),
-  row(
-    K::SetPreference,
+  );
+  SetPreference = row(
     Player,
     "7.1",
     "SET PREFERENCE list",
     "Rank the powers you want, best first; [..] groups equal choices and * asks for any.",
     &["SET PREFERENCE", "SET PREFERENCES", "SET PREFS", "SET PREF"],
-  ),
-  row(
-    K::SetAbsence,
+  );
+  SetAbsence = row(
     Player,
     "7.2",
     "SET ABSENCE date [TO date]",
     "Ask that no deadline fall while you are away (HOLIDAY and VACATION are the same).",
     &["SET ABSENCE", "SET HOLIDAYS", "SET HOLIDAY", "SET VACATIONS", "SET VACATION"],
-  ),
-  row(
-    K::SetNoAbsence,
+  );
+  SetNoAbsence = row(
     Player,
     "7.2",
     "SET NO ABSENCE date",
     "Cancel the absence that covers that date.",
     &["SET NO ABSENCE", "SET NO HOLIDAYS", "SET NO HOLIDAY", "SET NO VACATIONS", "SET NO VACATION"],
-  ),
-  row(
-    K::SetWait,
+  );
+  SetWait = row(
     Player,
     "7.2",
     "SET WAIT",
     "Hold this phase until its deadline even when every order is in.",
     &["SET WAIT"],
-  ),
-  row(
-    K::SetNoWait,
+  )
+  .alone();
+  SetNoWait = row(
     Player,
     "7.2",
     "SET NO WAIT",
     "Let the phase be processed as soon as every order is in.",
     &["SET NO WAIT"],
-  ),
-  row(
-    K::SetConcede,
+  )
+  .alone();
+  SetConcede = row(
     Player,
     "7.3",
     "SET CONCEDE power",
     "Vote to concede the game to that power (CONC is the same).",
     &["SET CONCEDE", "SET CONC"],
-  ),
-  row(
-    K::SetNoConcede,
+  );
+  SetNoConcede = row(
     Player,
     "7.3",
     "SET NO CONCEDE",
     "Take back your concession vote.",
     &["SET NO CONCEDE", "SET NO CONC"],
-  ),
-  row(
-    K::SetDraw,
+  )
+  .alone();
+  SetDraw = row(
     Player,
     "7.3",
     "SET DRAW [powers]",
     "Vote for a draw; in a NoDIAS game, among the powers listed.",
     &["SET DRAW"],
-  ),
-  row(K::SetNoDraw, Player, "7.3", "SET NO DRAW", "Take back your draw vote.", &["SET NO DRAW"]),
-  row(
-    K::SetModerate,
+  );
+  SetNoDraw = row(
+    Player,
+    "7.3",
+    "SET NO DRAW",
+    "Take back your draw vote.",
+    &["SET NO DRAW"],
+  )
+  .alone();
+  SetModerate = row(
     Player,
     "8.1",
     "SET MODERATED",
     "Put the game under a Master.",
     &["SET MODERATED", "SET MODERATE"],
-  ),
-  row(
-    K::SetBroadcast,
+  );
+  SetBroadcast = row(
     Player,
     "8.5",
     "SET BROADCAST",
     "Receive broadcast messages again (NORMAL BROADCAST is the same).",
     &["SET BROADCAST", "SET BROADCAST PRESS", "SET NORMAL BROADCAST"],
-  ),
-  row(
-    K::SetNoBroadcast,
+  )
+  .alone();
+  SetNoBroadcast = row(
     Player,
     "8.5",
     "SET NO BROADCAST",
     "Stop receiving broadcast messages (you can still send them).",
     &["SET NO BROADCAST", "SET NO BROADCAST PRESS", "SET NO NORMAL BROADCAST"],
-  ),
-  row(
-    K::SetMap,
+  )
+  .alone();
+  SetMap = row(
     Player,
     "3.4",
     "SET MAP",
     "Get a picture of the board with each results mail (a Master: for everyone).",
     &["SET MAP", "SET MAPS", "SET PICTURE", "SET PICTURES"],
-  ),
-  row(
-    K::SetNoMap,
+  )
+  .alone();
+  SetNoMap = row(
     Player,
     "3.4",
     "SET NO MAP",
     "Results mail without the picture (a Master: the game's default).",
     &["SET NO MAP", "SET NO MAPS", "SET NO PICTURE", "SET NO PICTURES"],
-  ),
+  )
+  .alone();
   // ------------------------------------------------------------ masters
-  row(
-    K::Become,
+  Become = row(
     Master,
     "8.2",
     "BECOME power",
     "Act as that power for the rest of the message; its player is told.",
     &["BECOME"],
-  ),
-  row(
-    K::Eject,
+  );
+  Eject = row(
     Master,
     "8.2",
     "EJECT power | address",
     "Remove a player, Master or observer from the game.",
     &["EJECT"],
-  ),
-  row(
-    K::ForceBegin,
+  );
+  ForceBegin = row(
     Master,
     "8.2",
     "FORCE BEGIN",
     "Start the game now, leaving the empty powers abandoned for others to take.",
     &["FORCE BEGIN"],
-  ),
-  row(
-    K::Pause,
+  );
+  Pause = row(
     Master,
     "8.2",
     "PAUSE",
     "Stop the game's clock and processing until RESUME; press still flows (SUSPEND too).",
     &["PAUSE", "SUSPEND"],
-  ),
-  row(
-    K::Predict,
+  );
+  Predict = row(
     Master,
     "8.2",
     "PREDICT",
     "Show the Master how the phase would come out with the orders in so far.",
     &["PREDICT"],
-  ),
-  row(
-    K::Process,
+  );
+  Process = row(
     Master,
     "8.2",
     "PROCESS [season year phase]",
     "Process the phase now with the orders in; naming the phase guards against a stale request.",
     &["PROCESS"],
-  ),
-  row(
-    K::Promote,
+  );
+  Promote = row(
     Master,
     "8.2",
     "PROMOTE address",
     "Make an observer of the game one more Master.",
     &["PROMOTE"],
-  ),
-  row(
-    K::Rollback,
+  );
+  Rollback = row(
     Master,
     "8.2",
     "ROLLBACK [turn]",
     "Put the game back as it was before that turn (by default, the last one) was processed.",
     &["ROLL BACK"],
-  ),
-  row(
-    K::Unstart,
+  );
+  Unstart = row(
     Master,
     "8.2",
     "UNSTART",
     "Before any turn is processed, return the game to forming, with no powers assigned.",
     &["UNSTART"],
-  ),
-  row(
-    K::SetUnmoderate,
+  );
+  SetUnmoderate = row(
     Master,
     "8.1",
     "SET UNMODERATED",
     "Let the players run the game without a Master.",
     &["SET UN MODERATED", "SET UN MODERATE"],
-  ),
-  row(
-    K::SetAllPress,
+  );
+  SetAllPress = row(
     Master,
     "8.2",
     "SET ALL PRESS",
     "Quietly copy every private message between players to you.",
     &["SET ALL PRESS"],
-  ),
-  row(
-    K::SetNormalPress,
+  )
+  .alone();
+  SetNormalPress = row(
     Master,
     "8.2",
     "SET NORMAL PRESS",
     "Stop copying private messages to you.",
     &["SET NORMAL PRESS"],
-  ),
-  row(
-    K::SetQuiet,
-    Master,
-    "8.2",
-    "SET QUIET",
-    "Keep abandonments and takeovers out of the game's announcements.",
-    &["SET QUIET"],
-  ),
-  row(
-    K::SetNoQuiet,
-    Master,
-    "8.2",
-    "SET NO QUIET",
-    "Announce abandonments and takeovers again.",
-    &["SET NO QUIET"],
-  ),
-  row(
-    K::SetWatchAllPress,
-    Master,
-    "8.2",
-    "SET WATCH ALL PRESS",
-    "Let observers use SET ALL PRESS too.",
-    &["SET WATCH ALL PRESS"],
-  ),
-  row(
-    K::SetNoWatchAllPress,
-    Master,
-    "8.2",
-    "SET NO WATCH ALL PRESS",
-    "Keep SET ALL PRESS for Masters.",
-    &["SET NO WATCH ALL PRESS"],
-  ),
+  )
+  .alone();
+  SetQuiet / SetNoQuiet = Switch {
+    who: Master,
+    section: "8.2",
+    set: |s, on| s.quiet = on,
+    before_start: false,
+    on: Side {
+      usage: "SET QUIET",
+      summary: "Keep abandonments and takeovers out of the game's announcements.",
+      spellings: &["SET QUIET"],
+      meaning: "lateness, abandonment and takeovers are told to the Master only",
+    },
+    off: Side {
+      usage: "SET NO QUIET",
+      summary: "Announce abandonments and takeovers again.",
+      spellings: &["SET NO QUIET"],
+      meaning: "lateness, abandonment and takeovers are told to everyone",
+    },
+  };
+  SetWatchAllPress / SetNoWatchAllPress = Switch {
+    who: Master,
+    section: "8.2",
+    set: |s, on| s.press.watch_all = on,
+    before_start: false,
+    on: Side {
+      usage: "SET WATCH ALL PRESS",
+      summary: "Let observers use SET ALL PRESS too.",
+      spellings: &["SET WATCH ALL PRESS"],
+      meaning: "observers may ask for copies of all press (SET ALL PRESS)",
+    },
+    off: Side {
+      usage: "SET NO WATCH ALL PRESS",
+      summary: "Keep SET ALL PRESS for Masters.",
+      spellings: &["SET NO WATCH ALL PRESS"],
+      meaning: "only the Master may ask for copies of all press",
+    },
+  };
   // ------------------------------------------------------------ moderators
-  row(
-    K::Terminate,
+  Terminate = row(
     Moderator,
     "8.3",
     "TERMINATE",
     "End the game without a result; a forming game is closed for good.",
     &["TERMINATE"],
-  ),
-  row(
-    K::SetAutoCreate,
-    Moderator,
-    "8.3",
-    "SET AUTO CREATE",
-    "When the game ends, create a new one with the same settings.",
-    &["SET AUTO CREATE"],
-  ),
-  row(
-    K::SetNoAutoCreate,
-    Moderator,
-    "8.3",
-    "SET NO AUTO CREATE",
-    "Do not create a follow-up game.",
-    &["SET NO AUTO CREATE"],
-  ),
-  row(
-    K::SetAutoProcess,
-    Moderator,
-    "8.3",
-    "SET AUTO PROCESS",
-    "Process each phase by itself when it is due (the default).",
-    &["SET AUTO PROCESS", "SET AUTO PROC", "SET NO MANUAL PROCESS", "SET NO MAN PROC"],
-  ),
-  row(
-    K::SetManualProcess,
-    Moderator,
-    "8.3",
-    "SET MANUAL PROCESS",
-    "Process phases only when the Master sends PROCESS.",
-    &["SET MANUAL PROCESS", "SET MAN PROC", "SET NO AUTO PROCESS", "SET NO AUTO PROC"],
-  ),
-  row(
-    K::SetAutoStart,
-    Moderator,
-    "8.3",
-    "SET AUTO START",
-    "Start the game as soon as enough players have joined (the default).",
-    &["SET AUTO START", "SET NO MANUAL START", "SET NO MAN START"],
-  ),
-  row(
-    K::SetManualStart,
-    Moderator,
-    "8.3",
-    "SET MANUAL START",
-    "Wait for the Master to start the game.",
-    &["SET MANUAL START", "SET MAN START", "SET NO AUTO START"],
-  ),
-  row(
-    K::SetBn,
+  );
+  SetAutoCreate / SetNoAutoCreate = Switch {
+    who: Moderator,
+    section: "8.3",
+    set: |s, on| s.auto_create = on,
+    before_start: false,
+    on: Side {
+      usage: "SET AUTO CREATE",
+      summary: "When the game ends, create a new one with the same settings.",
+      spellings: &["SET AUTO CREATE"],
+      meaning: "when the game ends in a result, a new game with the same settings is\n\
+                created (AUTO CREATE)",
+    },
+    off: Side {
+      usage: "SET NO AUTO CREATE",
+      summary: "Do not create a follow-up game.",
+      spellings: &["SET NO AUTO CREATE"],
+      meaning: "no new game is created when the game ends",
+    },
+  };
+  SetManualProcess / SetAutoProcess = Switch {
+    who: Moderator,
+    section: "8.3",
+    set: |s, on| s.manual_process = on,
+    before_start: false,
+    on: Side {
+      usage: "SET MANUAL PROCESS",
+      summary: "Process phases only when the Master sends PROCESS.",
+      spellings: &["SET MANUAL PROCESS", "SET MAN PROC", "SET NO AUTO PROCESS", "SET NO AUTO PROC"],
+      meaning: "phases are processed only when the Master sends PROCESS (MANUAL PROCESS)",
+    },
+    off: Side {
+      usage: "SET AUTO PROCESS",
+      summary: "Process each phase by itself when it is due (the default).",
+      spellings: &["SET AUTO PROCESS", "SET AUTO PROC", "SET NO MANUAL PROCESS", "SET NO MAN PROC"],
+      meaning: "phases are processed as soon as they are due (AUTO PROCESS)",
+    },
+  };
+  SetManualStart / SetAutoStart = Switch {
+    who: Moderator,
+    section: "8.3",
+    set: |s, on| s.manual_start = on,
+    before_start: true,
+    on: Side {
+      usage: "SET MANUAL START",
+      summary: "Wait for the Master to start the game.",
+      spellings: &["SET MANUAL START", "SET MAN START", "SET NO AUTO START"],
+      meaning: "the game starts only when the Master starts it, even when full (MANUAL START)",
+    },
+    off: Side {
+      usage: "SET AUTO START",
+      summary: "Start the game as soon as enough players have joined (the default).",
+      spellings: &["SET AUTO START", "SET NO MANUAL START", "SET NO MAN START"],
+      meaning: "the game starts as soon as it has all its players (AUTO START)",
+    },
+  };
+  SetBn = row(
     Moderator,
     "8.3",
     "SET BN number",
     "Record the game's Boardman number (an old rating scheme, kept for compatibility).",
     &["SET BN", "SET BNC"],
-  ),
-  row(
-    K::SetEp,
+  );
+  SetEp = row(
     Moderator,
     "8.3",
     "SET EP number",
     "Record the game's EP number (an old rating scheme, kept for compatibility).",
     &["SET EP"],
-  ),
-  row(
-    K::SetMn,
+  );
+  SetMn = row(
     Moderator,
     "8.3",
     "SET MN number",
     "Record the game's Miller number (an old rating scheme, kept for compatibility).",
     &["SET MN", "SET MNC"],
-  ),
-  row(
-    K::SetNmr,
-    Moderator,
-    "8.3",
-    "SET NMR",
-    "At the end of grace, process anyway and put powers without orders in civil disorder (CD).",
-    &["SET NMR", "SET CD"],
-  ),
-  row(
-    K::SetNoNmr,
-    Moderator,
-    "8.3",
-    "SET NO NMR",
-    "Wait for every power's orders; late powers are abandoned instead (the default).",
-    &["SET NO NMR", "SET NO CD"],
-  ),
-  row(
-    K::SetCommentBegin,
+  );
+  SetNmr / SetNoNmr = Switch {
+    who: Moderator,
+    section: "8.3",
+    set: |s, on| s.nmr = on,
+    before_start: false,
+    on: Side {
+      usage: "SET NMR",
+      summary: "At the end of grace, process anyway and put powers without orders in civil disorder (CD).",
+      spellings: &["SET NMR", "SET CD"],
+      meaning: "the game is NMR: at the end of the grace period, late powers go into\n\
+                civil disorder and the phase is processed without their orders",
+    },
+    off: Side {
+      usage: "SET NO NMR",
+      summary: "Wait for every power's orders; late powers are abandoned instead (the default).",
+      spellings: &["SET NO NMR", "SET NO CD"],
+      meaning: "the game is NoNMR: at the end of the grace period, late powers are\n\
+                abandoned and the game waits for them or a replacement",
+    },
+  };
+  SetCommentBegin = row(
     Moderator,
     "8.3",
     "SET COMMENT BEGIN",
     "Set the game's long description: the rest of the message, up to SIGN OFF.",
     &["SET COMMENT BEGIN"],
   )
-  .with_block(Block::Rest),
-  row(
-    K::SetComment,
+  .with_block(Block::Rest);
+  SetComment = row(
     Moderator,
     "8.3",
     "SET COMMENT text",
     "Set the game's one-line description shown in the game list.",
     &["SET COMMENT", "SET INFORMATION", "SET INFO"],
-  ),
-  row(
-    K::SetConcessions,
-    Moderator,
-    "8.3",
-    "SET CONCESSIONS",
-    "Allow votes to concede in DIAS games (the default).",
-    &["SET CONCESSIONS", "SET CONCESSION"],
-  ),
-  row(
-    K::SetNoConcessions,
-    Moderator,
-    "8.3",
-    "SET NO CONCESSIONS",
-    "Forbid votes to concede.",
-    &["SET NO CONCESSIONS", "SET NO CONCESSION"],
-  ),
-  row(
-    K::SetDias,
-    Moderator,
-    "8.3",
-    "SET DIAS",
-    "Every draw includes all survivors (the default).",
-    &["SET DIAS"],
-  ),
-  row(
-    K::SetNoDias,
-    Moderator,
-    "8.3",
-    "SET NO DIAS",
-    "Let a draw leave some survivors out.",
-    &["SET NO DIAS"],
-  ),
-  row(
-    K::SetList,
+  );
+  SetConcessions / SetNoConcessions = Switch {
+    who: Moderator,
+    section: "8.3",
+    set: |s, on| s.concessions = on,
+    before_start: false,
+    on: Side {
+      usage: "SET CONCESSIONS",
+      summary: "Allow votes to concede in DIAS games (the default).",
+      spellings: &["SET CONCESSIONS", "SET CONCESSION"],
+      meaning: "players may concede the game to the largest power",
+    },
+    off: Side {
+      usage: "SET NO CONCESSIONS",
+      summary: "Forbid votes to concede.",
+      spellings: &["SET NO CONCESSIONS", "SET NO CONCESSION"],
+      meaning: "the game cannot be conceded",
+    },
+  };
+  SetDias / SetNoDias = Switch {
+    who: Moderator,
+    section: "8.3",
+    set: |s, on| s.dias = on,
+    before_start: false,
+    on: Side {
+      usage: "SET DIAS",
+      summary: "Every draw includes all survivors (the default).",
+      spellings: &["SET DIAS"],
+      meaning: "the game is DIAS: a draw includes every survivor",
+    },
+    off: Side {
+      usage: "SET NO DIAS",
+      summary: "Let a draw leave some survivors out.",
+      spellings: &["SET NO DIAS"],
+      meaning: "the game is NoDIAS: a draw vote names the powers it includes (SET DRAW list)",
+    },
+  };
+  SetList = row(
     Moderator,
     "8.3",
     "SET LIST",
     "Show the game in the public game list (PUBLIC is the same).",
     &["SET LIST", "SET PUBLIC"],
-  ),
-  row(
-    K::SetNoList,
+  )
+  .alone();
+  SetNoList = row(
     Moderator,
     "8.3",
     "SET NO LIST",
     "Keep the game out of the public list (PRIVATE and UNLIST are the same).",
     &["SET NO LIST", "SET UNLIST", "SET PRIVATE"],
-  ),
-  row(
-    K::SetPrfList,
+  )
+  .alone();
+  SetPrfList = row(
     Moderator,
     "8.3",
     "SET PRFLIST",
     "Hand out powers by the players' preference lists alone (the default).",
     &["SET PRFLIST"],
-  ),
-  row(
-    K::SetPrfRand,
+  )
+  .alone();
+  SetPrfRand = row(
     Moderator,
     "8.3",
     "SET PRFRAND",
     "Hand out every power at random.",
     &["SET PRFRAND"],
-  ),
-  row(
-    K::SetPrfBoth,
+  )
+  .alone();
+  SetPrfBoth = row(
     Moderator,
     "8.3",
     "SET PRFBOTH",
     "Give a random power to those who ask for one, the others by preference.",
     &["SET PRFBOTH"],
-  ),
-  row(
-    K::SetProxy,
-    Moderator,
-    "8.3",
-    "SET PROXY",
-    "Let players hand the orders of their units to another power.",
-    &["SET PROXY"],
-  ),
-  row(
-    K::SetNoProxy,
-    Moderator,
-    "8.3",
-    "SET NO PROXY",
-    "Forbid proxy orders (the default).",
-    &["SET NO PROXY"],
-  ),
-  row(
-    K::SetRated,
-    Moderator,
-    "8.3",
-    "SET RATED",
-    "Count the game in the players' dedication records.",
-    &["SET RATED"],
-  ),
-  row(
-    K::SetUnrated,
-    Moderator,
-    "8.3",
-    "SET UNRATED",
-    "Leave the game out of the players' dedication records.",
-    &["SET UN RATED"],
-  ),
-  row(
-    K::SetResume,
-    Moderator,
-    "8.3",
-    "SET RESUME",
-    "Let any player RESUME the game (the default).",
-    &["SET RESUME"],
-  ),
-  row(
-    K::SetNoResume,
-    Moderator,
-    "8.3",
-    "SET NO RESUME",
-    "Only a Master may RESUME the game.",
-    &["SET NO RESUME"],
-  ),
-  row(
-    K::SetStrictConvoy,
-    Moderator,
-    "8.3",
-    "SET STRICT CONVOY",
-    "Refuse convoy orders from or to a province that touches no sea.",
-    &["SET STRICT CONVOY"],
-  ),
-  row(
-    K::SetNoStrictConvoy,
-    Moderator,
-    "8.3",
-    "SET NO STRICT CONVOY",
-    "Take any convoy order between existing units (the default).",
-    &["SET NO STRICT CONVOY"],
-  ),
-  row(
-    K::SetStrictWait,
-    Moderator,
-    "8.3",
-    "SET STRICT WAIT",
-    "Only players who owe orders this phase may SET WAIT.",
-    &["SET STRICT WAIT"],
-  ),
-  row(
-    K::SetNoStrictWait,
-    Moderator,
-    "8.3",
-    "SET NO STRICT WAIT",
-    "Any active player may SET WAIT (the default).",
-    &["SET NO STRICT WAIT"],
-  ),
-  row(
-    K::SetAccess,
+  )
+  .alone();
+  SetProxy / SetNoProxy = Switch {
+    who: Moderator,
+    section: "8.3",
+    set: |s, on| s.proxy = on,
+    before_start: false,
+    on: Side {
+      usage: "SET PROXY",
+      summary: "Let players hand the orders of their units to another power.",
+      spellings: &["SET PROXY"],
+      meaning: "players may hand units' orders to another power (PROXY)",
+    },
+    off: Side {
+      usage: "SET NO PROXY",
+      summary: "Forbid proxy orders (the default).",
+      spellings: &["SET NO PROXY"],
+      meaning: "proxy orders are not allowed",
+    },
+  };
+  SetRated / SetUnrated = Switch {
+    who: Moderator,
+    section: "8.3",
+    set: |s, on| s.rated = Some(on),
+    before_start: false,
+    on: Side {
+      usage: "SET RATED",
+      summary: "Count the game in the players' dedication records.",
+      spellings: &["SET RATED"],
+      meaning: "the game counts for the players' dedication",
+    },
+    off: Side {
+      usage: "SET UNRATED",
+      summary: "Leave the game out of the players' dedication records.",
+      spellings: &["SET UN RATED"],
+      meaning: "the game does not count for the players' dedication",
+    },
+  };
+  SetResume / SetNoResume = Switch {
+    who: Moderator,
+    section: "8.3",
+    set: |s, on| s.resume = on,
+    before_start: false,
+    on: Side {
+      usage: "SET RESUME",
+      summary: "Let any player RESUME the game (the default).",
+      spellings: &["SET RESUME"],
+      meaning: "any player may RESUME the game",
+    },
+    off: Side {
+      usage: "SET NO RESUME",
+      summary: "Only a Master may RESUME the game.",
+      spellings: &["SET NO RESUME"],
+      meaning: "only a Master may RESUME the game",
+    },
+  };
+  SetStrictConvoy / SetNoStrictConvoy = Switch {
+    who: Moderator,
+    section: "8.3",
+    set: |s, on| s.strict_convoy = on,
+    before_start: false,
+    on: Side {
+      usage: "SET STRICT CONVOY",
+      summary: "Refuse convoy orders from or to a province that touches no sea.",
+      spellings: &["SET STRICT CONVOY"],
+      meaning: "convoys from or to a province that touches no sea are refused (STRICT\n\
+                CONVOY)",
+    },
+    off: Side {
+      usage: "SET NO STRICT CONVOY",
+      summary: "Take any convoy order between existing units (the default).",
+      spellings: &["SET NO STRICT CONVOY"],
+      meaning: "convoy orders are not checked for plausibility",
+    },
+  };
+  SetStrictWait / SetNoStrictWait = Switch {
+    who: Moderator,
+    section: "8.3",
+    set: |s, on| s.strict_wait = on,
+    before_start: false,
+    on: Side {
+      usage: "SET STRICT WAIT",
+      summary: "Only players who owe orders this phase may SET WAIT.",
+      spellings: &["SET STRICT WAIT"],
+      meaning: "only players with orders to give may SET WAIT",
+    },
+    off: Side {
+      usage: "SET NO STRICT WAIT",
+      summary: "Any active player may SET WAIT (the default).",
+      spellings: &["SET NO STRICT WAIT"],
+      meaning: "any player may SET WAIT",
+    },
+  };
+  SetAccess = row(
     Moderator,
     "8.4",
     "SET ACCESS ANY | SAME | DIFFERENT [-SITE]",
     "Limit who may join by site: the Site in their registration, else their mail domain.",
     &["SET ACCESS"],
-  ),
-  row(
-    K::SetAllowPlayer,
+  );
+  SetAllowPlayer = row(
     Moderator,
     "8.4",
     "SET ALLOW PLAYER [-]address",
     "Add (or with -, remove) an address on the list of the only users who may join or observe.",
     &["SET ALLOW PLAYER", "SET ALLOW PLAYERS", "SET PLAYERS ALLOW", "SET PLAYER ALLOW"],
-  ),
-  row(
-    K::SetDenyPlayer,
+  );
+  SetDenyPlayer = row(
     Moderator,
     "8.4",
     "SET DENY PLAYER [-]address",
     "Add (or with -, remove) an address on the list of users who may not join or observe.",
     &["SET DENY PLAYER", "SET DENY PLAYERS", "SET PLAYERS DENY", "SET PLAYER DENY"],
-  ),
-  row(
-    K::SetDedication,
+  );
+  SetDedication = row(
     Moderator,
     "8.4",
     "SET DEDICATION minimum",
     "Let only users with at least that dedication score join.",
     &["SET DEDICATION"],
-  ),
-  row(
-    K::SetLevel,
+  );
+  SetLevel = row(
     Moderator,
     "8.4",
     "SET LEVEL level",
     "Let only users of that level join: Any (the default), Novice, Amateur, Intermediate, Advanced or Expert.",
     &["SET LEVEL"],
-  ),
-  row(
-    K::SetOntimeRat,
+  );
+  SetOntimeRat = row(
     Moderator,
     "8.4",
     "SET ONTIMERAT minimum",
     "Let only users who are on time at least that often join.",
     &["SET ONTIMERAT"],
-  ),
-  row(
-    K::SetResRat,
+  );
+  SetResRat = row(
     Moderator,
     "8.4",
     "SET RESRAT maximum",
     "Let only users who went into civil disorder at most that often join.",
     &["SET RESRAT"],
-  ),
-  row(
-    K::SetPress,
+  );
+  SetPress = row(
     Moderator,
     "8.5",
     "SET PRESS setting",
     "The word PRESS may come before any press setting; SET PRESS NONE forbids press.",
     &["SET PRESS"],
-  ),
-  row(
-    K::SetNoPress,
+  );
+  SetNoPress = row(
     Moderator,
     "8.5",
     "SET NO PRESS",
     "Forbid all press except to and from the Master (NONE and PRESS NONE are the same).",
     &["SET NO PRESS", "SET PRESS NONE", "SET NONE"],
-  ),
-  row(
-    K::SetBlankPress,
-    Moderator,
-    "8.5",
-    "SET BLANK PRESS",
-    "Allow empty press messages.",
-    &["SET BLANK PRESS"],
-  ),
-  row(
-    K::SetNoBlankPress,
-    Moderator,
-    "8.5",
-    "SET NO BLANK PRESS",
-    "Refuse empty press messages.",
-    &["SET NO BLANK PRESS"],
-  ),
-  row(
-    K::SetNoFake,
+  )
+  .choose(
+    "SET WHITE/GREY/NO PRESS",
+    |s| s.press.colors = Colors::None,
+    "no press may be sent, except to and from the Master (press NONE)",
+  );
+  SetBlankPress / SetNoBlankPress = Switch {
+    who: Moderator,
+    section: "8.5",
+    set: |s, on| s.press.blank = on,
+    before_start: false,
+    on: Side {
+      usage: "SET BLANK PRESS",
+      summary: "Allow empty press messages.",
+      spellings: &["SET BLANK PRESS"],
+      meaning: "empty press messages are sent",
+    },
+    off: Side {
+      usage: "SET NO BLANK PRESS",
+      summary: "Refuse empty press messages.",
+      spellings: &["SET NO BLANK PRESS"],
+      meaning: "empty press messages are refused",
+    },
+  };
+  SetNoFake = row(
     Moderator,
     "8.5",
     "SET NO FAKE [BROADCAST]",
     "Forbid press with a false list of recipients.",
     &["SET NO FAKE", "SET NO FAKE BROADCAST"],
-  ),
-  row(
-    K::SetGrey,
+  )
+  .choose(
+    "SET FAKE",
+    |s| s.press.fakes = Fakes::No,
+    "press always shows its true recipients (no fake)",
+  );
+  SetGrey = row(
     Moderator,
     "8.5",
     "SET GREY [PRESS]",
@@ -1079,17 +1196,25 @@ pub static KEYWORDS: &[Keyword] = &[
       "SET NO WHITE PRESS",
       "SET NO WHITE",
     ],
-  ),
-  row(
-    K::SetGreyWhite,
+  )
+  .choose(
+    "SET WHITE/GREY/NO PRESS",
+    |s| s.press.colors = Colors::Grey,
+    "press is grey: no message names its sender",
+  );
+  SetGreyWhite = row(
     Moderator,
     "8.5",
     "SET GREY/WHITE [PRESS]",
     "Allow both kinds of press; anonymous unless the sender asks for WHITE.",
     &["SET GREY / WHITE", "SET GREY / WHITE PRESS", "SET GRAY / WHITE PRESS", "SET GRAY / WHITE"],
-  ),
-  row(
-    K::SetWhite,
+  )
+  .choose(
+    "SET WHITE/GREY/NO PRESS",
+    |s| s.press.colors = Colors::GreyWhite,
+    "press may be white or grey, and is grey unless the sender writes WHITE",
+  );
+  SetWhite = row(
     Moderator,
     "8.5",
     "SET WHITE [PRESS]",
@@ -1102,792 +1227,852 @@ pub static KEYWORDS: &[Keyword] = &[
       "SET NO GRAY PRESS",
       "SET NO GRAY",
     ],
-  ),
-  row(
-    K::SetWhiteGrey,
+  )
+  .choose(
+    "SET WHITE/GREY/NO PRESS",
+    |s| s.press.colors = Colors::White,
+    "press is white: every message names its sender",
+  );
+  SetWhiteGrey = row(
     Moderator,
     "8.5",
     "SET WHITE/GREY [PRESS]",
     "Allow both kinds of press; signed unless the sender asks for GREY.",
     &["SET WHITE / GREY", "SET WHITE / GREY PRESS", "SET WHITE / GRAY PRESS", "SET WHITE / GRAY"],
-  ),
-  row(
-    K::SetLatePress,
-    Moderator,
-    "8.5",
-    "SET LATE PRESS",
-    "Let players who are late with orders send press as usual (the default).",
-    &["SET LATE PRESS"],
-  ),
-  row(
-    K::SetNoLatePress,
-    Moderator,
-    "8.5",
-    "SET NO LATE PRESS",
-    "Players who are late with orders may write only to the Master.",
-    &["SET NO LATE PRESS"],
-  ),
-  row(
-    K::SetMinorPress,
-    Moderator,
-    "8.5",
-    "SET MINOR PRESS",
-    "Allow press during retreat and adjustment phases (the default).",
-    &["SET MINOR PRESS"],
-  ),
-  row(
-    K::SetNoMinorPress,
-    Moderator,
-    "8.5",
-    "SET NO MINOR PRESS",
-    "Allow press only during movement phases.",
-    &["SET NO MINOR PRESS"],
-  ),
-  row(
-    K::SetMustOrder,
-    Moderator,
-    "8.5",
-    "SET MUST ORDER",
-    "A player may send press (except to the Master) only once their orders are in.",
-    &["SET MUST ORDER"],
-  ),
-  row(
-    K::SetNoMustOrder,
-    Moderator,
-    "8.5",
-    "SET NO MUST ORDER",
-    "Allow press whether or not orders are in (the default).",
-    &["SET NO MUST ORDER"],
-  ),
-  row(
-    K::SetObserver,
+  )
+  .choose(
+    "SET WHITE/GREY/NO PRESS",
+    |s| s.press.colors = Colors::WhiteGrey,
+    "press may be white or grey, and is white unless the sender writes GREY",
+  );
+  SetLatePress / SetNoLatePress = Switch {
+    who: Moderator,
+    section: "8.5",
+    set: |s, on| s.press.late = on,
+    before_start: false,
+    on: Side {
+      usage: "SET LATE PRESS",
+      summary: "Let players who are late with orders send press as usual (the default).",
+      spellings: &["SET LATE PRESS"],
+      meaning: "players whose orders are late may send press",
+    },
+    off: Side {
+      usage: "SET NO LATE PRESS",
+      summary: "Players who are late with orders may write only to the Master.",
+      spellings: &["SET NO LATE PRESS"],
+      meaning: "players whose orders are late may send press only to the Master",
+    },
+  };
+  SetMinorPress / SetNoMinorPress = Switch {
+    who: Moderator,
+    section: "8.5",
+    set: |s, on| s.press.minor = on,
+    before_start: true,
+    on: Side {
+      usage: "SET MINOR PRESS",
+      summary: "Allow press during retreat and adjustment phases (the default).",
+      spellings: &["SET MINOR PRESS"],
+      meaning: "press may be sent in retreat and adjustment phases",
+    },
+    off: Side {
+      usage: "SET NO MINOR PRESS",
+      summary: "Allow press only during movement phases.",
+      spellings: &["SET NO MINOR PRESS"],
+      meaning: "press may be sent only in movement phases (except to the Master)",
+    },
+  };
+  SetMustOrder / SetNoMustOrder = Switch {
+    who: Moderator,
+    section: "8.5",
+    set: |s, on| s.press.must_order = on,
+    before_start: false,
+    on: Side {
+      usage: "SET MUST ORDER",
+      summary: "A player may send press (except to the Master) only once their orders are in.",
+      spellings: &["SET MUST ORDER"],
+      meaning: "players may send press (except to the Master) only once their orders are in",
+    },
+    off: Side {
+      usage: "SET NO MUST ORDER",
+      summary: "Allow press whether or not orders are in (the default).",
+      spellings: &["SET NO MUST ORDER"],
+      meaning: "players may send press whether or not their orders are in",
+    },
+  };
+  SetObserver = row(
     Moderator,
     "8.5",
     "SET OBSERVER ANY | NO | WHITE",
     "Say what press observers may send: any, none, or signed only.",
     &["SET OBSERVER", "SET OBSERVERS"],
-  ),
-  row(
-    K::SetNoObserver,
+  );
+  SetNoObserver = row(
     Moderator,
     "8.5",
     "SET NO OBSERVER",
     "Observers may write only to the Master.",
     &["SET NO OBSERVER", "SET NO OBSERVERS"],
-  ),
-  row(
-    K::SetPartial,
-    Moderator,
-    "8.5",
-    "SET PARTIAL [PRESS]",
-    "Allow messages to some of the powers rather than all (the default).",
-    &["SET PARTIAL", "SET PARTIAL PRESS"],
-  ),
-  row(
-    K::SetNoPartial,
-    Moderator,
-    "8.5",
-    "SET NO PARTIAL [PRESS]",
-    "Allow only messages to everyone, or to the Master.",
-    &["SET NO PARTIAL", "SET NO PARTIAL PRESS"],
-  ),
-  row(
-    K::SetPartialFakesBroadcast,
+  )
+  .alone();
+  SetPartial / SetNoPartial = Switch {
+    who: Moderator,
+    section: "8.5",
+    set: |s, on| s.press.partial = on,
+    before_start: false,
+    on: Side {
+      usage: "SET PARTIAL [PRESS]",
+      summary: "Allow messages to some of the powers rather than all (the default).",
+      spellings: &["SET PARTIAL", "SET PARTIAL PRESS"],
+      meaning: "press may go to some of the powers (partial press)",
+    },
+    off: Side {
+      usage: "SET NO PARTIAL [PRESS]",
+      summary: "Allow only messages to everyone, or to the Master.",
+      spellings: &["SET NO PARTIAL", "SET NO PARTIAL PRESS"],
+      meaning: "press goes to everyone or to the Master only (no partial press)",
+    },
+  };
+  SetPartialFakesBroadcast = row(
     Moderator,
     "8.5",
     "SET PARTIAL FAKES BROADCAST",
     "Every message looks like a broadcast, whoever really gets it.",
     &["SET PARTIAL FAKES BROADCAST", "SET PARTIAL FAKES"],
-  ),
-  row(
-    K::SetPartialFakesByDefault,
+  )
+  .choose(
+    "SET FAKE",
+    |s| {
+      s.press.fakes = Fakes::Broadcast;
+      s.press.partial = true;
+    },
+    "every message shows as a broadcast, whoever really gets it",
+  );
+  SetPartialFakesByDefault = row(
     Moderator,
     "8.5",
     "SET PARTIAL FAKES BROADCAST BY DEFAULT",
     "Messages look like broadcasts unless the sender names other recipients to show.",
     &["SET PARTIAL FAKES BROADCAST BY DEFAULT", "SET PARTIAL DEFAULT"],
-  ),
-  row(
-    K::SetPartialMay,
+  )
+  .choose(
+    "SET FAKE",
+    |s| {
+      s.press.fakes = Fakes::BroadcastByDefault;
+      s.press.partial = true;
+    },
+    "press to some powers shows as a broadcast unless the sender shows other\n\
+      recipients (FAKE TO list) or the true ones (NO FAKE)",
+  );
+  SetPartialMay = row(
     Moderator,
     "8.5",
     "SET PARTIAL MAY BE FAKED",
     "A sender may ask for a false list of recipients; otherwise the true one shows.",
     &["SET PARTIAL MAY BE FAKED", "SET PARTIAL MAY"],
-  ),
-  row(
-    K::SetPostalPress,
-    Moderator,
-    "8.5",
-    "SET POSTAL PRESS",
-    "Allow POSTAL PRESS, broadcasts sent out with the next results.",
-    &["SET POSTAL PRESS"],
-  ),
-  row(
-    K::SetNoPostalPress,
-    Moderator,
-    "8.5",
-    "SET NO POSTAL PRESS",
-    "Forbid POSTAL PRESS (the default).",
-    &["SET NO POSTAL PRESS"],
-  ),
-  row(
-    K::SetTouchPress,
+  )
+  .choose(
+    "SET FAKE",
+    |s| {
+      s.press.fakes = Fakes::May;
+      s.press.partial = true;
+    },
+    "press to some powers may show other recipients when the sender asks (FAKE)",
+  );
+  SetPostalPress / SetNoPostalPress = Switch {
+    who: Moderator,
+    section: "8.5",
+    set: |s, on| s.press.postal = on,
+    before_start: false,
+    on: Side {
+      usage: "SET POSTAL PRESS",
+      summary: "Allow POSTAL PRESS, broadcasts sent out with the next results.",
+      spellings: &["SET POSTAL PRESS"],
+      meaning: "postal press is allowed: it goes out with the next results",
+    },
+    off: Side {
+      usage: "SET NO POSTAL PRESS",
+      summary: "Forbid POSTAL PRESS (the default).",
+      spellings: &["SET NO POSTAL PRESS"],
+      meaning: "postal press is not allowed",
+    },
+  };
+  SetTouchPress = row(
     Moderator,
     "9.1",
     "SET TOUCH PRESS",
     "One broadcast per turn, and private messages only to neighbouring powers and the Master.",
     &["SET TOUCH PRESS"],
-  ),
-  row(
-    K::SetNoTouchPress,
+  )
+  .not_offered();
+  SetNoTouchPress = row(
     Moderator,
     "9.1",
     "SET NO TOUCH PRESS",
     "Press follows the usual press settings (the default).",
     &["SET NO TOUCH PRESS"],
-  ),
-  row(
-    K::SetDeadline,
+  )
+  .not_offered();
+  SetDeadline = row(
     Moderator,
     "8.6",
     "SET DEADLINE date",
     "Move the current phase's deadline.",
     &["SET DEADLINE"],
-  ),
-  row(
-    K::SetGrace,
+  );
+  SetGrace = row(
     Moderator,
     "8.6",
     "SET GRACE date",
     "Move the end of the current phase's grace period.",
     &["SET GRACE"],
-  ),
-  row(
-    K::SetStart,
+  );
+  SetStart = row(
     Moderator,
     "8.6",
     "SET START date",
     "Process the current phase no earlier than that date.",
     &["SET START"],
-  ),
-  row(
-    K::SetLateCount,
-    Moderator,
-    "8.6",
-    "SET LATE COUNT",
-    "Say in late notices how often each player has been late in this game.",
-    &["SET LATE COUNT"],
-  ),
-  row(
-    K::SetNoLateCount,
-    Moderator,
-    "8.6",
-    "SET NO LATE COUNT",
-    "Leave the count out of late notices (the default).",
-    &["SET NO LATE COUNT"],
-  ),
-  row(
-    K::SetMaxAbsence,
+  );
+  SetLateCount / SetNoLateCount = Switch {
+    who: Moderator,
+    section: "8.6",
+    set: |s, on| s.late_count = on,
+    before_start: false,
+    on: Side {
+      usage: "SET LATE COUNT",
+      summary: "Say in late notices how often each player has been late in this game.",
+      spellings: &["SET LATE COUNT"],
+      meaning: "late notices count how often each player has been late",
+    },
+    off: Side {
+      usage: "SET NO LATE COUNT",
+      summary: "Leave the count out of late notices (the default).",
+      spellings: &["SET NO LATE COUNT"],
+      meaning: "late notices do not count how often players were late",
+    },
+  };
+  SetMaxAbsence = row(
     Moderator,
     "8.6",
     "SET MAX ABSENCE days",
     "The longest absence a player may set without the Master (0 to 31 days).",
     &["SET MAX ABSENCE", "SET MAX HOLIDAYS", "SET MAX VACATIONS"],
-  ),
-  row(
-    K::SetMove,
+  );
+  SetMove = row(
     Moderator,
     "8.6",
     "SET MOVE setting value...",
     "Change how movement deadlines are worked out (CLOCK, MIN, NEXT, GRACE, DELAY, DAYS).",
     &["SET MOVE", "SET MOVES"],
-  ),
-  row(
-    K::SetRetreat,
+  );
+  SetRetreat = row(
     Moderator,
     "8.6",
     "SET RETREAT setting value...",
     "Change how retreat deadlines are worked out.",
     &["SET RETREAT", "SET RETREATS"],
-  ),
-  row(
-    K::SetAdjust,
+  );
+  SetAdjust = row(
     Moderator,
     "8.6",
     "SET ADJUST setting value...",
     "Change how adjustment deadlines are worked out (BUILD is the same).",
     &["SET ADJUST", "SET ADJUSTS", "SET BUILDS", "SET BUILD"],
-  ),
-  row(
-    K::SetStrictGrace,
-    Moderator,
-    "8.6",
-    "SET STRICT GRACE",
-    "The grace period is an exact time after the deadline, whatever the allowed days.",
-    &["SET STRICT GRACE"],
-  ),
-  row(
-    K::SetNoStrictGrace,
-    Moderator,
-    "8.6",
-    "SET NO STRICT GRACE",
-    "Stretch the grace period to an allowed day (the default).",
-    &["SET NO STRICT GRACE"],
-  ),
+  );
+  SetStrictGrace / SetNoStrictGrace = Switch {
+    who: Moderator,
+    section: "8.6",
+    set: |s, on| s.strict_grace = on,
+    before_start: false,
+    on: Side {
+      usage: "SET STRICT GRACE",
+      summary: "The grace period is an exact time after the deadline, whatever the allowed days.",
+      spellings: &["SET STRICT GRACE"],
+      meaning: "grace periods end exactly 'grace' hours after the deadline",
+    },
+    off: Side {
+      usage: "SET NO STRICT GRACE",
+      summary: "Stretch the grace period to an allowed day (the default).",
+      spellings: &["SET NO STRICT GRACE"],
+      meaning: "grace periods end on a day the deadline 'days' allow",
+    },
+  };
   // ------------------------------------------------------------ variants
-  row(
-    K::SetVariant,
+  SetVariant = row(
     Moderator,
     "9",
     "SET VARIANT variant | option",
     "Before the game starts, change its variant or add one option.",
     &["SET VARIANT"],
-  ),
-  row(
-    K::SetNotVariant,
+  );
+  SetNotVariant = row(
     Moderator,
     "9",
     "SET NOT VARIANT option",
     "Before the game starts, drop one variant option.",
     &["SET NOT VARIANT"],
-  ),
-  row(
-    K::SetRule,
+  );
+  SetRule = row(
     Moderator,
     "9.1",
     "SET RULE name",
     "Before the game starts, turn on a DPjudge rule by its name (FTF_PRESS, BUILD_ANY).",
     &["SET RULE", "SET RULES"],
-  ),
-  row(
-    K::SetNoRule,
+  );
+  SetNoRule = row(
     Moderator,
     "9.1",
     "SET NO RULE name",
     "Before the game starts, turn off a DPjudge rule by its name.",
     &["SET NO RULE", "SET NO RULES", "SET NOT RULE"],
-  ),
-  row(
-    K::SetAnyCenter,
+  );
+  SetAnyCenter = row(
     Moderator,
     "9.1",
     "SET ANY CENTER",
     "Build in any supply centre you own.",
     &["SET ANY CENTER", "SET ANY CENTERS", "SET ANY CENTRES", "SET ANY CENTRE"],
-  ),
-  row(
-    K::SetHomeCenter,
+  ).option(GameOption::AnyCenter, true);
+  SetHomeCenter = row(
     Moderator,
     "9.1",
     "SET HOME CENTER",
     "Build only in your own home centres (the standard rule).",
     &["SET HOME CENTER", "SET HOME CENTERS", "SET HOME CENTRES", "SET HOME CENTRE"],
-  ),
-  row(
-    K::SetOneCenter,
+  )
+  .alone();
+  SetOneCenter = row(
     Moderator,
     "9.1",
     "SET ONE CENTER",
     "Build in any owned centre while you still hold one home centre.",
     &["SET ONE CENTER", "SET ONE CENTERS", "SET ONE CENTRES", "SET ONE CENTRE"],
-  ),
-  row(
-    K::SetAnyDisband,
+  ).option(GameOption::OneCenter, true);
+  SetAnyDisband = row(
     Moderator,
     "9.1",
     "SET ANY DISBAND",
     "In adjustment phases any unit may be disbanded, and the room used for a build.",
     &["SET ANY DISBAND"],
-  ),
-  row(
-    K::SetNormalDisband,
+  ).option(GameOption::AnyDisband, true);
+  SetNormalDisband = row(
     Moderator,
     "9.1",
     "SET NORMAL DISBAND",
     "Disband in adjustment phases only when short of centres (the standard rule).",
     &["SET NORMAL DISBAND"],
-  ),
-  row(
-    K::SetAttackTransform,
+  ).option(GameOption::AnyDisband, false);
+  SetAttackTransform = row(
     Moderator,
     "9.1",
     "SET ATTACK TRANSFORM",
     "A unit that is attacked but not dislodged still transforms.",
     &["SET ATTACK TRANSFORM", "SET ATTACK TRANSFORMS"],
-  ),
-  row(
-    K::SetNoAttackTransform,
+  )
+  .not_offered();
+  SetNoAttackTransform = row(
     Moderator,
     "9.1",
     "SET NO ATTACK TRANSFORM",
     "A unit that is attacked, even if not dislodged, fails to transform.",
     &["SET NO ATTACK TRANSFORM", "SET NO ATTACK TRANSFORMS"],
-  ),
-  row(
-    K::SetAutoDisband,
+  )
+  .not_offered();
+  SetAutoDisband = row(
     Moderator,
     "9.1",
     "SET AUTO DISBAND",
     "Dislodged units are disbanded at once; there are no retreats.",
     &["SET AUTO DISBAND"],
-  ),
-  row(
-    K::SetNoAutoDisband,
+  ).option(GameOption::AutoDisband, true);
+  SetNoAutoDisband = row(
     Moderator,
     "9.1",
     "SET NO AUTO DISBAND",
     "Dislodged units retreat as usual.",
     &["SET NO AUTO DISBAND"],
-  ),
-  row(
-    K::SetBCenters,
+  ).option(GameOption::AutoDisband, false);
+  SetBCenters = row(
     Moderator,
     "9.1",
     "SET BCENTERS",
     "In a Blind game, show everyone's supply centres.",
     &["SET BCENTERS", "SET BCENTRES"],
-  ),
-  row(
-    K::SetNoBCenters,
+  )
+  .not_offered();
+  SetNoBCenters = row(
     Moderator,
     "9.1",
     "SET NO BCENTERS",
     "In a Blind game, show each power only its own centres.",
     &["SET NO BCENTERS", "SET NO BCENTRES"],
-  ),
-  row(
-    K::SetBlankBoard,
+  )
+  .not_offered();
+  SetBlankBoard = row(
     Moderator,
     "9.1",
     "SET BLANK BOARD",
     "Start with no units and a build phase (EMPTY BOARD is the same).",
     &["SET BLANK BOARD", "SET EMPTY BOARD"],
-  ),
-  row(
-    K::SetCenters,
+  ).option(GameOption::EmptyBoard, true);
+  SetCenters = row(
     Moderator,
     "9.1",
     "SET CENTERS number",
     "The number of supply centres that wins the game.",
     &["SET CENTERS", "SET CENTRES"],
-  ),
-  row(
-    K::SetCoastalConvoys,
+  );
+  SetCoastalConvoys = row(
     Moderator,
     "9.1",
     "SET COASTAL CONVOYS",
     "Fleets in coastal provinces may convoy.",
     &["SET COASTAL CONVOYS", "SET COASTAL CONVOY"],
-  ),
-  row(
-    K::SetNoCoastalConvoys,
+  ).option(GameOption::CoastalConvoys, true);
+  SetNoCoastalConvoys = row(
     Moderator,
     "9.1",
     "SET NO COASTAL CONVOYS",
     "Only fleets at sea may convoy.",
     &["SET NO COASTAL CONVOYS", "SET NO COASTAL CONVOY"],
-  ),
-  row(
-    K::SetDisband,
+  ).option(GameOption::CoastalConvoys, false);
+  SetDisband = row(
     Moderator,
     "9.1",
     "SET DISBAND",
     "Players may disband a unit in a movement phase.",
     &["SET DISBAND"],
-  ),
-  row(
-    K::SetNoDisband,
+  )
+  .not_offered();
+  SetNoDisband = row(
     Moderator,
     "9.1",
     "SET NO DISBAND",
     "No disbanding in movement phases.",
     &["SET NO DISBAND"],
-  ),
-  row(
-    K::SetDuality,
+  )
+  .not_offered();
+  SetDuality = row(
     Moderator,
     "9.1",
     "SET DUALITY",
     "Use the map's provinces that are both land and sea.",
     &["SET DUALITY"],
-  ),
-  row(
-    K::SetNoDuality,
+  )
+  .not_offered();
+  SetNoDuality = row(
     Moderator,
     "9.1",
     "SET NO DUALITY",
     "Treat the map's land-and-sea provinces as ordinary ones.",
     &["SET NO DUALITY"],
-  ),
-  row(
-    K::SetGateways,
+  )
+  .not_offered();
+  SetGateways = row(
     Moderator,
     "9.1",
     "SET GATEWAYS",
     "Use the map's gateways.",
     &["SET GATEWAYS", "SET GATEWAY"],
-  ),
-  row(
-    K::SetNoGateways,
+  )
+  .not_offered();
+  SetNoGateways = row(
     Moderator,
     "9.1",
     "SET NO GATEWAYS",
     "Ignore the map's gateways.",
     &["SET NO GATEWAYS", "SET NO GATEWAY"],
-  ),
-  row(
-    K::SetHongKong,
+  )
+  .not_offered();
+  SetHongKong = row(
     Moderator,
     "9.1",
     "SET HONG KONG",
     "Use the map's Hong Kong rule.",
     &["SET HONG KONG"],
-  ),
-  row(
-    K::SetNoHongKong,
+  )
+  .not_offered();
+  SetNoHongKong = row(
     Moderator,
     "9.1",
     "SET NO HONG KONG",
     "Ignore the Hong Kong rule.",
     &["SET NO HONG KONG"],
-  ),
-  row(
-    K::SetPlayers,
+  )
+  .not_offered();
+  SetPlayers = row(
     Moderator,
     "9.1",
     "SET PLAYERS number",
     "How many players the game needs; with fewer players than powers, some play several.",
     &["SET PLAYERS"],
-  ),
-  row(
-    K::SetRailways,
+  );
+  SetRailways = row(
     Moderator,
     "9.1",
     "SET RAILWAYS",
     "Use the map's railways.",
     &["SET RAILWAYS", "SET RAILWAY"],
-  ),
-  row(
-    K::SetNoRailways,
+  )
+  .not_offered();
+  SetNoRailways = row(
     Moderator,
     "9.1",
     "SET NO RAILWAYS",
     "Ignore the map's railways.",
     &["SET NO RAILWAYS", "SET NO RAILWAY"],
-  ),
-  row(
-    K::SetReveal,
-    Moderator,
-    "9.1",
-    "SET REVEAL",
-    "Show who played what in the SUMMARY once the game is over (the default).",
-    &["SET REVEAL"],
-  ),
-  row(
-    K::SetNoReveal,
-    Moderator,
-    "9.1",
-    "SET NO REVEAL",
-    "Keep the players' names out of the final SUMMARY.",
-    &["SET NO REVEAL"],
-  ),
-  row(
-    K::SetSecret,
+  )
+  .not_offered();
+  SetReveal / SetNoReveal = Switch {
+    who: Moderator,
+    section: "9.1",
+    set: |s, on| s.reveal = on,
+    before_start: false,
+    on: Side {
+      usage: "SET REVEAL",
+      summary: "Show who played what in the SUMMARY once the game is over (the default).",
+      spellings: &["SET REVEAL"],
+      meaning: "the final summary names the players",
+    },
+    off: Side {
+      usage: "SET NO REVEAL",
+      summary: "Keep the players' names out of the final SUMMARY.",
+      spellings: &["SET NO REVEAL"],
+      meaning: "the final summary does not name the players",
+    },
+  };
+  SetSecret = row(
     Moderator,
     "9.1",
     "SET SECRET",
     "Do not tell anyone how many players (as against powers) the game has.",
     &["SET SECRET"],
-  ),
-  row(
-    K::SetNoSecret,
+  ).option(GameOption::Secret, true);
+  SetNoSecret = row(
     Moderator,
     "9.1",
     "SET NO SECRET",
     "The number of players may be shown.",
     &["SET NO SECRET"],
-  ),
-  row(
-    K::SetShow,
-    Moderator,
-    "9.1",
-    "SET SHOW",
-    "Name whoever changes a setting in the announcement.",
-    &["SET SHOW"],
-  ),
-  row(
-    K::SetNoShow,
-    Moderator,
-    "9.1",
-    "SET NO SHOW",
-    "Announce setting changes without naming who made them.",
-    &["SET NO SHOW"],
-  ),
-  row(
-    K::SetSummer,
+  ).option(GameOption::Secret, false);
+  SetShow / SetNoShow = Switch {
+    who: Moderator,
+    section: "9.1",
+    set: |s, on| s.show = Some(on),
+    before_start: false,
+    on: Side {
+      usage: "SET SHOW",
+      summary: "Name whoever changes a setting in the announcement.",
+      spellings: &["SET SHOW"],
+      meaning: "setting changes are told with who made them",
+    },
+    off: Side {
+      usage: "SET NO SHOW",
+      summary: "Announce setting changes without naming who made them.",
+      spellings: &["SET NO SHOW"],
+      meaning: "setting changes are told without saying who made them",
+    },
+  };
+  SetSummer = row(
     Moderator,
     "9.1",
     "SET SUMMER",
     "Add a summer movement phase between spring and fall.",
     &["SET SUMMER"],
-  ),
-  row(K::SetNoSummer, Moderator, "9.1", "SET NO SUMMER", "No summer phase.", &["SET NO SUMMER"]),
-  row(
-    K::SetTransform,
+  ).option(GameOption::Summer, true);
+  SetNoSummer = row(
+    Moderator,
+    "9.1",
+    "SET NO SUMMER",
+    "No summer phase.",
+    &["SET NO SUMMER"],
+  )
+  .option(GameOption::Summer, false);
+  SetTransform = row(
     Moderator,
     "9.1",
     "SET TRANSFORM when:where...",
     "Let units change type, in MOVE or BUILD phases, at HOME, ONE or ANY centre, or ANYWHERE.",
     &["SET TRANSFORM", "SET TRAFO"],
-  ),
-  row(
-    K::SetNoTransform,
+  )
+  .not_offered();
+  SetNoTransform = row(
     Moderator,
     "9.1",
     "SET NO TRANSFORM",
     "Units cannot change type.",
     &["SET NO TRANSFORM", "SET NO TRAFO"],
-  ),
-  row(
-    K::SetAdjacent,
+  )
+  .not_offered();
+  SetAdjacent = row(
     Moderator,
     "9.2",
     "SET ADJACENT",
     "Machiavelli: bribes may come from powers that are not adjacent.",
     &["SET ADJACENT", "SET ADJACENCY", "SET ADJ"],
-  ),
-  row(
-    K::SetNoAdjacent,
+  )
+  .not_offered();
+  SetNoAdjacent = row(
     Moderator,
     "9.2",
     "SET NO ADJACENT",
     "Machiavelli: only adjacent powers may bribe.",
     &["SET NO ADJACENT", "SET NO ADJACENCY", "SET NO ADJ"],
-  ),
-  row(
-    K::SetAssassins,
+  )
+  .not_offered();
+  SetAssassins = row(
     Moderator,
     "9.2",
     "SET ASSASSINS",
     "Machiavelli: use the assassination rules.",
     &["SET ASSASSINS", "SET ASSASSINATIONS", "SET ASSASSINATION"],
-  ),
-  row(
-    K::SetNoAssassins,
+  )
+  .not_offered();
+  SetNoAssassins = row(
     Moderator,
     "9.2",
     "SET NO ASSASSINS",
     "Machiavelli: no assassinations.",
     &["SET NO ASSASSINS", "SET NO ASSASSINATIONS", "SET NO ASSASSINATION"],
-  ),
-  row(
-    K::SetLoans,
+  )
+  .not_offered();
+  SetLoans = row(
     Moderator,
     "9.2",
     "SET LOANS",
     "Machiavelli: players may borrow from the bank (BANK and BANKERS are the same).",
     &["SET LOANS", "SET BANKERS", "SET BANK"],
-  ),
-  row(
-    K::SetNoLoans,
+  )
+  .not_offered();
+  SetNoLoans = row(
     Moderator,
     "9.2",
     "SET NO LOANS",
     "Machiavelli: no borrowing.",
     &["SET NO LOANS", "SET NO BANKERS", "SET NO BANK"],
-  ),
-  row(
-    K::SetDice,
+  )
+  .not_offered();
+  SetDice = row(
     Moderator,
     "9.2",
     "SET DICE",
     "Machiavelli: add the random events (income, loans, assassination, famine, plague).",
     &["SET DICE"],
-  ),
-  row(
-    K::SetNoDice,
+  )
+  .not_offered();
+  SetNoDice = row(
     Moderator,
     "9.2",
     "SET NO DICE",
     "Machiavelli: no random events.",
     &["SET NO DICE"],
-  ),
-  row(
-    K::SetFamine,
+  )
+  .not_offered();
+  SetFamine = row(
     Moderator,
     "9.2",
     "SET FAMINE",
     "Machiavelli: use the famine rules.",
     &["SET FAMINE"],
-  ),
-  row(
-    K::SetNoFamine,
+  )
+  .not_offered();
+  SetNoFamine = row(
     Moderator,
     "9.2",
     "SET NO FAMINE",
     "Machiavelli: no famine.",
     &["SET NO FAMINE"],
-  ),
-  row(
-    K::SetFort,
+  )
+  .not_offered();
+  SetFort = row(
     Moderator,
     "9.2",
     "SET FORT",
     "Machiavelli: use the fortress rules.",
     &["SET FORT", "SET FORTRESSES", "SET FORTRESS", "SET FORTS"],
-  ),
-  row(
-    K::SetNoFort,
+  )
+  .not_offered();
+  SetNoFort = row(
     Moderator,
     "9.2",
     "SET NO FORT",
     "Machiavelli: no fortresses.",
     &["SET NO FORT", "SET NO FORTRESSES", "SET NO FORTRESS", "SET NO FORTS"],
-  ),
-  row(
-    K::SetGarrison,
+  )
+  .not_offered();
+  SetGarrison = row(
     Moderator,
     "9.2",
     "SET GARRISON",
     "Machiavelli: allow garrisons.",
     &["SET GARRISON", "SET GARRISONS"],
-  ),
-  row(
-    K::SetNoGarrison,
+  )
+  .not_offered();
+  SetNoGarrison = row(
     Moderator,
     "9.2",
     "SET NO GARRISON",
     "Machiavelli: no garrisons.",
     &["SET NO GARRISON", "SET NO GARRISONS"],
-  ),
-  row(
-    K::SetMach2,
+  )
+  .not_offered();
+  SetMach2 = row(
     Moderator,
     "9.2",
     "SET MACH2",
     "Machiavelli: play by the second edition (1995) rules.",
     &["SET MACH2", "SET MACHIAVELLI2", "SET MACHIAVELLI-2", "SET MACH-2"],
-  ),
-  row(
-    K::SetNoMach2,
+  )
+  .not_offered();
+  SetNoMach2 = row(
     Moderator,
     "9.2",
     "SET NO MACH2",
     "Machiavelli: play by the first edition rules (the default).",
     &["SET NO MACH2", "SET NO MACHIAVELLI2", "SET NO MACHIAVELLI-2", "SET NO MACH-2"],
-  ),
-  row(K::SetMoney, Moderator, "9.2", "SET MONEY", "Machiavelli: play with money.", &["SET MONEY"]),
-  row(
-    K::SetNoMoney,
+  )
+  .not_offered();
+  SetMoney = row(
+    Moderator,
+    "9.2",
+    "SET MONEY",
+    "Machiavelli: play with money.",
+    &["SET MONEY"],
+  )
+  .not_offered();
+  SetNoMoney = row(
     Moderator,
     "9.2",
     "SET NO MONEY",
     "Machiavelli: no money; one city per unit, much as in standard play.",
     &["SET NO MONEY"],
-  ),
-  row(
-    K::SetPlague,
+  )
+  .not_offered();
+  SetPlague = row(
     Moderator,
     "9.2",
     "SET PLAGUE",
     "Machiavelli: use the plague rules.",
     &["SET PLAGUE"],
-  ),
-  row(
-    K::SetNoPlague,
+  )
+  .not_offered();
+  SetNoPlague = row(
     Moderator,
     "9.2",
     "SET NO PLAGUE",
     "Machiavelli: no plague.",
     &["SET NO PLAGUE"],
-  ),
-  row(
-    K::SetSpecial,
+  )
+  .not_offered();
+  SetSpecial = row(
     Moderator,
     "9.2",
     "SET SPECIAL",
     "Machiavelli: allow the double-strength special units.",
     &["SET SPECIAL"],
-  ),
-  row(
-    K::SetNoSpecial,
+  )
+  .not_offered();
+  SetNoSpecial = row(
     Moderator,
     "9.2",
     "SET NO SPECIAL",
     "Machiavelli: no special units.",
     &["SET NO SPECIAL"],
-  ),
-  row(
-    K::SetStorm,
+  )
+  .not_offered();
+  SetStorm = row(
     Moderator,
     "9.2",
     "SET STORM",
     "Machiavelli: storms may sink fleets at sea.",
     &["SET STORM", "SET STORMS"],
-  ),
-  row(
-    K::SetNoStorm,
+  )
+  .not_offered();
+  SetNoStorm = row(
     Moderator,
     "9.2",
     "SET NO STORM",
     "Machiavelli: no storms.",
     &["SET NO STORM", "SET NO STORMS"],
-  ),
+  )
+  .not_offered();
   // ------------------------------------------------------------ keeper
-  row(
-    K::Adjust,
+  Adjust = row(
     Keeper,
     "",
     "ADJUST user increment keeper-password",
     "Change a user's dedication score by hand.",
     &["ADJUST"],
-  ),
-  row(
-    K::FixId,
+  )
+  .not_offered();
+  FixId = row(
     Keeper,
     "",
     "FIX ID user site",
     "Correct the site recorded for a user.",
     &["FIX ID"],
-  ),
-  row(
-    K::NoControl,
+  )
+  .not_offered();
+  NoControl = row(
     Keeper,
     "",
     "NO CONTROL",
     "Handle this message without the judge's usual checks on the sender.",
     &["NO CONTROL"],
-  ),
-  row(
-    K::Record,
+  )
+  .not_offered();
+  Record = row(
     Keeper,
     "",
     "RECORD user field value keeper-password",
     "Change one field of a user's playing record by hand.",
     &["RECORD"],
-  ),
-  row(
-    K::SetAllowMaster,
+  )
+  .not_offered();
+  SetAllowMaster = row(
     Keeper,
     "8.4",
     "SET ALLOW MASTER [-]address",
     "Add (or with -, remove) an address on the list of the only users who may be Master.",
     &["SET ALLOW MASTER", "SET ALLOW MASTERS", "SET MASTERS ALLOW", "SET MASTER ALLOW"],
-  ),
-  row(
-    K::SetDenyMaster,
+  )
+  .not_offered();
+  SetDenyMaster = row(
     Keeper,
     "8.4",
     "SET DENY MASTER [-]address",
     "Add (or with -, remove) an address on the list of users who may not be Master.",
     &["SET DENY MASTER", "SET DENY MASTERS", "SET MASTERS DENY", "SET MASTER DENY"],
-  ),
-];
+  )
+  .not_offered();
+}
+
+/// The table: one row per [`CommandKind`], in declaration order.
+pub static KEYWORDS: &[Keyword] = &TABLE;
+
+static TABLE: [Keyword; CommandKind::ALL.len()] = flatten();
+
+/// [`DECLARED`] as one row per kind, in kind order.
+const fn flatten() -> [Keyword; CommandKind::ALL.len()] {
+  let mut table = [MISSING; CommandKind::ALL.len()];
+  let mut n = 0;
+  let mut i = 0;
+  while i < DECLARED.len() {
+    let mut j = 0;
+    while j < DECLARED[i].len() {
+      table[n] = DECLARED[i][j];
+      n += 1;
+      j += 1;
+    }
+    i += 1;
+  }
+  assert!(n == CommandKind::ALL.len(), "one row per kind");
+  table
+}
 
 /// Returned by [`keyword`] only if the table lacked a row (a test makes
 /// sure it never does), so that a lookup can never panic.
-static MISSING: Keyword = row(CommandKind::Help, Anyone, "", "", "", &[]);
+const MISSING: Keyword = row(Anyone, "", "", "", &[]);
 
 /// The row for a command.
 pub fn keyword(kind: CommandKind) -> &'static Keyword {
@@ -1906,71 +2091,6 @@ const SUMMARY_COLUMN: usize = 30;
 const INDEX_WIDTH: usize = 78;
 
 /// The `index` help file: every command, generated from the table.
-/// The commands of the manual (and of njudge's variants) this judge
-/// recognises but does not carry out: each is answered "not offered yet",
-/// and the index leaves them out. `tests/it/command_language.rs` checks that
-/// exactly these are refused.
-pub const NOT_OFFERED: &[CommandKind] = {
-  use CommandKind as K;
-  &[
-    K::Adjust,
-    K::FixId,
-    K::NoControl,
-    K::Record,
-    K::SetAdjacent,
-    K::SetAllowMaster,
-    K::SetAssassins,
-    K::SetAttackTransform,
-    K::SetBCenters,
-    K::SetDenyMaster,
-    K::SetDice,
-    K::SetDisband,
-    K::SetDuality,
-    K::SetFamine,
-    K::SetFort,
-    K::SetGarrison,
-    K::SetGateways,
-    K::SetHongKong,
-    K::SetLoans,
-    K::SetMach2,
-    K::SetMoney,
-    K::SetNoAdjacent,
-    K::SetNoAssassins,
-    K::SetNoAttackTransform,
-    K::SetNoBCenters,
-    K::SetNoDice,
-    K::SetNoDisband,
-    K::SetNoDuality,
-    K::SetNoFamine,
-    K::SetNoFort,
-    K::SetNoGarrison,
-    K::SetNoGateways,
-    K::SetNoHongKong,
-    K::SetNoLoans,
-    K::SetNoMach2,
-    K::SetNoMoney,
-    K::SetNoPlague,
-    K::SetNoRailways,
-    K::SetNoSpecial,
-    K::SetNoStorm,
-    K::SetNoTouchPress,
-    K::SetNoTransform,
-    K::SetPlague,
-    K::SetRailways,
-    K::SetSpecial,
-    K::SetStorm,
-    K::SetTouchPress,
-    K::SetTransform,
-  ]
-};
-
-impl CommandKind {
-  /// Whether this judge carries the command out (see [`NOT_OFFERED`]).
-  pub fn offered(self) -> bool {
-    !NOT_OFFERED.contains(&self)
-  }
-}
-
 pub fn index_text() -> String {
   let mut out = String::new();
   out.push_str(

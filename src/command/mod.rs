@@ -28,7 +28,7 @@
 pub mod keyword;
 mod parse;
 
-pub use keyword::{index_text, keyword, Block, CommandKind, Keyword, Who, KEYWORDS, NOT_OFFERED};
+pub use keyword::{index_text, keyword, Block, CommandKind, Keyword, Who, KEYWORDS};
 pub use parse::{lookup, parse_body, MASK};
 
 /// A recognised command line (or block).

@@ -280,7 +280,7 @@ impl GameOption {
   }
 
   /// The SET command that turns the option on or off.
-  pub fn command(self, on: bool) -> &'static str {
+  pub const fn command(self, on: bool) -> &'static str {
     match (self, on) {
       (GameOption::Gunboat, true) => "SET VARIANT Gunboat",
       (GameOption::Gunboat, false) => "SET NOT VARIANT Gunboat",
@@ -303,7 +303,7 @@ impl GameOption {
   }
 
   /// What the game is like with the option on or off, in words.
-  pub fn meaning(self, on: bool) -> &'static str {
+  pub const fn meaning(self, on: bool) -> &'static str {
     match (self, on) {
       (GameOption::Gunboat, true) => "the game is Gunboat: the players are anonymous",
       (GameOption::Gunboat, false) => "the game is not Gunboat: the players are named",

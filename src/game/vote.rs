@@ -125,6 +125,16 @@ impl Game {
     self.timing.orders_in = None;
   }
 
+  /// Forgets the draw votes cast so far (a change between DIAS and NoDIAS
+  /// would make them mean something else); says whether there were any.
+  pub fn clear_draw_votes(&mut self) -> bool {
+    let any = self.members.iter().any(|m| m.draw.is_some());
+    for member in &mut self.members {
+      member.draw = None;
+    }
+    any
+  }
+
   /// Forgets this phase's votes (they last one phase, manual §7.3).
   pub(super) fn clear_votes(&mut self) {
     for member in &mut self.members {

@@ -30,8 +30,7 @@ use chrono::{DateTime, Utc};
 use chrono_tz::Tz;
 
 use self::access::List;
-use self::moderate::{Flag, Threshold};
-use self::press::PressSetting;
+use self::moderate::Threshold;
 use crate::command::{self, BodyLine, CommandKind, Ending, Invocation, Item};
 use crate::config::Config;
 use crate::game::preference::Assignment;
@@ -320,15 +319,19 @@ impl Session<'_> {
   /// Carries out one command; returns true when the rest of the message
   /// must not be read.
   fn command(&mut self, invocation: &Invocation) -> Result<bool, StoreError> {
-    if takes_no_argument(invocation.kind) && !invocation.args.is_empty() {
+    let keyword = command::keyword::keyword(invocation.kind);
+    if keyword.alone && !invocation.args.is_empty() {
       return self.set_options(invocation);
     }
-    let keyword = command::keyword::keyword(invocation.kind);
     self.commands.push(keyword.spellings.first().copied().unwrap_or("?").to_string());
     if self.future_command(invocation) {
       return Ok(false);
     }
     let args = invocation.args.as_str();
+    if let (Some(setting), true) = (keyword.setting, keyword.offered) {
+      self.set_setting(invocation.kind, setting);
+      return Ok(false);
+    }
     match invocation.kind {
       CommandKind::Help => {
         self.send_file("info");
@@ -380,11 +383,6 @@ impl Session<'_> {
       CommandKind::SetStart => self.set_start(args),
       CommandKind::SetAbsence => self.set_absence(args),
       CommandKind::SetNoAbsence => self.set_no_absence(args),
-      kind if Flag::of(kind).is_some() => {
-        if let Some((flag, on)) = Flag::of(kind) {
-          self.set_flag(flag, on);
-        }
-      }
       CommandKind::Press => self.press(invocation, false),
       CommandKind::Broadcast => self.press(invocation, true),
       CommandKind::PostalPress => self.postal_press(invocation),
@@ -411,11 +409,7 @@ impl Session<'_> {
       CommandKind::SetNormalPress => self.set_all_press(false),
       CommandKind::SetObserver => self.set_observer(args),
       CommandKind::SetPress => return self.set_press_word(args),
-      kind if PressSetting::of(kind).is_some() => {
-        if let Some(setting) = PressSetting::of(kind) {
-          self.set_press(setting);
-        }
-      }
+      CommandKind::SetNoObserver => self.set_observer("NO"),
       CommandKind::SetWait => self.set_wait(true),
       CommandKind::SetNoWait => self.set_wait(false),
       CommandKind::SetAddress => self.set_address(args)?,
@@ -452,11 +446,6 @@ impl Session<'_> {
       CommandKind::SetNoRule => self.set_dpjudge_rule(args, false),
       CommandKind::SetHomeCenter => self.set_home_center(),
       CommandKind::SetPlayers => self.set_players(args),
-      kind if variant::option_of(kind).is_some() => {
-        if let Some((option, on)) = variant::option_of(kind) {
-          self.set_option(option, on);
-        }
-      }
       CommandKind::Set => self.error(
         "SET needs a setting after it, as in SET WAIT or SET PREFERENCE FRG.\n\
          Nothing was changed. Send GET index for the settings.",
@@ -813,33 +802,6 @@ impl Session<'_> {
     });
     Outcome { mail, commands: self.commands, errors: self.errors, game, replayed: false, game_name }
   }
-}
-
-/// The SET options that take no argument, so that anything after them on
-/// the line is another option.
-fn takes_no_argument(kind: CommandKind) -> bool {
-  Flag::of(kind).is_some()
-    || PressSetting::of(kind).is_some()
-    || variant::option_of(kind).is_some()
-    || matches!(
-      kind,
-      CommandKind::SetWait
-        | CommandKind::SetNoWait
-        | CommandKind::SetList
-        | CommandKind::SetNoList
-        | CommandKind::SetPrfList
-        | CommandKind::SetPrfRand
-        | CommandKind::SetPrfBoth
-        | CommandKind::SetNoDraw
-        | CommandKind::SetNoConcede
-        | CommandKind::SetBroadcast
-        | CommandKind::SetNoBroadcast
-        | CommandKind::SetAllPress
-        | CommandKind::SetNormalPress
-        | CommandKind::SetHomeCenter
-        | CommandKind::SetMap
-        | CommandKind::SetNoMap
-    )
 }
 
 /// The name a command's argument gives for a game, lower case, if it is one.

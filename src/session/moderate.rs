@@ -1,20 +1,20 @@
 //! Game settings a moderator changes (manual §§8.2–8.6): how powers are
-//! dealt, public or private, NMR, STRICT GRACE and STRICT WAIT, LATE
-//! COUNT, MAX ABSENCE, QUIET, RATED, DIAS, CONCESSIONS, REVEAL, AUTO
-//! CREATE, MANUAL PROCESS and START, PROXY, RESUME, STRICT CONVOY, SHOW,
-//! the comments, the obsolete BN/EP/MN numbers, the on/off press settings,
-//! and the admission thresholds (DEDICATION, ONTIMERAT, RESRAT; the other
-//! access rules are in `access.rs`). A moderator is the Master, or any
-//! player of an unmoderated game; every change is told to everyone as a
-//! `Parameter Change`, naming who made it unless the game is SET NO SHOW.
-//! At the end of a message, the settings' effects: the Masters of a MANUAL
-//! PROCESS game told its phase is ready, the next game of an AUTO CREATE
-//! game that ended.
+//! dealt, public or private, MAX ABSENCE, the comments, the obsolete
+//! BN/EP/MN numbers and the admission thresholds (DEDICATION, ONTIMERAT,
+//! RESRAT; the other access rules are in `access.rs`), and every SET option
+//! whose row in the command table carries its change (NMR, STRICT GRACE,
+//! QUIET, PROXY, the press settings, the §9.1 options, …: `set_setting`).
+//! A moderator is the Master, or any player of an unmoderated game; every
+//! change is told to everyone as a `Parameter Change`, naming who made it
+//! unless the game is SET NO SHOW. At the end of a message, the settings'
+//! effects: the Masters of a MANUAL PROCESS game told its phase is ready,
+//! the next game of an AUTO CREATE game that ended.
 
 use super::Session;
-use crate::command::{CommandKind, Invocation};
+use crate::command::keyword::{self, Change};
+use crate::command::{CommandKind, Invocation, Who};
 use crate::game::preference::Assignment;
-use crate::game::{Game, Role, Settings, Status, MAX_NAME};
+use crate::game::{Game, Role, Status, MAX_NAME};
 use crate::store::game_file::HistoryKind;
 use crate::store::ledger::{self, Dedication};
 use crate::store::StoreError;
@@ -25,244 +25,6 @@ const MAX_COMMENT: usize = 60;
 /// The longest description SET COMMENT BEGIN takes.
 const MAX_DESCRIPTION_LINES: usize = 40;
 const MAX_DESCRIPTION: usize = 3000;
-
-/// A game setting that is on or off.
-#[derive(Clone, Copy, Debug)]
-pub(super) enum Flag {
-  Nmr,
-  StrictGrace,
-  StrictWait,
-  LateCount,
-  Quiet,
-  Rated,
-  Dias,
-  Concessions,
-  Reveal,
-  PostalPress,
-  BlankPress,
-  LatePress,
-  MinorPress,
-  MustOrder,
-  Partial,
-  WatchAllPress,
-  AutoCreate,
-  ManualProcess,
-  ManualStart,
-  Proxy,
-  Resume,
-  StrictConvoy,
-  Show,
-}
-
-impl Flag {
-  /// The flag a SET command turns on or off, and which way.
-  pub(super) fn of(kind: CommandKind) -> Option<(Flag, bool)> {
-    Some(match kind {
-      CommandKind::SetNmr => (Flag::Nmr, true),
-      CommandKind::SetNoNmr => (Flag::Nmr, false),
-      CommandKind::SetStrictGrace => (Flag::StrictGrace, true),
-      CommandKind::SetNoStrictGrace => (Flag::StrictGrace, false),
-      CommandKind::SetStrictWait => (Flag::StrictWait, true),
-      CommandKind::SetNoStrictWait => (Flag::StrictWait, false),
-      CommandKind::SetLateCount => (Flag::LateCount, true),
-      CommandKind::SetNoLateCount => (Flag::LateCount, false),
-      CommandKind::SetQuiet => (Flag::Quiet, true),
-      CommandKind::SetNoQuiet => (Flag::Quiet, false),
-      CommandKind::SetRated => (Flag::Rated, true),
-      CommandKind::SetUnrated => (Flag::Rated, false),
-      CommandKind::SetDias => (Flag::Dias, true),
-      CommandKind::SetNoDias => (Flag::Dias, false),
-      CommandKind::SetConcessions => (Flag::Concessions, true),
-      CommandKind::SetNoConcessions => (Flag::Concessions, false),
-      CommandKind::SetReveal => (Flag::Reveal, true),
-      CommandKind::SetNoReveal => (Flag::Reveal, false),
-      CommandKind::SetPostalPress => (Flag::PostalPress, true),
-      CommandKind::SetNoPostalPress => (Flag::PostalPress, false),
-      CommandKind::SetBlankPress => (Flag::BlankPress, true),
-      CommandKind::SetNoBlankPress => (Flag::BlankPress, false),
-      CommandKind::SetLatePress => (Flag::LatePress, true),
-      CommandKind::SetNoLatePress => (Flag::LatePress, false),
-      CommandKind::SetMinorPress => (Flag::MinorPress, true),
-      CommandKind::SetNoMinorPress => (Flag::MinorPress, false),
-      CommandKind::SetMustOrder => (Flag::MustOrder, true),
-      CommandKind::SetNoMustOrder => (Flag::MustOrder, false),
-      CommandKind::SetPartial => (Flag::Partial, true),
-      CommandKind::SetNoPartial => (Flag::Partial, false),
-      CommandKind::SetWatchAllPress => (Flag::WatchAllPress, true),
-      CommandKind::SetNoWatchAllPress => (Flag::WatchAllPress, false),
-      CommandKind::SetAutoCreate => (Flag::AutoCreate, true),
-      CommandKind::SetNoAutoCreate => (Flag::AutoCreate, false),
-      CommandKind::SetManualProcess => (Flag::ManualProcess, true),
-      CommandKind::SetAutoProcess => (Flag::ManualProcess, false),
-      CommandKind::SetManualStart => (Flag::ManualStart, true),
-      CommandKind::SetAutoStart => (Flag::ManualStart, false),
-      CommandKind::SetProxy => (Flag::Proxy, true),
-      CommandKind::SetNoProxy => (Flag::Proxy, false),
-      CommandKind::SetResume => (Flag::Resume, true),
-      CommandKind::SetNoResume => (Flag::Resume, false),
-      CommandKind::SetStrictConvoy => (Flag::StrictConvoy, true),
-      CommandKind::SetNoStrictConvoy => (Flag::StrictConvoy, false),
-      CommandKind::SetShow => (Flag::Show, true),
-      CommandKind::SetNoShow => (Flag::Show, false),
-      _ => return None,
-    })
-  }
-
-  fn command(self, on: bool) -> &'static str {
-    match (self, on) {
-      (Flag::Nmr, true) => "SET NMR",
-      (Flag::Nmr, false) => "SET NO NMR",
-      (Flag::StrictGrace, true) => "SET STRICT GRACE",
-      (Flag::StrictGrace, false) => "SET NO STRICT GRACE",
-      (Flag::StrictWait, true) => "SET STRICT WAIT",
-      (Flag::StrictWait, false) => "SET NO STRICT WAIT",
-      (Flag::LateCount, true) => "SET LATE COUNT",
-      (Flag::LateCount, false) => "SET NO LATE COUNT",
-      (Flag::Quiet, true) => "SET QUIET",
-      (Flag::Quiet, false) => "SET NO QUIET",
-      (Flag::Rated, true) => "SET RATED",
-      (Flag::Rated, false) => "SET UNRATED",
-      (Flag::Dias, true) => "SET DIAS",
-      (Flag::Dias, false) => "SET NO DIAS",
-      (Flag::Concessions, true) => "SET CONCESSIONS",
-      (Flag::Concessions, false) => "SET NO CONCESSIONS",
-      (Flag::Reveal, true) => "SET REVEAL",
-      (Flag::Reveal, false) => "SET NO REVEAL",
-      (Flag::PostalPress, true) => "SET POSTAL PRESS",
-      (Flag::PostalPress, false) => "SET NO POSTAL PRESS",
-      (Flag::BlankPress, true) => "SET BLANK PRESS",
-      (Flag::BlankPress, false) => "SET NO BLANK PRESS",
-      (Flag::LatePress, true) => "SET LATE PRESS",
-      (Flag::LatePress, false) => "SET NO LATE PRESS",
-      (Flag::MinorPress, true) => "SET MINOR PRESS",
-      (Flag::MinorPress, false) => "SET NO MINOR PRESS",
-      (Flag::MustOrder, true) => "SET MUST ORDER",
-      (Flag::MustOrder, false) => "SET NO MUST ORDER",
-      (Flag::Partial, true) => "SET PARTIAL",
-      (Flag::Partial, false) => "SET NO PARTIAL",
-      (Flag::WatchAllPress, true) => "SET WATCH ALL PRESS",
-      (Flag::WatchAllPress, false) => "SET NO WATCH ALL PRESS",
-      (Flag::AutoCreate, true) => "SET AUTO CREATE",
-      (Flag::AutoCreate, false) => "SET NO AUTO CREATE",
-      (Flag::ManualProcess, true) => "SET MANUAL PROCESS",
-      (Flag::ManualProcess, false) => "SET AUTO PROCESS",
-      (Flag::ManualStart, true) => "SET MANUAL START",
-      (Flag::ManualStart, false) => "SET AUTO START",
-      (Flag::Proxy, true) => "SET PROXY",
-      (Flag::Proxy, false) => "SET NO PROXY",
-      (Flag::Resume, true) => "SET RESUME",
-      (Flag::Resume, false) => "SET NO RESUME",
-      (Flag::StrictConvoy, true) => "SET STRICT CONVOY",
-      (Flag::StrictConvoy, false) => "SET NO STRICT CONVOY",
-      (Flag::Show, true) => "SET SHOW",
-      (Flag::Show, false) => "SET NO SHOW",
-    }
-  }
-
-  /// What the setting now means, in words.
-  fn meaning(self, on: bool) -> &'static str {
-    match (self, on) {
-      (Flag::Nmr, true) => {
-        "the game is NMR: at the end of the grace period, late powers go into\n\
-         civil disorder and the phase is processed without their orders"
-      }
-      (Flag::Nmr, false) => {
-        "the game is NoNMR: at the end of the grace period, late powers are\n\
-         abandoned and the game waits for them or a replacement"
-      }
-      (Flag::StrictGrace, true) => "grace periods end exactly 'grace' hours after the deadline",
-      (Flag::StrictGrace, false) => "grace periods end on a day the deadline 'days' allow",
-      (Flag::StrictWait, true) => "only players with orders to give may SET WAIT",
-      (Flag::StrictWait, false) => "any player may SET WAIT",
-      (Flag::LateCount, true) => "late notices count how often each player has been late",
-      (Flag::LateCount, false) => "late notices do not count how often players were late",
-      (Flag::Quiet, true) => "lateness, abandonment and takeovers are told to the Master only",
-      (Flag::Quiet, false) => "lateness, abandonment and takeovers are told to everyone",
-      (Flag::Rated, true) => "the game counts for the players' dedication",
-      (Flag::Rated, false) => "the game does not count for the players' dedication",
-      (Flag::Dias, true) => "the game is DIAS: a draw includes every survivor",
-      (Flag::Dias, false) => {
-        "the game is NoDIAS: a draw vote names the powers it includes (SET DRAW list)"
-      }
-      (Flag::Concessions, true) => "players may concede the game to the largest power",
-      (Flag::Concessions, false) => "the game cannot be conceded",
-      (Flag::Reveal, true) => "the final summary names the players",
-      (Flag::Reveal, false) => "the final summary does not name the players",
-      (Flag::PostalPress, true) => "postal press is allowed: it goes out with the next results",
-      (Flag::PostalPress, false) => "postal press is not allowed",
-      (Flag::BlankPress, true) => "empty press messages are sent",
-      (Flag::BlankPress, false) => "empty press messages are refused",
-      (Flag::LatePress, true) => "players whose orders are late may send press",
-      (Flag::LatePress, false) => "players whose orders are late may send press only to the Master",
-      (Flag::MinorPress, true) => "press may be sent in retreat and adjustment phases",
-      (Flag::MinorPress, false) => {
-        "press may be sent only in movement phases (except to the Master)"
-      }
-      (Flag::MustOrder, true) => {
-        "players may send press (except to the Master) only once their orders are in"
-      }
-      (Flag::MustOrder, false) => "players may send press whether or not their orders are in",
-      (Flag::Partial, true) => "press may go to some of the powers (partial press)",
-      (Flag::Partial, false) => "press goes to everyone or to the Master only (no partial press)",
-      (Flag::WatchAllPress, true) => "observers may ask for copies of all press (SET ALL PRESS)",
-      (Flag::WatchAllPress, false) => "only the Master may ask for copies of all press",
-      (Flag::AutoCreate, true) => {
-        "when the game ends in a result, a new game with the same settings is\n\
-         created (AUTO CREATE)"
-      }
-      (Flag::AutoCreate, false) => "no new game is created when the game ends",
-      (Flag::ManualProcess, true) => {
-        "phases are processed only when the Master sends PROCESS (MANUAL PROCESS)"
-      }
-      (Flag::ManualProcess, false) => "phases are processed as soon as they are due (AUTO PROCESS)",
-      (Flag::ManualStart, true) => {
-        "the game starts only when the Master starts it, even when full (MANUAL START)"
-      }
-      (Flag::ManualStart, false) => {
-        "the game starts as soon as it has all its players (AUTO START)"
-      }
-      (Flag::Proxy, true) => "players may hand units' orders to another power (PROXY)",
-      (Flag::Proxy, false) => "proxy orders are not allowed",
-      (Flag::Resume, true) => "any player may RESUME the game",
-      (Flag::Resume, false) => "only a Master may RESUME the game",
-      (Flag::StrictConvoy, true) => {
-        "convoys from or to a province that touches no sea are refused (STRICT\n\
-         CONVOY)"
-      }
-      (Flag::StrictConvoy, false) => "convoy orders are not checked for plausibility",
-      (Flag::Show, true) => "setting changes are told with who made them",
-      (Flag::Show, false) => "setting changes are told without saying who made them",
-    }
-  }
-
-  fn set(self, settings: &mut Settings, on: bool) {
-    match self {
-      Flag::Nmr => settings.nmr = on,
-      Flag::StrictGrace => settings.strict_grace = on,
-      Flag::StrictWait => settings.strict_wait = on,
-      Flag::LateCount => settings.late_count = on,
-      Flag::Quiet => settings.quiet = on,
-      Flag::Rated => settings.rated = Some(on),
-      Flag::Dias => settings.dias = on,
-      Flag::Concessions => settings.concessions = on,
-      Flag::Reveal => settings.reveal = on,
-      Flag::PostalPress => settings.press.postal = on,
-      Flag::BlankPress => settings.press.blank = on,
-      Flag::LatePress => settings.press.late = on,
-      Flag::MinorPress => settings.press.minor = on,
-      Flag::MustOrder => settings.press.must_order = on,
-      Flag::Partial => settings.press.partial = on,
-      Flag::WatchAllPress => settings.press.watch_all = on,
-      Flag::AutoCreate => settings.auto_create = on,
-      Flag::ManualProcess => settings.manual_process = on,
-      Flag::ManualStart => settings.manual_start = on,
-      Flag::Proxy => settings.proxy = on,
-      Flag::Resume => settings.resume = on,
-      Flag::StrictConvoy => settings.strict_convoy = on,
-      Flag::Show => settings.show = Some(on),
-    }
-  }
-}
 
 /// The admission thresholds of manual §8.4.
 #[derive(Clone, Copy, Debug)]
@@ -393,55 +155,60 @@ impl Session<'_> {
     self.parameter_change(what);
   }
 
-  /// An on/off setting (SET [NO] NMR, STRICT GRACE, …).
-  pub(super) fn set_flag(&mut self, flag: Flag, on: bool) {
-    let command = flag.command(on);
-    let allowed = match flag {
-      Flag::Quiet | Flag::WatchAllPress => self.may_master(command),
-      // Cannot change once the game is in progress (manual §8.5); starting
-      // is over once the game has started.
-      Flag::MinorPress | Flag::ManualStart => self.may_moderate(command, true),
-      _ => self.may_moderate(command, false),
+  /// A SET option whose row in the command table says what it changes
+  /// (SET [NO] NMR, STRICT GRACE, GREY, SUMMER, …): checked, made, and
+  /// told to everyone as a `Parameter Change`.
+  pub(super) fn set_setting(&mut self, kind: CommandKind, setting: keyword::Setting) {
+    let command = setting.name();
+    let allowed = if kind.keyword().who == Who::Master {
+      self.may_master(command)
+    } else {
+      self.may_moderate(command, setting.before_start)
     };
-    if !allowed || !self.flag_possible(flag, on, command) {
+    if !allowed || !self.setting_possible(kind, command) {
       return;
+    }
+    if let Change::Option(option, true) = setting.change {
+      if self.refuse_misfit(option) {
+        return;
+      }
     }
     let mut cleared = false;
     if let Some(seat) = self.seat.as_mut() {
       let game = &mut seat.stored.game;
+      let dias = game.settings.dias;
+      setting.change.apply(&mut game.settings);
       // Votes cast under the other draw rule would mean something else now.
-      if matches!(flag, Flag::Dias) && game.settings.dias != on {
-        cleared = game.members.iter().any(|m| m.draw.is_some());
-        for member in &mut game.members {
-          member.draw = None;
-        }
+      if game.settings.dias != dias {
+        cleared = game.clear_draw_votes();
       }
-      flag.set(&mut game.settings, on);
     }
     if cleared {
       self
-        .parameter_change(&format!("{}; the draw votes cast so far are cleared", flag.meaning(on)));
+        .parameter_change(&format!("{}; the draw votes cast so far are cleared", setting.meaning));
     } else {
-      self.parameter_change(flag.meaning(on));
+      self.parameter_change(setting.meaning);
     }
   }
 
-  /// Whether the game allows the flag to be set so: a game without a
-  /// Master cannot wait for one to process or start it, and AUTO CREATE
-  /// needs a name for the next game. Says why not.
-  fn flag_possible(&mut self, flag: Flag, on: bool, command: &str) -> bool {
+  /// Whether the game allows the setting to be changed so: a game without
+  /// a Master cannot wait for one to process or start it, and AUTO
+  /// CREATE needs a name for the next game. Says why not.
+  fn setting_possible(&mut self, kind: CommandKind, command: &str) -> bool {
     let Some(seat) = self.seat.as_ref() else { return false };
     let game = &seat.stored.game;
-    let problem = match flag {
-      Flag::ManualProcess | Flag::ManualStart if on && !game.has_master() => Some(format!(
-        "{command} makes the game wait for its Master, and game '{}' has none\n\
-         (only a Master may PROCESS or start a game).",
-        game.name
-      )),
-      Flag::AutoCreate if on && Game::successor_name(&game.name).is_none() => Some(format!(
+    let problem = match kind {
+      CommandKind::SetManualProcess | CommandKind::SetManualStart if !game.has_master() => {
+        Some(format!(
+          "{command} makes the game wait for its Master, and game '{}' has none\n\
+           (only a Master may PROCESS or start a game).",
+          game.name
+        ))
+      }
+      CommandKind::SetAutoCreate if Game::successor_name(&game.name).is_none() => Some(format!(
         "The next game's name is this one's with a number added or raised, and\n\
-         '{}' leaves no room for one within {MAX_NAME} characters, so AUTO CREATE cannot\n\
-         be set.",
+           '{}' leaves no room for one within {MAX_NAME} characters, so AUTO CREATE cannot\n\
+           be set.",
         game.name
       )),
       _ => None,

@@ -3,66 +3,9 @@
 //! each member's own (SET [NO] BROADCAST, ALL PRESS).
 
 use super::Session;
-use crate::command::{CommandKind, Invocation};
-use crate::game::press::{self, Colors, Fakes, ObserverPress};
+use crate::command::Invocation;
+use crate::game::press::{self, Colors, ObserverPress};
 use crate::game::{deadline, DiaryEntry, PostalPress, Role, Status};
-
-/// A press setting with more than two values.
-#[derive(Clone, Copy, Debug)]
-pub(super) enum PressSetting {
-  Colors(Colors),
-  Fakes(Fakes),
-  Observers(ObserverPress),
-}
-
-impl PressSetting {
-  /// The setting a SET command chooses, if it is one of these.
-  pub(super) fn of(kind: CommandKind) -> Option<PressSetting> {
-    Some(match kind {
-      CommandKind::SetNoPress => PressSetting::Colors(Colors::None),
-      CommandKind::SetWhite => PressSetting::Colors(Colors::White),
-      CommandKind::SetGrey => PressSetting::Colors(Colors::Grey),
-      CommandKind::SetWhiteGrey => PressSetting::Colors(Colors::WhiteGrey),
-      CommandKind::SetGreyWhite => PressSetting::Colors(Colors::GreyWhite),
-      CommandKind::SetNoFake => PressSetting::Fakes(Fakes::No),
-      CommandKind::SetPartialMay => PressSetting::Fakes(Fakes::May),
-      CommandKind::SetPartialFakesBroadcast => PressSetting::Fakes(Fakes::Broadcast),
-      CommandKind::SetPartialFakesByDefault => PressSetting::Fakes(Fakes::BroadcastByDefault),
-      CommandKind::SetNoObserver => PressSetting::Observers(ObserverPress::None),
-      _ => return None,
-    })
-  }
-
-  fn meaning(self) -> &'static str {
-    match self {
-      PressSetting::Colors(Colors::None) => {
-        "no press may be sent, except to and from the Master (press NONE)"
-      }
-      PressSetting::Colors(Colors::White) => "press is white: every message names its sender",
-      PressSetting::Colors(Colors::Grey) => "press is grey: no message names its sender",
-      PressSetting::Colors(Colors::WhiteGrey) => {
-        "press may be white or grey, and is white unless the sender writes GREY"
-      }
-      PressSetting::Colors(Colors::GreyWhite) => {
-        "press may be white or grey, and is grey unless the sender writes WHITE"
-      }
-      PressSetting::Fakes(Fakes::No) => "press always shows its true recipients (no fake)",
-      PressSetting::Fakes(Fakes::May) => {
-        "press to some powers may show other recipients when the sender asks (FAKE)"
-      }
-      PressSetting::Fakes(Fakes::Broadcast) => {
-        "every message shows as a broadcast, whoever really gets it"
-      }
-      PressSetting::Fakes(Fakes::BroadcastByDefault) => {
-        "press to some powers shows as a broadcast unless the sender shows other\n\
-         recipients (FAKE TO list) or the true ones (NO FAKE)"
-      }
-      PressSetting::Observers(ObserverPress::Any) => "observers may send press as players do",
-      PressSetting::Observers(ObserverPress::White) => "observers may send white press only",
-      PressSetting::Observers(ObserverPress::None) => "observers may send press only to the Master",
-    }
-  }
-}
 
 impl Session<'_> {
   /// PRESS or BROADCAST with its text.
@@ -261,35 +204,7 @@ impl Session<'_> {
     }
   }
 
-  /// SET WHITE, GREY, NO PRESS, NO FAKE, PARTIAL FAKES BROADCAST, …
-  pub(super) fn set_press(&mut self, setting: PressSetting) {
-    let command = match setting {
-      PressSetting::Colors(_) => "SET WHITE/GREY/NO PRESS",
-      PressSetting::Fakes(_) => "SET FAKE",
-      PressSetting::Observers(_) => "SET OBSERVER",
-    };
-    if !self.may_moderate(command, false) {
-      return;
-    }
-    if let Some(seat) = self.seat.as_mut() {
-      let press = &mut seat.stored.game.settings.press;
-      match setting {
-        PressSetting::Colors(colors) => press.colors = colors,
-        PressSetting::Fakes(fakes) => {
-          press.fakes = fakes;
-          // Only the PARTIAL … settings allow partial press; NO FAKE
-          // leaves it as it was (manual §8.5).
-          if fakes != crate::game::press::Fakes::No {
-            press.partial = true;
-          }
-        }
-        PressSetting::Observers(observers) => press.observers = observers,
-      }
-    }
-    self.parameter_change(setting.meaning());
-  }
-
-  /// SET OBSERVER ANY | NO | WHITE.
+  /// SET OBSERVER ANY | NO | WHITE (SET NO OBSERVER is SET OBSERVER NO).
   pub(super) fn set_observer(&mut self, args: &str) {
     let word = args.split_whitespace().next().unwrap_or("").to_ascii_uppercase();
     let observers = match word.as_str() {
@@ -304,7 +219,18 @@ impl Session<'_> {
         return;
       }
     };
-    self.set_press(PressSetting::Observers(observers));
+    if !self.may_moderate("SET OBSERVER", false) {
+      return;
+    }
+    if let Some(seat) = self.seat.as_mut() {
+      seat.stored.game.settings.press.observers = observers;
+    }
+    let meaning = match observers {
+      ObserverPress::Any => "observers may send press as players do",
+      ObserverPress::White => "observers may send white press only",
+      ObserverPress::None => "observers may send press only to the Master",
+    };
+    self.parameter_change(meaning);
   }
 
   /// SET [NO] BROADCAST: whether broadcasts reach the sender.

@@ -7,48 +7,13 @@
 
 use super::join::{sign_on_words, unknown_variant_word, unplayable, variant_word};
 use super::Session;
-use crate::command::CommandKind;
 use crate::game::report::wrap;
 use crate::game::GameOption;
 use crate::map::Map;
 
-/// The option a §9.1 SET command turns on or off, and which way.
-pub(super) fn option_of(kind: CommandKind) -> Option<(GameOption, bool)> {
-  Some(match kind {
-    CommandKind::SetAnyCenter => (GameOption::AnyCenter, true),
-    CommandKind::SetOneCenter => (GameOption::OneCenter, true),
-    CommandKind::SetAnyDisband => (GameOption::AnyDisband, true),
-    CommandKind::SetNormalDisband => (GameOption::AnyDisband, false),
-    CommandKind::SetAutoDisband => (GameOption::AutoDisband, true),
-    CommandKind::SetNoAutoDisband => (GameOption::AutoDisband, false),
-    CommandKind::SetBlankBoard => (GameOption::EmptyBoard, true),
-    CommandKind::SetSummer => (GameOption::Summer, true),
-    CommandKind::SetNoSummer => (GameOption::Summer, false),
-    CommandKind::SetCoastalConvoys => (GameOption::CoastalConvoys, true),
-    CommandKind::SetNoCoastalConvoys => (GameOption::CoastalConvoys, false),
-    CommandKind::SetSecret => (GameOption::Secret, true),
-    CommandKind::SetNoSecret => (GameOption::Secret, false),
-    _ => return None,
-  })
-}
-
 impl Session<'_> {
-  /// SET ANY CENTER, SET SUMMER, … : one optional rule on or off.
-  pub(super) fn set_option(&mut self, option: GameOption, on: bool) {
-    if !self.may_moderate(option.command(on), true) {
-      return;
-    }
-    if on && self.refuse_misfit(option) {
-      return;
-    }
-    if let Some(seat) = self.seat.as_mut() {
-      option.set(&mut seat.stored.game.settings, on);
-    }
-    self.parameter_change(option.meaning(on));
-  }
-
   /// Refuses an option that does not apply to the game's map, saying why.
-  fn refuse_misfit(&mut self, option: GameOption) -> bool {
+  pub(super) fn refuse_misfit(&mut self, option: GameOption) -> bool {
     let reason = self.seat.as_ref().and_then(|seat| option.not_for(seat.stored.game.map));
     match reason {
       Some(reason) => {

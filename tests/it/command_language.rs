@@ -93,6 +93,65 @@ fn every_row_is_filled_in() {
   }
 }
 
+/// A SET option that changes one game setting is carried out from its row
+/// alone: each switch's two commands leave the settings different, each
+/// choice leaves them unlike every other choice, and the rest of the line
+/// is read as more options.
+#[test]
+fn every_setting_row_changes_the_game_settings() {
+  use judge::command::keyword::Change;
+  use judge::game::Settings;
+  let mut choices: Vec<(CommandKind, Change)> = Vec::new();
+  let mut switches = 0;
+  for row in KEYWORDS {
+    let Some(setting) = row.setting else { continue };
+    assert!(row.alone, "{:?} takes no argument, so what follows is another option", row.kind);
+    assert!(row.offered, "{:?}", row.kind);
+    assert!(row.kind.is_set(), "{:?}", row.kind);
+    assert!(!setting.meaning.is_empty() && !setting.name().contains('['), "{:?}", row.kind);
+    match setting.change {
+      Change::Switch(set, _) => {
+        let (mut on, mut off) = (Settings::default(), Settings::default());
+        set(&mut on, true);
+        set(&mut off, false);
+        assert_ne!(on, off, "{:?} changes nothing", row.kind);
+        switches += 1;
+      }
+      Change::Choose(_) => choices.push((row.kind, setting.change)),
+      Change::Option(..) => {}
+    }
+  }
+  // A choice is told apart by what it makes of the settings every other
+  // choice leaves: no two choices may do the same to all of them.
+  let bases: Vec<Settings> = std::iter::once(Settings::default())
+    .chain(choices.iter().map(|(_, change)| {
+      let mut settings = Settings::default();
+      change.apply(&mut settings);
+      settings
+    }))
+    .collect();
+  let effect = |change: Change| -> Vec<Settings> {
+    bases
+      .iter()
+      .map(|base| {
+        let mut settings = base.clone();
+        change.apply(&mut settings);
+        settings
+      })
+      .collect()
+  };
+  for (i, (kind, change)) in choices.iter().enumerate() {
+    assert_ne!(effect(*change), bases, "{kind:?} changes nothing");
+    for (other, theirs) in &choices[..i] {
+      assert_ne!(effect(*change), effect(*theirs), "{kind:?} does what {other:?} does");
+    }
+  }
+  let chosen = choices;
+  // Both commands of every on/off option (SET NMR / SET NO NMR, …).
+  assert!(switches >= 46, "{switches}");
+  assert!(chosen.len() >= 9, "{}", chosen.len());
+}
+
 #[test]
 fn spellings_are_upper_case_ascii_and_never_shared() {
   let mut seen: BTreeMap<String, CommandKind> = BTreeMap::new();

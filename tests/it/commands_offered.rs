@@ -1,7 +1,7 @@
 //! Every command of the index is carried out, and every command the judge
 //! does not carry out is answered "not offered yet" and left out of the
-//! index (`judge::command::NOT_OFFERED`): GET index never offers what the
-//! judge would refuse.
+//! index (the rows of `judge::command::KEYWORDS` marked not offered): GET
+//! index never offers what the judge would refuse.
 
 use crate::game_support;
 use crate::judge_support;
