@@ -173,7 +173,7 @@ fn request_for(map: &Map, position: &Position, orders: &[UnitOrder]) -> Request 
   let mut request = Request::new("S1901M");
   for unit in position.units() {
     let power = map.power(unit.power).name.clone();
-    request.units.entry(power).or_default().push(interchange::unit_text(map, unit));
+    request.units.entry(power).or_default().push(judge::position::unit_text(map, unit));
   }
   for order in orders {
     let power = map.power(order.unit.power).name.clone();

@@ -11,6 +11,7 @@ use chrono_tz::Tz;
 
 use crate::config::Config;
 use crate::dedication;
+use crate::draw::{self, DrawError, Scene};
 use crate::game::{deadline, picture, report, Game, Processed, Role, TimeEvent};
 use crate::mail::outbound::{Attachment, MailKind, Outgoing};
 use crate::mail::subject;
@@ -68,6 +69,25 @@ pub fn to_members(
 
 /// `Game Starting`: each member told what they play, who plays what
 /// (unless gunboat), the starting position and the first deadline.
+/// Starts a full game (`Game::start`, dealt by `Game::deal`) and
+/// announces it: the one way a game starts, at the end of the message that
+/// filled it and in the sweep alike.
+pub fn start(config: &Config, game: &mut Game, now: DateTime<Utc>) -> Announcement {
+  let mut rng = game.deal(now);
+  game.start(now, tz(config), &mut rng);
+  starting(config, game, now)
+}
+
+/// Processes the game's phase (`Game::process`) and announces the
+/// results under the header the phase had: the one way a phase ends, when
+/// the last orders come in, on the Master's PROCESS and in the sweep.
+pub fn process(config: &Config, game: &mut Game, now: DateTime<Utc>) -> Announcement {
+  let tz = tz(config);
+  let header = report::header(&config.judge_code, game, tz);
+  let processed = game.process(now, tz);
+  results(config, game, &processed, &header, now)
+}
+
 pub fn starting(config: &Config, game: &Game, now: DateTime<Utc>) -> Announcement {
   let tz = tz(config);
   let phase = game.position.phase.to_string();
@@ -116,7 +136,7 @@ pub fn results(
           let mut files = results_picture(game, first);
           // The last results carry the game's SUMMARY, and so its chart.
           if game.is_finished() {
-            match picture::chart_attachment(game) {
+            match chart_attachment(game) {
               Ok(chart) => files.extend(chart),
               Err(error) => tracing::warn!(game = %game.name, %error, "no chart drawn"),
             }
@@ -159,12 +179,30 @@ pub fn results(
   announcement
 }
 
+/// The attachments of a picture: the PNG shown in the message and the SVG
+/// to open in a browser, named `stem.png` and `stem.svg`.
+pub fn picture_attachments(scene: &Scene<'_>, stem: &str) -> Result<Vec<Attachment>, DrawError> {
+  let svg = draw::svg(scene)?;
+  let png = draw::png(&svg, draw::PNG_SCALE)?;
+  Ok(vec![
+    Attachment::inline_png(&format!("{stem}.png"), png),
+    Attachment::svg(&format!("{stem}.svg"), svg),
+  ])
+}
+
+/// SUMMARY's chart as a PNG attachment, when the game has played a year.
+pub fn chart_attachment(game: &Game) -> Result<Option<Attachment>, DrawError> {
+  let Some(chart) = picture::chart(game) else { return Ok(None) };
+  let png = draw::png(&draw::chart_svg(&chart), 1.0)?;
+  Ok(Some(Attachment::inline_png(&format!("{}-centres.png", game.name), png)))
+}
+
 /// The picture of an adjudicated phase for the results mail; none (and a
 /// log line) when the variant's board cannot be drawn, so the results
 /// still go out.
 fn results_picture(game: &Game, result: &crate::game::PhaseResult) -> Vec<Attachment> {
   let scene = picture::adjudicated(game, result);
-  match picture::attachments(&scene, &picture::stem(game, result.phase)) {
+  match picture_attachments(&scene, &picture::stem(game, result.phase)) {
     Ok(files) => files,
     Err(error) => {
       tracing::warn!(game = %game.name, %error, "the results picture could not be drawn");

@@ -15,7 +15,7 @@ use crate::adjudicate::{self, AdjustmentOutcome, Resolved, Rules, UnknownRule};
 use crate::map::{Location, Map, MapError, PowerId, ProvinceId, UnitType};
 use crate::order::{self, Adjustment, OrderError, UnitOrder};
 use crate::phase::{Phase, PhaseError, PhaseKind};
-use crate::position::{self, Dislodged, PlacementError, Position, Unit};
+use crate::position::{self, push_unit_text, unit_text, Dislodged, PlacementError, Position, Unit};
 
 /// Lists keyed by power, kept in input order so that results follow the
 /// order in which the caller wrote them.
@@ -1240,25 +1240,6 @@ impl Serialize for UnitsOfJson<'_> {
       seq.serialize_element(text.as_str())?;
     }
     seq.end()
-  }
-}
-
-/// `F Stp/sc`: the unit's letter and the map's abbreviation of its place.
-/// Built in one allocation of the right size: a response lists every unit.
-pub fn unit_text(map: &Map, unit: Unit) -> String {
-  let mut text = String::with_capacity(map.province(unit.location.province).abbr.len() + 5);
-  push_unit_text(&mut text, map, unit);
-  text
-}
-
-/// Appends what [`unit_text`] returns to `out`.
-fn push_unit_text(out: &mut String, map: &Map, unit: Unit) {
-  out.push(unit.kind.letter());
-  out.push(' ');
-  out.push_str(&map.province(unit.location.province).abbr);
-  if let Some(coast) = unit.location.coast {
-    out.push('/');
-    out.push_str(coast.abbr());
   }
 }
 

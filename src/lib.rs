@@ -28,6 +28,7 @@ pub mod phase;
 pub mod picture;
 pub mod position;
 pub mod receive;
+pub mod rules;
 pub mod session;
 pub mod store;
 pub mod successor;

@@ -1,7 +1,6 @@
 //! The state of the board between phases: units, dislodged units awaiting
 //! retreat, supply-centre ownership, and the homes a game has changed.
 
-use crate::adjudicate::Rules;
 use crate::map::{Location, Map, PowerId, ProvinceId, UnitType};
 use crate::phase::Phase;
 
@@ -155,15 +154,6 @@ impl Position {
     map.supply_centers().filter(move |&p| self.owner(p) == Some(power))
   }
 
-  /// Builds (positive) or removals (negative) a power is due in an
-  /// adjustment phase: the units its centres (and a mobilization or
-  /// partisan site, see [`crate::adjudicate::allowance`]) keep, less those
-  /// it has.
-  pub fn adjustment_due(&self, map: &Map, power: PowerId, rules: &Rules) -> i32 {
-    let units = self.units_of(power).count() as i32;
-    crate::adjudicate::allowance(map, self, power, rules) - units
-  }
-
   /// The homes the game has given the powers in place of the map's, per
   /// power; `None` while the map's stand.
   pub fn changed_homes(&self) -> Option<&[Vec<ProvinceId>]> {
@@ -197,5 +187,24 @@ impl Position {
     (0..self.vassal_of.len())
       .filter(move |&i| self.vassal_of[i] == Some(leader))
       .map(|i| PowerId(i as u8))
+  }
+}
+
+/// `F Stp/sc`: the unit's letter and the map's abbreviation of its place.
+/// Built in one allocation of the right size: a response lists every unit.
+pub fn unit_text(map: &Map, unit: Unit) -> String {
+  let mut text = String::with_capacity(map.province(unit.location.province).abbr.len() + 5);
+  push_unit_text(&mut text, map, unit);
+  text
+}
+
+/// Appends what [`unit_text`] returns to `out`.
+pub fn push_unit_text(out: &mut String, map: &Map, unit: Unit) {
+  out.push(unit.kind.letter());
+  out.push(' ');
+  out.push_str(&map.province(unit.location.province).abbr);
+  if let Some(coast) = unit.location.coast {
+    out.push('/');
+    out.push_str(coast.abbr());
   }
 }

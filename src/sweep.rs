@@ -24,13 +24,12 @@ use std::panic::{self, AssertUnwindSafe};
 use std::time::Duration as StdDuration;
 
 use chrono::{DateTime, Duration, Timelike, Utc};
-use rand::SeedableRng;
 use sha2::{Digest, Sha256};
 
 use crate::announce::{self, Announcement};
 use crate::config::Config;
 use crate::delivery::{self, DeliveryError};
-use crate::game::{deadline, report, Game, Status};
+use crate::game::{deadline, Game, Status};
 use crate::mail::outbound::{MailKind, Outgoing};
 use crate::store::games::{Change, Games, Glance, IndexStatus, LEFTOVER_AGE};
 use crate::store::seen::Seen;
@@ -243,9 +242,7 @@ fn sweep_game(
   let mut done = Done::default();
   let mut announcement = Announcement::default();
   if game.ready_to_start() {
-    let mut rng = rand::rngs::StdRng::seed_from_u64(seed(&origin));
-    game.start(now, tz, &mut rng);
-    announcement.extend(announce::starting(config, game, now));
+    announcement.extend(announce::start(config, game, now));
     done.changed = true;
   }
   if let Some(outage) = outage {
@@ -269,9 +266,7 @@ fn sweep_game(
     done.changed = true;
   }
   if game.process_due(now) {
-    let header = report::header(&config.judge_code, game, tz);
-    let processed = game.process(now, tz);
-    announcement.extend(announce::results(config, game, &processed, &header, now));
+    announcement.extend(announce::process(config, game, now));
     done.changed = true;
     done.processed = 1;
   } else if game.note_ready_for_master(now) {
@@ -419,9 +414,4 @@ fn last_sweep(data: &DataDir) -> Option<DateTime<Utc>> {
 fn origin(name: &str, seq: u32, now: DateTime<Utc>) -> String {
   let digest = Sha256::digest(format!("sweep:{name}:{seq}:{}", now.to_rfc3339()));
   digest.iter().take(16).map(|b| format!("{b:02x}")).collect()
-}
-
-/// A seed from an origin, for a game the sweep starts.
-fn seed(origin: &str) -> u64 {
-  u64::from_str_radix(origin.get(..16).unwrap_or("0"), 16).unwrap_or(0)
 }

@@ -4,11 +4,11 @@
 
 use std::collections::VecDeque;
 
-use super::sites::{self, build_site};
 use super::Rules;
 use crate::map::{Map, PowerId, ProvinceId, UnitType};
 use crate::order::Adjustment;
 use crate::position::{Position, Unit};
+use crate::rules::sites::{self, build_site};
 
 /// What became of one adjustment order.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

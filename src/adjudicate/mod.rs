@@ -8,23 +8,22 @@
 
 mod adjustment;
 mod convoy;
-mod league;
 mod movement;
 mod outcome;
 mod retreat;
-mod rules;
-mod sites;
 mod vassal;
 
 pub use adjustment::{adjustment, AdjustmentOutcome, AdjustmentResult};
-pub use league::{league_forbids, LeagueBar};
 pub use movement::{movement, MovementResult};
 pub use outcome::{Failure, Outcome, Resolved};
 pub use retreat::{retreat, retreat_options, RetreatResult};
-pub use rules::{BuildRule, ParadoxRule, Rules, UnknownRule};
-pub use sites::{
+// The board's rules, which order entry shares (`crate::rules`), as the
+// adjudicator's callers have always named them.
+use crate::rules::sites;
+pub use crate::rules::{
   allowance, build_conflict, build_limit, build_site, claim_open, free_sites, homes,
-  mobilize_phase, mobilizing, partisans_active, SiteProblem,
+  league_forbids, mobilize_phase, mobilizing, partisans_active, BuildRule, LeagueBar, ParadoxRule,
+  Rules, SiteProblem, UnknownRule,
 };
 pub use vassal::bloc_centers;
 

@@ -215,14 +215,9 @@ impl Game {
       self.members.push(dummy);
     }
     self.start(now, tz, rng);
-    let phase = self.position.phase.to_string();
-    for member in self.members.iter_mut().filter(|m| m.dummy) {
-      member.abandoned = true;
-      if let Some(power) = member.power {
-        for tenure in self.record.tenures.iter_mut().filter(|t| t.power == power) {
-          tenure.until.get_or_insert_with(|| phase.clone());
-        }
-      }
+    let dummies: Vec<usize> = (0..self.members.len()).filter(|&i| self.members[i].dummy).collect();
+    for index in dummies {
+      self.abandon_seat(index);
     }
     Ok(missing)
   }

@@ -105,6 +105,20 @@ pub enum Ending {
   Terminated,
 }
 
+/// Why a member may not SET WAIT or SET NO WAIT (manual §7.2); each
+/// reads as the sentence a player is told.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum WaitRefusal {
+  #[error("{} applies only while game '{game}' is being played.", if *wait { "SET WAIT" } else { "SET NO WAIT" })]
+  NotPlayed { wait: bool, game: String },
+  #[error("Observers cannot hold up a game.")]
+  Observer,
+  #[error("Your power is out of the game.")]
+  Eliminated,
+  #[error("This game has STRICT WAIT: only players with orders to give may wait.")]
+  StrictWait,
+}
+
 /// The settings a game is created with and its moderator may change.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
@@ -636,6 +650,49 @@ impl Game {
     self.members.iter().find(|m| m.role == Role::Player && m.power == Some(power))
   }
 
+  /// Whether member `index` may SET WAIT (`wait`) or SET NO WAIT now:
+  /// only while the game is played, not an observer, not out of the game,
+  /// and under STRICT WAIT only a player with orders to give may wait.
+  pub fn may_wait(&self, index: usize, wait: bool) -> Result<(), WaitRefusal> {
+    let Some(member) = self.members.get(index) else { return Err(WaitRefusal::Observer) };
+    if self.status != Status::Active {
+      Err(WaitRefusal::NotPlayed { wait, game: self.name.clone() })
+    } else if member.role == Role::Observer {
+      Err(WaitRefusal::Observer)
+    } else if member.power.is_some_and(|p| self.is_eliminated(p)) {
+      Err(WaitRefusal::Eliminated)
+    } else if wait
+      && self.settings.strict_wait
+      && member.role == Role::Player
+      && !member.power.is_some_and(|p| self.must_order(p))
+    {
+      Err(WaitRefusal::StrictWait)
+    } else {
+      Ok(())
+    }
+  }
+
+  /// The player of seat `index` leaves its power (RESIGN, EJECT, a dummy
+  /// of FORCE BEGIN): the power is abandoned, so a new player may take it
+  /// over, holds up nothing, and its player's tenure ends with this phase.
+  pub fn abandon_seat(&mut self, index: usize) {
+    let Some(member) = self.members.get_mut(index) else { return };
+    member.abandoned = true;
+    member.wait = false;
+    if let Some(power) = member.power {
+      self.end_tenure(power);
+    }
+  }
+
+  /// Ends the open tenure of `power` with the current phase (its player
+  /// left, or another takes it over).
+  pub fn end_tenure(&mut self, power: PowerId) {
+    let phase = self.position.phase.to_string();
+    for tenure in self.record.tenures.iter_mut().filter(|t| t.power == power) {
+      tenure.until.get_or_insert_with(|| phase.clone());
+    }
+  }
+
   /// The index of the member playing `power`.
   pub fn player_index(&self, power: PowerId) -> Option<usize> {
     self.members.iter().position(|m| m.role == Role::Player && m.power == Some(power))
@@ -885,6 +942,19 @@ impl Game {
       Role::Player => self.settings.resume,
       Role::Observer => false,
     }
+  }
+
+  /// The random source of the deal when the game starts at `now`, seeded
+  /// by its name and that moment, both of which the game keeps (`name`,
+  /// `started`): however the game is started (the message that fills it,
+  /// FORCE BEGIN, the sweep), the same start deals the same powers, and a
+  /// start can be dealt again from the game's record.
+  pub fn deal(&self, now: DateTime<Utc>) -> rand::rngs::StdRng {
+    use rand::SeedableRng;
+    use sha2::{Digest, Sha256};
+    let digest = Sha256::digest(format!("{}@{}", self.name, now.to_rfc3339()));
+    let seed = digest.iter().take(8).fold(0, |seed, &b| (seed << 8) | u64::from(b));
+    rand::rngs::StdRng::seed_from_u64(seed)
   }
 
   /// Starts a forming game: deals the powers by the players' preferences

@@ -5,16 +5,15 @@
 
 use std::fmt::Write as _;
 
+use serde::{Deserialize, Serialize};
+
 use super::{report, Game, PhaseResult, Resolution};
 use crate::adjudicate::AdjustmentOutcome;
-use crate::draw::{self, Board, Chart, ChartLine, DrawError, DrawnOrder, Scene};
-use crate::interchange::unit_text;
-use crate::mail::outbound::Attachment;
+use crate::draw::{Board, Chart, ChartLine, DrawnOrder, Scene};
 use crate::map::{Location, Map};
 use crate::order::{self, Action, Adjustment, Order, ParsedOrder, UnitOrder, Via};
 use crate::phase::{Phase, PhaseKind};
-use crate::position::{Dislodged, Position, Unit};
-use crate::store::game_file::{HistoryEntry, HistoryKind, PastBoard};
+use crate::position::{unit_text, Dislodged, Position, Unit};
 
 /// The title of a game's picture: `Game 'alpha', Standard: Movement for
 /// Spring of 1901`.
@@ -25,17 +24,6 @@ pub fn title(game: &Game, phase: Phase) -> String {
     report::variant_words(game),
     report::phase_words(game.map, phase)
   )
-}
-
-/// The attachments of a picture: the PNG shown in the message and the SVG
-/// to open in a browser, named `stem.png` and `stem.svg`.
-pub fn attachments(scene: &Scene<'_>, stem: &str) -> Result<Vec<Attachment>, DrawError> {
-  let svg = draw::svg(scene)?;
-  let png = draw::png(&svg, draw::PNG_SCALE)?;
-  Ok(vec![
-    Attachment::inline_png(&format!("{stem}.png"), png),
-    Attachment::svg(&format!("{stem}.svg"), svg),
-  ])
 }
 
 /// The file name stem of a game's picture of `phase`: `alpha-S1901M`.
@@ -216,12 +204,12 @@ impl PastPhase {
 
 /// What MAP draws for `phase` (the current phase when `None`): the board
 /// now (`None`), a kept turn adjudicated again from the board and orders
-/// it was processed with, or the board kept with the phase's results in
-/// the game's `history`.
+/// it was processed with, or the board `kept` with the phase's results
+/// (each with its phase, oldest first, as the game's history holds them).
 pub fn past(
   game: &Game,
   phase: Option<&str>,
-  history: &[HistoryEntry],
+  kept: &[(&str, &PastBoard)],
 ) -> Result<Option<PastPhase>, PastError> {
   if game.status == super::Status::Forming || game.seq == 0 {
     return Err(PastError::NotStarted { game: game.name.clone() });
@@ -241,17 +229,13 @@ pub fn past(
   if let Some(turn) = game.turns.iter().find(|t| t.position.phase == wanted) {
     return Ok(Some(PastPhase::of_result(game, &game.replay(turn))));
   }
-  let recorded = history
-    .iter()
-    .rev()
-    .find(|e| e.kind == HistoryKind::Results && e.phase == wanted.to_string() && e.board.is_some());
-  if let Some(board) = recorded.and_then(|e| e.board.as_ref()) {
+  let recorded = kept.iter().rev().find(|(phase, _)| *phase == wanted.to_string());
+  if let Some((_, board)) = recorded {
     return from_past_board(game.map, wanted, board).map(Some).map_err(PastError::Unreadable);
   }
-  let mut phases: Vec<Phase> = history
+  let mut phases: Vec<Phase> = kept
     .iter()
-    .filter(|e| e.kind == HistoryKind::Results && e.board.is_some())
-    .filter_map(|e| e.phase.parse::<Phase>().ok())
+    .filter_map(|(phase, _)| phase.parse::<Phase>().ok())
     .chain(game.turns.iter().map(|t| t.position.phase))
     .collect();
   phases.sort_by(|a, b| game.map.phase_order(*a, *b));
@@ -267,6 +251,21 @@ pub fn past(
   } else {
     Err(PastError::NotPlayed { game: game.name.clone(), phase: wanted.to_string(), kept })
   }
+}
+
+/// The board of an adjudicated phase, in the map's abbreviations: what a
+/// picture of it needs, read back through the same parsers as orders.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PastBoard {
+  /// (power, `F Stp/sc`) for each unit.
+  pub units: Vec<(String, String)>,
+  /// (power, centre abbreviation) for each owned supply centre.
+  pub owners: Vec<(String, String)>,
+  /// (power, `A Vie`, retreat places) for each unit dislodged.
+  pub dislodged: Vec<(String, String, Vec<String>)>,
+  /// (power, order in abbreviations `A Par - Bur`, order as the results
+  /// word it, outcome) for each order drawn.
+  pub orders: Vec<(String, String, String, String)>,
 }
 
 /// The board of an adjudicated phase to keep with its results.
@@ -426,13 +425,6 @@ pub fn chart(game: &Game) -> Option<Chart> {
     years: years.iter().map(|y| y.year.to_string()).collect(),
     lines,
   })
-}
-
-/// SUMMARY's chart as a PNG attachment, when the game has played a year.
-pub fn chart_attachment(game: &Game) -> Result<Option<Attachment>, DrawError> {
-  let Some(chart) = chart(game) else { return Ok(None) };
-  let png = draw::png(&draw::chart_svg(&chart), 1.0)?;
-  Ok(Some(Attachment::inline_png(&format!("{}-centres.png", game.name), png)))
 }
 
 /// A board read from a LIST output (MAP *): the variant, the phase and the

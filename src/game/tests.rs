@@ -183,6 +183,57 @@ fn powers_are_dealt_once_each_and_players_keep_their_seats() {
   assert!(game.check().is_ok());
 }
 
+/// SET WAIT is a player's while the game is played; an observer never
+/// holds a game up, and a game not under way says which command it was.
+#[test]
+fn who_may_wait_is_the_games_rule() {
+  let mut game = started();
+  assert_eq!(game.may_wait(0, true), Ok(()));
+  game.members.push(Member::new(Role::Observer, "o@x.test", None, String::new(), t(0)));
+  let observer = game.members.len() - 1;
+  assert_eq!(game.may_wait(observer, true), Err(WaitRefusal::Observer));
+  game.status = Status::Forming;
+  let refusal = game.may_wait(0, false).expect_err("not under way");
+  assert_eq!(refusal.to_string(), "SET NO WAIT applies only while game 'test' is being played.");
+}
+
+/// A start is dealt from what the game keeps (its name and when it
+/// started), so dealing it again from the record gives every player the
+/// same power, and another moment deals differently.
+#[test]
+fn a_start_is_dealt_again_the_same_from_the_games_record() {
+  let forming = || {
+    let mut game = Game::new("deal", map(), Settings::default(), t(0));
+    for n in 0..7 {
+      game.members.push(Member::new(
+        Role::Player,
+        &format!("p{n}@x.test"),
+        None,
+        String::new(),
+        t(0),
+      ));
+    }
+    game
+  };
+  let powers =
+    |game: &Game| -> Vec<Option<PowerId>> { game.members.iter().map(|m| m.power).collect() };
+  let mut first = forming();
+  let mut rng = first.deal(t(5));
+  first.start(t(5), chrono_tz::UTC, &mut rng);
+  let started = first.started.expect("started");
+  let mut again = forming();
+  let mut rng = again.deal(started);
+  again.start(started, chrono_tz::UTC, &mut rng);
+  assert_eq!(powers(&first), powers(&again));
+  let differently = (6..30).any(|hour| {
+    let mut other = forming();
+    let mut rng = other.deal(t(hour));
+    other.start(t(hour), chrono_tz::UTC, &mut rng);
+    powers(&other) != powers(&first)
+  });
+  assert!(differently, "the moment takes part in the deal");
+}
+
 /// Runs an NMR game's clock from the deadline to the end of grace with
 /// nobody ordering; returns what the clock did at the end of grace.
 fn to_the_end_of_an_nmr_grace(game: &mut Game) -> Vec<TimeEvent> {

@@ -44,6 +44,22 @@ const FLEET: &[&str] = &["fleet", "f"];
 
 type Res<'a, T> = fail::Res<'a, T, OrderError>;
 
+/// Whether a line reads as an order, right or wrong: its first word is a
+/// unit type or an adjustment keyword, or it starts with (the beginning
+/// of) a province's name. `A Par-Mos` is an order line (which may be
+/// refused); `Thanks, see you next turn!` or `Cheers, Ann` is not, so a
+/// reply can report such a line without counting it as a refused order.
+pub fn reads_as_order(map: &Map, line: &str) -> bool {
+  let line = line.trim();
+  let first: String =
+    line.chars().take_while(|c| c.is_alphanumeric()).collect::<String>().to_lowercase();
+  if first.is_empty() {
+    return false;
+  }
+  [ARMY, FLEET, BUILD, REMOVE, WAIVE].iter().any(|words| words.contains(&first.as_str()))
+    || matches!(map.match_prefix(line), Ok(_) | Err(Lookup::Ambiguous { .. }))
+}
+
 /// Splits a line holding several orders at `,` and `;`.
 pub fn split_orders(line: &str) -> impl Iterator<Item = &str> {
   line.split([',', ';']).map(str::trim).filter(|s| !s.is_empty())
@@ -669,6 +685,18 @@ fn hard<'a, T>(error: OrderError) -> Res<'a, T> {
 #[cfg(test)]
 mod tests {
   use super::*;
+
+  #[test]
+  fn a_line_reads_as_an_order_by_its_first_word_or_province() {
+    let map = Map::standard().expect("standard map");
+    for order in ["A Par-Mos", "f lon h", "Build A Par", "waive", "Par - Bur", "Bur S Par", "d Kie"]
+    {
+      assert!(reads_as_order(map, order), "{order}");
+    }
+    for other in ["Thanks, see you next turn!", "Cheers, Ann", "", "-- ", "Kind regards"] {
+      assert!(!reads_as_order(map, other), "{other}");
+    }
+  }
 
   /// The grammar alone, without the fast path.
   fn grammar(map: &Map, text: &str) -> Result<ParsedOrder, OrderError> {

@@ -5,10 +5,10 @@
 
 use super::render::unit_name;
 use super::{Action, Adjustment, Order, OrderError, ParsedOrder, UnitOrder, Via};
-use crate::adjudicate::{build_site, league_forbids, LeagueBar, Rules, SiteProblem};
 use crate::map::{Coast, Location, Map, PowerId, ProvinceId, Terrain, UnitType};
 use crate::phase::PhaseKind;
 use crate::position::{Dislodged, Position, Unit};
+use crate::rules::{build_site, league_forbids, LeagueBar, Rules, SiteProblem};
 
 /// Checks a movement- or retreat-phase order of `power` against `position`
 /// under the standard rules.
@@ -426,7 +426,7 @@ impl Board<'_> {
   }
 
   /// A league may forbid the helper to help `target` (into `into`, when
-  /// it moves): see `adjudicate::league_forbids`.
+  /// it moves): see `rules::league_forbids`.
   fn check_league(
     &self,
     helper: Unit,

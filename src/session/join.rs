@@ -4,9 +4,6 @@
 //! last player signs on. Only one of CREATE, SIGN ON and OBSERVE may be
 //! used in a message.
 
-use rand::SeedableRng;
-use sha2::{Digest, Sha256};
-
 use super::register::Proof;
 use super::{game_name, Seat, Session};
 use crate::game::report::{capitalised, wrap};
@@ -743,12 +740,9 @@ impl Session<'_> {
   /// Deals the powers of a full game and tells everyone.
   pub(super) fn start_game(&mut self) {
     let now = self.ctx.now;
-    let tz = self.ctx.tz();
     let Some(seat) = self.seat.as_mut() else { return };
     let game = &mut seat.stored.game;
-    let mut rng = rand::rngs::StdRng::seed_from_u64(seed(&game.name, now));
-    game.start(now, tz, &mut rng);
-    let announcement = announce::starting(self.ctx.config, game, now);
+    let announcement = announce::start(self.ctx.config, game, now);
     seat.history.extend(announcement.history);
     seat.ledger.extend(announcement.ledger);
     seat.changed = true;
@@ -994,11 +988,7 @@ impl Session<'_> {
     member.abandoned = false;
     // A newcomer gets time to read the game; the owner knows it.
     member.wait = !returning;
-    for tenure in stored.game.record.tenures.iter_mut() {
-      if tenure.power == power && tenure.until.is_none() {
-        tenure.until = Some(phase.clone());
-      }
-    }
+    stored.game.end_tenure(power);
     stored.game.record.tenures.push(Tenure {
       power,
       address: self.reply_to.clone(),
@@ -1057,13 +1047,6 @@ impl Session<'_> {
       _ => self.reply_to.clone(),
     }
   }
-}
-
-/// The seed of a game's random choices: its name and the moment, so a
-/// replay of the same mail at the same time deals the same powers.
-pub(super) fn seed(name: &str, now: chrono::DateTime<chrono::Utc>) -> u64 {
-  let digest = Sha256::digest(format!("{name}@{}", now.to_rfc3339()));
-  digest.iter().take(8).fold(0, |seed, &b| (seed << 8) | u64::from(b))
 }
 
 fn plural(n: usize) -> &'static str {

@@ -4,9 +4,7 @@
 //! each does to the game lives in `game::master`; this is who may, what
 //! the reply says and who is told.
 
-use rand::SeedableRng;
-
-use super::{join::seed, play::accepted_line, Session};
+use super::{play::accepted_line, Session};
 use crate::announce;
 use crate::game::{report, Role, Status};
 use crate::order::split_orders;
@@ -97,7 +95,6 @@ impl Session<'_> {
     let (role, power, abandoned) = (member.role, member.power, member.abandoned);
     let address = member.address.clone();
     let over = game.is_finished();
-    let phase = game.position.phase.to_string();
     let power_name = power.map(|p| game.power_name(p).to_string()).unwrap_or_default();
     let now = self.ctx.now;
     let Some(seat) = self.seat.as_mut() else { return false };
@@ -114,13 +111,7 @@ impl Session<'_> {
           return false;
         }
         let game = &mut seat.stored.game;
-        game.members[index].abandoned = true;
-        game.members[index].wait = false;
-        for tenure in game.record.tenures.iter_mut() {
-          if tenure.power == power && tenure.until.is_none() {
-            tenure.until = Some(phase.clone());
-          }
-        }
+        game.abandon_seat(index);
         game.note_readiness(now);
         seat.changed = true;
         self.say(&format!("{power_name} has been ejected and is abandoned."));
@@ -177,7 +168,7 @@ impl Session<'_> {
     let tz = self.ctx.tz();
     let Some(seat) = self.seat.as_mut() else { return };
     let game = &mut seat.stored.game;
-    let mut rng = rand::rngs::StdRng::seed_from_u64(seed(&game.name, now));
+    let mut rng = game.deal(now);
     let dummies = match game.force_begin(now, tz, &mut rng) {
       Ok(dummies) => dummies,
       Err(error) => {

@@ -519,7 +519,7 @@ impl Session<'_> {
     let shown: String = text.chars().take(60).collect();
     // Only what reads as an order raises the error flag; a greeting or a
     // name is just reported.
-    if crate::map::Map::standard().map_or(true, |map| play::is_order_line(map, text)) {
+    if crate::map::Map::standard().map_or(true, |map| crate::order::reads_as_order(map, text)) {
       self.refused_order_lines += 1;
     }
     self.error(&format!(

@@ -8,6 +8,7 @@ use super::Session;
 use crate::command::Invocation;
 use crate::draw::{DrawError, Scene};
 use crate::game::{picture, Role};
+use crate::store::game_file::HistoryKind;
 use crate::store::StoreError;
 
 /// At most this many pictures go with one reply (each is some 200 KB).
@@ -49,7 +50,12 @@ impl Session<'_> {
       Some(_) => self.ctx.games.history(&game.name)?,
       None => Vec::new(),
     };
-    let past = match picture::past(game, asked, &history) {
+    let kept: Vec<(&str, &picture::PastBoard)> = history
+      .iter()
+      .filter(|e| e.kind == HistoryKind::Results)
+      .filter_map(|e| e.board.as_ref().map(|board| (e.phase.as_str(), board)))
+      .collect();
+    let past = match picture::past(game, asked, &kept) {
       Ok(past) => past,
       Err(error) => {
         self.error(&format!("{error}\nNo picture was sent."));
@@ -90,7 +96,7 @@ impl Session<'_> {
 
   /// Draws `scene` and adds it to the reply, or says why it cannot be.
   fn attach_picture(&mut self, scene: &Scene<'_>, stem: &str, what: &str) {
-    match picture::attachments(scene, stem) {
+    match crate::announce::picture_attachments(scene, stem) {
       Ok(files) => {
         self.say(&crate::game::report::wrap(&format!(
           "The picture of {} {what} is {ATTACHED} ({stem}.png, {stem}.svg).",
@@ -139,7 +145,7 @@ impl Session<'_> {
 
   /// SUMMARY's chart of centre counts by year, with the reply.
   pub(super) fn attach_chart(&mut self, game: &crate::game::Game) {
-    match picture::chart_attachment(game) {
+    match crate::announce::chart_attachment(game) {
       // The text stays SUMMARY's own, for the programs that read it.
       Ok(Some(chart)) => self.attachments.push(chart),
       Ok(None) => {}

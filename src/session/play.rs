@@ -7,8 +7,8 @@ use crate::announce;
 use crate::command::{BodyLine, Item};
 use crate::game::preference::{Assignment, Preference};
 use crate::game::{report, Role, Status};
-use crate::map::{Lookup, Map};
-use crate::order::split_orders;
+use crate::map::Map;
+use crate::order::{reads_as_order, split_orders};
 use crate::password;
 
 /// The reply to a taken order: `Accepted: Army Paris -> Burgundy.`, and
@@ -18,29 +18,6 @@ pub(super) fn accepted_line(head: &str, accepted: &crate::game::Accepted) -> Str
     Some(replaced) => format!("{head}: {} (replaces {replaced})", accepted.text),
     None => format!("{head}: {}", accepted.text),
   }
-}
-
-/// The words an order may start with besides a province: the unit types
-/// and the adjustment keywords of the order parser (`src/order/parse.rs`).
-const ORDER_WORDS: &[&str] = &[
-  "army", "a", "fleet", "f", "builds", "build", "b", "removes", "remove", "r", "disbands",
-  "disband", "d", "waives", "waive", "w",
-];
-
-/// Whether a line reads as an order, right or wrong: its first word is a
-/// unit type or order keyword, or it starts with (the beginning of) a
-/// province's name. `A Par-Mos` is an order line (which may be refused);
-/// `Thanks, see you next turn!` or `Cheers, Ann` is not: such a line is
-/// reported but does not raise the error flag or keep the orders out.
-pub(super) fn is_order_line(map: &Map, line: &str) -> bool {
-  let line = line.trim();
-  let first: String =
-    line.chars().take_while(|c| c.is_alphanumeric()).collect::<String>().to_lowercase();
-  if first.is_empty() {
-    return false;
-  }
-  ORDER_WORDS.contains(&first.as_str())
-    || matches!(map.match_prefix(line), Ok(_) | Err(Lookup::Ambiguous { .. }))
 }
 
 /// What the reply says of a signature without `-- ` (a closing salutation
@@ -97,7 +74,7 @@ impl Session<'_> {
       None => Map::standard().ok(),
     };
     let Some(map) = map else { return false };
-    lines.iter().all(|l| matches!(&l.item, Item::Other(text) if !is_order_line(map, text)))
+    lines.iter().all(|l| matches!(&l.item, Item::Other(text) if !reads_as_order(map, text)))
   }
 
   /// One line of orders for the signed-on player's power.
@@ -105,7 +82,7 @@ impl Session<'_> {
     let Some(seat) = self.seat.as_mut() else { return };
     let game = &seat.stored.game;
     let member = &game.members[seat.member];
-    if !is_order_line(game.map, line) {
+    if !reads_as_order(game.map, line) {
       let shown: String = line.trim().chars().take(60).collect();
       self.error(&report::wrap(&format!(
         "'{shown}' is not an order or a command, so it was not read. It does \
@@ -261,24 +238,8 @@ impl Session<'_> {
     let tz = self.ctx.tz();
     let Some(seat) = self.seat_or_error(command) else { return };
     let game = &seat.stored.game;
-    let member = &game.members[seat.member];
-    let problem = if game.status != Status::Active {
-      Some(format!("{command} applies only while game '{}' is being played.", game.name))
-    } else if member.role == Role::Observer {
-      Some("Observers cannot hold up a game.".to_string())
-    } else if member.power.is_some_and(|p| game.is_eliminated(p)) {
-      Some("Your power is out of the game.".to_string())
-    } else if wait
-      && game.settings.strict_wait
-      && member.role == Role::Player
-      && !member.power.is_some_and(|p| game.must_order(p))
-    {
-      Some("This game has STRICT WAIT: only players with orders to give may wait.".to_string())
-    } else {
-      None
-    };
-    if let Some(problem) = problem {
-      self.error(&format!("{problem} Nothing was changed."));
+    if let Err(refusal) = game.may_wait(seat.member, wait) {
+      self.error(&format!("{refusal} Nothing was changed."));
       return;
     }
     let deadline = game.timing.deadline.map(|d| crate::game::deadline::show(d, tz));
@@ -406,14 +367,7 @@ impl Session<'_> {
     seat.changed = true;
     match (member.role, member.power) {
       (Role::Player, Some(power)) => {
-        member.abandoned = true;
-        member.wait = false;
-        let phase = game.position.phase.to_string();
-        for tenure in game.record.tenures.iter_mut() {
-          if tenure.power == power && tenure.until.is_none() {
-            tenure.until = Some(phase.clone());
-          }
-        }
+        game.abandon_seat(seat.member);
         let power_name = game.power_name(power).to_string();
         let initial = game.map.power(power).initial;
         self.say(&format!(
@@ -452,15 +406,12 @@ impl Session<'_> {
   /// on the Master's PROCESS, whether or not the orders are in).
   pub(super) fn process_game(&mut self, forced: bool) {
     let now = self.ctx.now;
-    let tz = self.ctx.tz();
     let config = self.ctx.config;
     let Some(seat) = self.seat.as_mut() else { return };
     let game = &mut seat.stored.game;
-    let header = report::header(&config.judge_code, game, tz);
     let phase = report::phase_words(game.map, game.position.phase);
     let all_in = game.all_in();
-    let processed = game.process(now, tz);
-    let announcement = announce::results(config, game, &processed, &header, now);
+    let announcement = announce::process(config, game, now);
     seat.history.extend(announcement.history);
     seat.ledger.extend(announcement.ledger);
     seat.changed = true;

@@ -11,13 +11,14 @@ use serde::{Deserialize, Serialize};
 
 use crate::game::future::{self, Builder, Line};
 use crate::game::master::Turn;
+// The board kept with a phase's results is the pictures' own type.
+pub use crate::game::picture::PastBoard;
 use crate::game::{Game, Member, PostalPress, PowerOrders, Record, Settings, Status, Timing};
-use crate::interchange::unit_text;
 use crate::mail::outbound::Rendered;
 use crate::map::{Map, PowerId};
 use crate::order;
 use crate::phase::Phase;
-use crate::position::{Dislodged, Position, Unit};
+use crate::position::{unit_text, Dislodged, Position, Unit};
 use crate::store::ledger::LedgerEntry;
 
 /// The version of this layout, written into every file.
@@ -101,21 +102,6 @@ pub struct HistoryEntry {
   /// MAP can draw any past phase (games before this was kept have none).
   #[serde(default, skip_serializing_if = "Option::is_none")]
   pub board: Option<PastBoard>,
-}
-
-/// The board of an adjudicated phase, in the map's abbreviations: what a
-/// picture of it needs, read back through the same parsers as orders.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct PastBoard {
-  /// (power, `F Stp/sc`) for each unit.
-  pub units: Vec<(String, String)>,
-  /// (power, centre abbreviation) for each owned supply centre.
-  pub owners: Vec<(String, String)>,
-  /// (power, `A Vie`, retreat places) for each unit dislodged.
-  pub dislodged: Vec<(String, String, Vec<String>)>,
-  /// (power, order in abbreviations `A Par - Bur`, order as the results
-  /// word it, outcome) for each order drawn.
-  pub orders: Vec<(String, String, String, String)>,
 }
 
 /// What a history entry is, for HISTORY's filters.

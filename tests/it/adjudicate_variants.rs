@@ -35,7 +35,7 @@ fn units_of(map: &Map, position: &Position) -> Value {
     let power = map.power(unit.power).name.clone();
     let list = units.entry(power).or_insert_with(|| json!([]));
     if let Value::Array(list) = list {
-      list.push(json!(interchange::unit_text(map, unit)));
+      list.push(json!(judge::position::unit_text(map, unit)));
     }
   }
   Value::Object(units)
@@ -112,7 +112,7 @@ fn a_dislodged_unit_retreats_to_an_empty_neighbour() {
     let mut rest = position.clone();
     rest.remove(unit.location.province);
     let power = map.power(unit.power).name.clone();
-    let text = interchange::unit_text(map, unit);
+    let text = judge::position::unit_text(map, unit);
     let order = format!("{text} - {}", map.province(to).abbr);
     let request = json!({
       "variant": map.key(),

@@ -13,7 +13,7 @@ use std::collections::BTreeMap;
 use std::path::PathBuf;
 
 use chrono::{DateTime, Duration, Utc};
-use game_support::{holds, Table, FAST, MASTER, POWERS};
+use game_support::{holds, Table, FAST, MASTER};
 use judge_support::{Judge, Says, Sent};
 
 use crate::game_support::START;
@@ -22,18 +22,6 @@ use crate::game_support::START;
 fn at(hours: i64) -> String {
   let start: DateTime<Utc> = START.parse().expect("a time");
   (start + Duration::hours(hours)).to_rfc3339()
-}
-
-/// Mails every power's orders: `orders` for those named, holds (only
-/// sensible while the units are at home) for the others, none for `skip`.
-fn play(table: &Table, now: &str, orders: &[(&str, &str)], skip: &[&str]) {
-  for (power, _) in POWERS {
-    if skip.contains(&power) {
-      continue;
-    }
-    let lines = orders.iter().find(|(p, _)| *p == power).map_or(holds(power), |(_, o)| *o);
-    table.send(power, now, lines);
-  }
 }
 
 /// What the judge said under the echo of `line`, up to the next blank line.
@@ -120,7 +108,7 @@ fn orders_kept_with_phase_are_entered_when_it_begins_and_count_as_in() {
 
   // The Spring is played; the Fall begins with France's orders entered,
   // and France is told what became of each.
-  play(&table, &at(3), &[], &["France"]);
+  table.turn(&at(3)).orders(&[]).skip(&["France"]).send();
   let mail = judge.take_mail();
   assert!(results_in(&mail).is_some(), "Spring 1901 was processed");
   let pending = pending_in(&mail);
@@ -144,7 +132,7 @@ fn orders_kept_with_phase_are_entered_when_it_begins_and_count_as_in() {
     ("Russia", "A Mos H\nF Sev H\nF Stp/sc H\nA War H\n"),
     ("Turkey", "F Ank H\nA Con H\nA Smy H\n"),
   ];
-  play(&table, &at(4), &fall, &["France"]);
+  table.turn(&at(4)).orders(&fall).skip(&["France"]).send();
   let mail = judge.take_mail();
   let results = results_in(&mail).expect("France's kept orders count as in");
   assert!(results.subject.contains("F1901M"), "{}", results.subject);
@@ -197,12 +185,11 @@ fn conditional_orders_follow_the_board_at_the_start_of_the_phase() {
   let reply = table.reply(&judge.take_mail(), "France").clone();
   assert!(!reply.subject.contains("[Error Flag]"), "{}", reply.body);
 
-  play(
-    &table,
-    &at(2),
-    &[("Russia", "A Mos H\nF Sev H\nF Stp/sc H\nA War - Sil\n")],
-    &["Germany", "France"],
-  );
+  table
+    .turn(&at(2))
+    .orders(&[("Russia", "A Mos H\nF Sev H\nF Stp/sc H\nA War - Sil\n")])
+    .skip(&["Germany", "France"])
+    .send();
   let mail = judge.take_mail();
   assert!(results_in(&mail).is_some(), "Spring 1901 was processed");
   let pending = pending_in(&mail);
@@ -251,7 +238,7 @@ fn set_wait_is_carried_to_the_phase_and_clear_drops_everything_kept() {
   let reply = table.reply(&judge.take_mail(), "England").clone();
   assert_eq!(answer(&reply.body, "CLEAR"), "You had no orders kept for later phases.");
 
-  play(&table, &at(2), &[], &["Austria", "England"]);
+  table.turn(&at(2)).orders(&[]).skip(&["Austria", "England"]).send();
   let mail = judge.take_mail();
   let results = results_in(&mail).expect("Spring 1901 was processed");
   let deadline = deadline_of(results_in(&mail).expect("results"));
@@ -264,7 +251,7 @@ fn set_wait_is_carried_to_the_phase_and_clear_drops_everything_kept() {
 
   // Everyone else orders; Austria's carried wait holds the Fall until
   // the deadline (England's cleared orders did not count it in).
-  play(&table, &at(3), &[], &["Austria"]);
+  table.turn(&at(3)).orders(&[]).skip(&["Austria"]).send();
   assert!(results_in(&judge.take_mail()).is_none(), "the wait holds the Fall");
   judge.sweep_at(&(deadline - Duration::minutes(1)).to_rfc3339());
   assert!(results_in(&judge.take_mail()).is_none(), "not before the deadline");
@@ -281,7 +268,7 @@ fn orders_for_a_phase_the_game_never_has_are_dropped_with_a_note() {
   table.send("Italy", &at(1), &format!("{}PHASE S 1901 R\nA Ven - Pie\n", holds("Italy")));
   let reply = table.reply(&judge.take_mail(), "Italy").clone();
   assert!(reply.body.contains("1 order kept for Spring 1901 Retreat"), "{}", reply.body);
-  play(&table, &at(2), &[], &["Italy"]);
+  table.turn(&at(2)).orders(&[]).skip(&["Italy"]).send();
   let mail = judge.take_mail();
   let pending = pending_in(&mail);
   assert_eq!(pending.len(), 1, "{pending:#?}");

@@ -11,7 +11,7 @@ use crate::game_support;
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 
-use game_support::{holds, password, player, register, Table, FAST, MASTER, POWERS};
+use game_support::{password, player, register, Table, FAST, MASTER, POWERS};
 use judge_support::{subjects, Judge, Sent};
 
 use crate::game_support::START;
@@ -24,22 +24,6 @@ const BOB: &str = "bob@players.test";
 const STRANGER: &str = "stranger@players.test";
 /// A registered user who watches games.
 const WATCHER: &str = "watcher@players.test";
-
-/// Every power orders all its units to hold (`orders` overrides some) at
-/// `now`; the phase must be processed. Returns the mail of the phase.
-fn play(table: &Table, now: &str, orders: &[(&str, &str)]) -> Vec<Sent> {
-  for (power, _) in POWERS {
-    let lines = orders.iter().find(|(p, _)| *p == power).map_or(holds(power), |(_, o)| *o);
-    table.send(power, now, lines);
-  }
-  let mail = table.judge.take_mail();
-  assert!(
-    mail.iter().any(|m| m.to == MASTER && m.subject.ends_with(" Results")),
-    "the phase was not processed when every power's orders were in: {:#?}",
-    subjects(&mail)
-  );
-  mail
-}
 
 /// Mails `body` from `from` at `now`; returns the reply to `from` and all
 /// the mail the message made.
@@ -247,9 +231,9 @@ const ASKED: &str = "2026-03-10T12:00:00Z";
 /// and S1902M three days later.
 fn played_game(judge: &Judge) -> Table<'_> {
   let table = Table::start(judge, "hist", START);
-  play(&table, LATER, &[]);
-  play(&table, "2026-03-05T12:00:00Z", &[]);
-  play(&table, "2026-03-05T13:00:00Z", &[]);
+  table.turn(LATER).orders(&[]).processed();
+  table.turn("2026-03-05T12:00:00Z").orders(&[]).processed();
+  table.turn("2026-03-05T13:00:00Z").orders(&[]).processed();
   table
 }
 
@@ -430,8 +414,11 @@ fn summary_shows_who_plays_each_power_and_the_centres_at_the_end_of_each_year() 
   assert!(body.contains("History of Supply Center Counts"), "{body}");
   assert!(body.contains("\nPower 1900 Player\n"), "no year is over:\n{body}");
 
-  play(&table, LATER, &[("Austria", "A Vie H\nA Bud - Ser\nF Tri H\n")]);
-  play(&table, "2026-03-03T11:00:00Z", &[("Austria", "A Vie H\nA Ser H\nF Tri H\n")]);
+  table.turn(LATER).orders(&[("Austria", "A Vie H\nA Bud - Ser\nF Tri H\n")]).processed();
+  table
+    .turn("2026-03-03T11:00:00Z")
+    .orders(&[("Austria", "A Vie H\nA Ser H\nF Tri H\n")])
+    .processed();
   let (reply, _) = ask(&judge, "2026-03-03T12:00:00Z", STRANGER, "SUMMARY sumg\n");
   let body = fold(&reply.body);
   let table_start = body
@@ -552,7 +539,7 @@ fn set_address_sends_later_game_mail_to_the_new_addresses() {
   let told = mail.iter().find(|m| m.subject == notice).expect("a notice");
   assert!(told.body.contains("France") && told.body.contains("paris@home.test"), "{}", told.body);
 
-  let mail = play(&table, LATER, &[]);
+  let mail = table.turn(LATER).orders(&[]).processed();
   let results: Vec<&Sent> = mail.iter().filter(|m| m.subject.ends_with(" Results")).collect();
   assert!(results.iter().any(|m| m.to == "paris@home.test"), "{:#?}", subjects(&mail));
   assert!(results.iter().all(|m| m.to != france), "not to the old address: {:#?}", subjects(&mail));
@@ -765,7 +752,7 @@ fn an_observer_who_resigns_no_longer_gets_results() {
   judge.send_at(START, WATCHER, "watch", "OBSERVE obsg watchpw\n");
   judge.take_mail();
 
-  let mail = play(&table, LATER, &[]);
+  let mail = table.turn(LATER).orders(&[]).processed();
   assert!(
     mail.iter().any(|m| m.to == WATCHER && m.subject == "XXXX:obsg - S1901M Results"),
     "an observer gets the results: {:#?}",
@@ -775,7 +762,7 @@ fn an_observer_who_resigns_no_longer_gets_results() {
   let (reply, _) = ask(&judge, LATER, WATCHER, "SIGN ON Oobsg watchpw\nRESIGN\n");
   assert!(reply.body.contains("no longer an observer"), "{}", reply.body);
 
-  let mail = play(&table, "2026-03-03T11:00:00Z", &[]);
+  let mail = table.turn("2026-03-03T11:00:00Z").orders(&[]).processed();
   assert!(mail.iter().all(|m| m.to != WATCHER), "nothing more for them: {:#?}", subjects(&mail));
   let (reply, _) = ask(&judge, "2026-03-03T12:00:00Z", STRANGER, "WHOGAME obsg FULL\n");
   assert!(!reply.body.contains(WATCHER), "no longer in the game:\n{}", reply.body);

@@ -12,7 +12,7 @@ use std::collections::BTreeMap;
 use std::path::PathBuf;
 
 use chrono::{DateTime, Duration, Utc};
-use game_support::{board, holds, password, player, register, Table, FAST, MASTER, POWERS};
+use game_support::{board, holds, password, player, register, Table, FAST, MASTER};
 use judge_support::{Judge, Says, Sent};
 
 use crate::game_support::START;
@@ -21,19 +21,6 @@ use crate::game_support::START;
 fn at(hours: i64) -> String {
   let start: DateTime<Utc> = START.parse().expect("a time");
   (start + Duration::hours(hours)).to_rfc3339()
-}
-
-/// Mails a movement phase's orders for every power: `orders` for the
-/// powers named there, and the opening holds for the others (only sensible
-/// while their units are still at home), skipping the powers in `skip`.
-fn play(table: &Table, now: &str, orders: &[(&str, &str)], skip: &[&str]) {
-  for (power, _) in POWERS {
-    if skip.contains(&power) {
-      continue;
-    }
-    let lines = orders.iter().find(|(p, _)| *p == power).map_or(holds(power), |(_, o)| *o);
-    table.send(power, now, lines);
-  }
 }
 
 /// What the judge said under the echo of `line` (`> line`): the lines up
@@ -182,7 +169,7 @@ fn orders_are_answered_under_their_lines_and_the_reply_lists_every_unit() {
 
   // The others' orders complete the phase: the orders that won are the
   // ones carried out.
-  play(&table, &at(4), &[], &["France"]);
+  table.turn(&at(4)).orders(&[]).skip(&["France"]).send();
   let mail = judge.take_mail();
   let results = results_in(&mail).expect("the phase is processed once every power is in");
   assert!(results.subject.starts_with("XXXX:basic - S1901M"), "{}", results.subject);
@@ -254,7 +241,7 @@ fn refused_orders_are_explained_raise_the_error_flag_and_hold_the_phase() {
 
   // Every other power's orders are in, but Germany's last mail had an
   // error: the phase waits.
-  play(&table, &at(3), &[], &["Germany"]);
+  table.turn(&at(3)).orders(&[]).skip(&["Germany"]).send();
   let mail = judge.take_mail();
   assert!(
     results_in(&mail).is_none(),
@@ -360,7 +347,7 @@ fn to_the_fall_retreats(table: &Table) -> Sent {
     ("Russia", "F Sev-Bla\nA Mos H\nA War H\nF Stp H\n"),
     ("Turkey", "A Smy-Arm\nF Ank H\nA Con H\n"),
   ];
-  play(table, &at(1), &spring, &[]);
+  table.turn(&at(1)).orders(&spring).skip(&[]).send();
   let mail = table.judge.take_mail();
   assert!(
     results_in(&mail).is_some_and(|m| m.subject.contains("S1901M")),
@@ -372,7 +359,7 @@ fn to_the_fall_retreats(table: &Table) -> Sent {
     ("Russia", "F Bla H\nA Mos H\nA War H\nF Stp H\n"),
     ("Turkey", "A Arm-Sev\nF Ank H\nA Con H\n"),
   ];
-  play(table, &at(2), &fall, &[]);
+  table.turn(&at(2)).orders(&fall).skip(&[]).send();
   let mail = table.judge.take_mail();
   let results = results_in(&mail).expect("Fall 1901 is processed");
   assert!(results.subject.contains("F1901M"), "{}", results.subject);
@@ -558,7 +545,7 @@ fn set_wait_holds_a_complete_phase_until_the_deadline_or_set_no_wait() {
   let deadline = deadline_of(reply);
   let said = answer(&reply.body, "SET WAIT");
   assert!(said.starts_with("Wait set"), "{said}");
-  play(&table, &at(1), &[], &["Austria"]);
+  table.turn(&at(1)).orders(&[]).skip(&["Austria"]).send();
   let mail = judge.take_mail();
   assert!(results_in(&mail).is_none(), "a wait holds the phase");
   judge.sweep_at(&at(3));
@@ -579,7 +566,7 @@ fn set_wait_holds_a_complete_phase_until_the_deadline_or_set_no_wait() {
   table.send("Russia", &at(5), &format!("SET WAIT\n{}", holds("Russia")));
   let mail = judge.take_mail();
   let deadline = deadline_of(table.reply(&mail, "Russia"));
-  play(&table, &at(5), &[], &["Russia"]);
+  table.turn(&at(5)).orders(&[]).skip(&["Russia"]).send();
   assert!(results_in(&judge.take_mail()).is_none(), "Russia's wait holds Fall 1901");
   judge.sweep_at(&(deadline - Duration::minutes(1)).to_rfc3339());
   assert!(results_in(&judge.take_mail()).is_none(), "not before the deadline");
@@ -597,7 +584,7 @@ fn set_wait_holds_a_complete_phase_until_the_deadline_or_set_no_wait() {
   let reply = table.reply(&mail, "Austria");
   assert!(answer(&reply.body, "SET WAIT").contains("needs a SIGN ON"), "{}", reply.body);
   assert!(reply.subject.contains("S1902M"), "{}", reply.subject);
-  play(&table, &now, &[], &["Austria"]);
+  table.turn(&now).orders(&[]).skip(&["Austria"]).send();
   let mail = judge.take_mail();
   let results_mail = results_in(&mail).expect("nobody waits in Spring 1902");
   assert!(results_mail.subject.contains("S1902M"), "{}", results_mail.subject);

@@ -85,24 +85,6 @@ fn table_addresses() -> BTreeSet<String> {
   POWERS.iter().map(|(p, _)| player(p)).chain([MASTER.to_string()]).collect()
 }
 
-/// Mails each power's orders at `now`, checks none was refused, and
-/// returns all the mail the judge sent meanwhile.
-fn play(table: &Table, now: &str, orders: &[(&str, &str)]) -> Vec<Sent> {
-  for (power, lines) in orders {
-    table.send(power, now, &format!("{lines}\n"));
-  }
-  let mail = table.judge.take_mail();
-  for (power, _) in orders {
-    let reply = table.reply(&mail, power);
-    assert!(
-      !reply.subject.contains("[Error Flag]"),
-      "the orders of {power} at {now} were refused:\n{}",
-      reply.body
-    );
-  }
-  mail
-}
-
 /// The `Results` mail of `phase` among `mail`.
 fn results<'m>(mail: &'m [Sent], game: &str, phase: &str) -> Vec<&'m Sent> {
   let subject = format!("XXXX:{game} - {phase} Results");
@@ -203,8 +185,8 @@ fn opening() -> &'static Opening {
     let reply = mail.iter().find(|m| m.to == OBSERVER && m.subject.starts_with("Re:"));
     let reply = reply.expect("a reply to OBSERVE");
     assert!(!reply.subject.contains("[Error Flag]"), "OBSERVE refused:\n{}", reply.body);
-    let before_last = play(&table, &at(1.0), &OPENING_ORDERS[..6]);
-    let after_last = play(&table, &at(1.0), &OPENING_ORDERS[6..]);
+    let before_last = table.turn(&at(1.0)).orders(&OPENING_ORDERS[..6]).only_given().accepted();
+    let after_last = table.turn(&at(1.0)).orders(&OPENING_ORDERS[6..]).only_given().accepted();
     judge.send_at(&at(1.5), &player("Italy"), "history", "HISTORY bounce\n");
     let history = judge.take_mail();
     Opening { before_last, after_last, history }
@@ -410,7 +392,10 @@ fn year() -> &'static Year {
     let table = Table::start(&judge, "year", &at(0.0));
     let mut mail = BTreeMap::new();
     for (n, (phase, orders)) in YEAR.iter().enumerate() {
-      mail.insert(phase.to_string(), play(&table, &at(n as f64 + 1.0), orders));
+      mail.insert(
+        phase.to_string(),
+        table.turn(&at(n as f64 + 1.0)).orders(orders).only_given().accepted(),
+      );
     }
     Year { mail }
   })
@@ -613,8 +598,8 @@ fn when_no_centre_changes_hands_there_is_no_adjustment_phase() {
     ("Russia", "A Mos H\nA War H\nF Sev H\nF StP/sc H"),
     ("Turkey", "F Ank H\nA Con H\nA Smy H"),
   ];
-  play(&table, &at(1.0), &hold);
-  let mail = play(&table, &at(2.0), &hold);
+  table.turn(&at(1.0)).orders(&hold).only_given().accepted();
+  let mail = table.turn(&at(2.0)).orders(&hold).only_given().accepted();
   let body = results_body(&mail, "quiet", "F1901M");
   assert_line(&body, "Movement results for Fall of 1901. (quiet.002)");
   assert_eq!(owned(&body, "France"), names(&["Brest", "Marseilles", "Paris"]), "{body}");
@@ -648,7 +633,7 @@ fn with_default_settings_a_sweep_processes_once_delay_and_min_have_passed() {
   let judge = Judge::new();
   let table = Table::start(&judge, "slow", &at(0.0));
   let all_in = 1.0;
-  let mail = play(&table, &at(all_in), &OPENING_ORDERS);
+  let mail = table.turn(&at(all_in)).orders(&OPENING_ORDERS).only_given().accepted();
   assert!(
     mail.iter().all(|m| !m.subject.contains("Results")),
     "processed on receive, before the delay and the min time had passed"
@@ -698,7 +683,7 @@ fn a_sweep_skips_a_damaged_game_and_still_processes_the_others() {
   let judge = Judge::new();
   let good = Table::start(&judge, "good", &at(0.0));
   Table::start_registered(&judge, "broken", &at(0.0));
-  play(&good, &at(1.0), &OPENING_ORDERS);
+  good.turn(&at(1.0)).orders(&OPENING_ORDERS).only_given().accepted();
   let data = judge.data();
   let garbage = b"{ this is not a game \x00\xff".to_vec();
   std::fs::write(data.join("games/broken/game.json"), &garbage).expect("corrupt the game");

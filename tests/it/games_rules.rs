@@ -9,7 +9,7 @@ use crate::judge_support;
 use crate::game_support;
 
 use game_support::{
-  board, holds, judge_with, password, player, register, reply, seat, Table, FAST, MASTER, POWERS,
+  board, judge_with, password, player, register, reply, seat, Table, FAST, MASTER, POWERS,
 };
 use judge_support::{subjects, Judge, Says, Sent, NOW};
 
@@ -95,15 +95,6 @@ fn rules_cannot_change_once_the_game_has_started() {
   assert!(table.listing(T).contains("Rules:          FTF_PRESS"), "still in force");
 }
 
-/// Every power sends its `orders`, or holds; returns the mail.
-fn play(table: &Table, orders: &[(&str, &str)]) -> Vec<Sent> {
-  for (power, _) in POWERS {
-    let lines = orders.iter().find(|(p, _)| *p == power).map_or(holds(power), |(_, o)| *o);
-    table.send(power, T, lines);
-  }
-  table.judge.take_mail()
-}
-
 #[test]
 fn with_ftf_press_set_by_rule_a_retreat_phase_allows_press_only_to_the_master() {
   let judge = Judge::with_config(FAST);
@@ -113,20 +104,20 @@ fn with_ftf_press_set_by_rule_a_retreat_phase_allows_press_only_to_the_master() 
   let mail = judge.take_mail();
   assert!(table.reply(&mail, "Italy").body.says("Message sent to Russia:"), "{:#?}", mail);
   // Italy and Russia dislodge Austria from Vienna: a retreat phase.
-  play(
-    &table,
-    &[
+  table
+    .turn(T)
+    .orders(&[
       ("Italy", "A Ven-Tyr\nA Rom-Ven\nF Nap H\n"),
       ("Russia", "A War-Gal\nA Mos H\nF Sev H\nF Stp/sc H\n"),
-    ],
-  );
-  play(
-    &table,
-    &[
+    ])
+    .play();
+  table
+    .turn(T)
+    .orders(&[
       ("Italy", "A Tyr-Vie\nA Ven H\nF Nap H\n"),
       ("Russia", "A Gal S A Tyr-Vie\nA Mos H\nF Sev H\nF Stp/sc H\n"),
-    ],
-  );
+    ])
+    .play();
   assert!(table.listing(T).contains("(F1901R)"), "a retreat phase");
   table.send("Italy", T, "PRESS TO R\nWell done.\nENDPRESS\nBROADCAST\nHi all.\nENDBROADCAST\n");
   let mail = judge.take_mail();

@@ -4,38 +4,29 @@
 use crate::game_support;
 use crate::judge_support;
 
-use game_support::{holds, Table, FAST, MASTER, POWERS};
+use game_support::{Table, FAST, MASTER};
 use judge_support::{subjects, Judge, Sent};
 
 use crate::game_support::START;
 const T: &str = "2026-03-03T12:00:00Z";
 
-/// Every power sends its `orders`, or holds; returns the mail.
-fn play(table: &Table, orders: &[(&str, &str)]) -> Vec<Sent> {
-  for (power, _) in POWERS {
-    let lines = orders.iter().find(|(p, _)| *p == power).map_or(holds(power), |(_, o)| *o);
-    table.send(power, T, lines);
-  }
-  table.judge.take_mail()
-}
-
 /// Italy and Russia take Vienna from Austria in 1901; returns the Fall
 /// results as the Master reads them.
 fn italy_and_russia_take_vienna(table: &Table) -> String {
-  play(
-    table,
-    &[
+  table
+    .turn(T)
+    .orders(&[
       ("Italy", "A Ven-Tyr\nA Rom-Ven\nF Nap H\n"),
       ("Russia", "A War-Gal\nA Mos H\nF Sev H\nF Stp/sc H\n"),
-    ],
-  );
-  let mail = play(
-    table,
-    &[
+    ])
+    .play();
+  let mail = table
+    .turn(T)
+    .orders(&[
       ("Italy", "A Tyr-Vie\nA Ven H\nF Nap H\n"),
       ("Russia", "A Gal S A Tyr-Vie\nA Mos H\nF Sev H\nF Stp/sc H\n"),
-    ],
-  );
+    ])
+    .play();
   let results = mail
     .iter()
     .find(|m| m.to == MASTER && m.subject.ends_with("F1901M Results"))
@@ -68,13 +59,13 @@ fn without_auto_disband_the_dislodged_unit_retreats() {
 /// Austria's fleet in Trieste carries Italy's army from Venice to Albania:
 /// only with COASTAL CONVOYS may a fleet on a coast convoy.
 fn convoy_through_trieste(table: &Table) -> (Sent, Sent) {
-  let mail = play(
-    table,
-    &[
+  let mail = table
+    .turn(T)
+    .orders(&[
       ("Italy", "A Ven-Alb\nA Rom H\nF Nap H\n"),
       ("Austria", "F Tri C A Ven-Alb\nA Vie H\nA Bud H\n"),
-    ],
-  );
+    ])
+    .play();
   let italy = table.reply(&mail, "Italy").clone();
   let austria = table.reply(&mail, "Austria").clone();
   (italy, austria)
@@ -106,13 +97,13 @@ fn a_unit_proxied_by_its_owner_moves_by_the_other_powers_order() {
   table.send("Germany", T, "A Vie-Gal\nA Bud-Rum\n");
   let reply = table.reply(&judge.take_mail(), "Germany").clone();
   assert!(reply.body.contains("Accepted: Army Vienna -> Galicia."), "{}", reply.body);
-  play(
-    &table,
-    &[
+  table
+    .turn(T)
+    .orders(&[
       ("Austria", "A Vie P Germany\nA Bud H\nF Tri H\n"),
       ("Germany", "A Vie-Gal\nA Bud-Rum\nA Mun H\nA Ber H\nF Kie H\n"),
-    ],
-  );
+    ])
+    .play();
   let listing = table.listing(T);
   assert!(listing.contains("Austria: Army Galicia."), "proxied to Germany:\n{listing}");
   assert!(listing.contains("Austria: Army Budapest."), "not proxied, so it held:\n{listing}");

@@ -7,7 +7,7 @@ use crate::judge_support;
 
 use crate::game_support;
 
-use game_support::{holds, password, player, register, Table, FAST, MASTER, POWERS};
+use game_support::{password, player, register, Table, FAST, MASTER, POWERS};
 use judge_support::{Judge, Sent, NOW};
 
 const LATER: &str = "2026-03-03T01:00:00Z";
@@ -18,16 +18,6 @@ fn results<'m>(mail: &'m [Sent], phase: &str) -> &'m Sent {
     .iter()
     .find(|m| m.subject.ends_with(&format!("{phase} Results")))
     .unwrap_or_else(|| panic!("no {phase} results in {:#?}", mail.iter().map(|m| &m.subject)))
-}
-
-/// Every power's mail for a movement phase: France's `french` orders,
-/// the others holding.
-fn play(table: &Table<'_>, french: &str) -> Vec<Sent> {
-  for (power, _) in POWERS {
-    let orders = if power == "France" { french } else { holds(power) };
-    table.send(power, LATER, orders);
-  }
-  table.judge.take_mail()
 }
 
 #[test]
@@ -56,8 +46,9 @@ fn a_conquered_minor_power_becomes_a_vassal_its_conqueror_orders() {
   assert!(list.contains("Spring of 1901") || list.contains("S1901M"), "{list}");
   assert!(list.contains("Independent:") && list.contains("Belgium"), "{list}");
 
-  play(&table, "A Par - Pic\nA Mar - Bur\nF Bre H\n");
-  let mail = play(&table, "A Pic - Bel\nA Bur S A Pic - Bel\nF Bre H\n");
+  table.turn(LATER).orders(&[("France", "A Par - Pic\nA Mar - Bur\nF Bre H\n")]).play();
+  let mail =
+    table.turn(LATER).orders(&[("France", "A Pic - Bel\nA Bur S A Pic - Bel\nF Bre H\n")]).play();
   let fall = &results(&mail, "F1901M").body;
   assert!(fall.contains("France:") && fall.contains("Belgium."), "{fall}");
   let vassals = fall.find("Vassals").expect("a vassal block");
@@ -67,8 +58,8 @@ fn a_conquered_minor_power_becomes_a_vassal_its_conqueror_orders() {
 
   // The French army leaves, and France's player builds for Belgium in
   // the Winter: the game waits for it.
-  play(&table, "A Bel - Pic\nA Bur H\nF Bre H\n");
-  let mail = play(&table, "A Pic H\nA Bur H\nF Bre H\n");
+  table.turn(LATER).orders(&[("France", "A Bel - Pic\nA Bur H\nF Bre H\n")]).play();
+  let mail = table.turn(LATER).orders(&[("France", "A Pic H\nA Bur H\nF Bre H\n")]).play();
   assert!(!mail.iter().any(|m| m.subject.ends_with("F1902B Results")), "waits for France");
   table.send("France", LATER, "Build A Bel\n");
   let mail = judge.take_mail();
@@ -90,7 +81,10 @@ fn a_conquered_minor_power_becomes_a_vassal_its_conqueror_orders() {
   let mail = judge.take_mail();
   let reply = &table.reply(&mail, "France").body;
   assert!(reply.contains("Orders for Belgium"), "{reply}");
-  let mail = play(&table, &format!("A Pic H\nA Bur H\nF Bre H\n{kind} Bel - {to}\n"));
+  let mail = table
+    .turn(LATER)
+    .orders(&[("France", &format!("A Pic H\nA Bur H\nF Bre H\n{kind} Bel - {to}\n"))])
+    .play();
   let spring = &results(&mail, "S1903M").body;
   assert!(spring.contains(&format!("Belgium: Army Belgium -> {to}.")), "{spring}");
 }

@@ -8,7 +8,7 @@ use crate::judge_support;
 
 use crate::game_support;
 
-use game_support::{holds, player, Table, FAST, MASTER, POWERS};
+use game_support::{player, Table, FAST, MASTER};
 use judge::mail::outbound::{render, Attachment, MailKind, Outgoing, Rendered, Sender};
 use judge_support::{Judge, Sent, NOW};
 use mail_parser::{MessageParser, MimeHeaders};
@@ -97,15 +97,6 @@ fn game(judge: &Judge) -> Table<'_> {
   table
 }
 
-/// Every power orders `orders` for itself, or holds; returns the mail.
-fn play(table: &Table, orders: &[(&str, &str)]) -> Vec<Sent> {
-  for (power, _) in POWERS {
-    let given = orders.iter().find(|(p, _)| *p == power).map_or(holds(power), |(_, o)| o);
-    table.send(power, NOW, given);
-  }
-  table.judge.take_mail()
-}
-
 fn results_to<'m>(mail: &'m [Sent], to: &str) -> &'m Sent {
   mail
     .iter()
@@ -144,7 +135,7 @@ fn map_of_a_game_by_name_needs_no_sign_on() {
 fn map_of_a_past_phase_draws_that_phase() {
   let judge = Judge::with_config(FAST);
   let table = game(&judge);
-  play(&table, &[("France", "A Par-Bur\nA Mar H\nF Bre-Mao\n")]);
+  table.turn(NOW).orders(&[("France", "A Par-Bur\nA Mar H\nF Bre-Mao\n")]).play();
   judge.send(MASTER, "map", "MAP alpha S1901M\n");
   let mail = reply(&judge, MASTER);
   assert!(mail.body.contains("Movement for Spring of 1901"), "{}", mail.body);
@@ -205,7 +196,7 @@ fn map_of_a_game_not_started_says_so() {
 fn map_star_draws_the_board_of_a_list_output() {
   let judge = Judge::with_config(FAST);
   let table = game(&judge);
-  play(&table, &[("France", "A Par-Bur\nA Mar H\nF Bre-Mao\n")]);
+  table.turn(NOW).orders(&[("France", "A Par-Bur\nA Mar H\nF Bre-Mao\n")]).play();
   let listing = table.listing(NOW);
   judge.send("someone@players.test", "map", &format!("MAP *\n{listing}"));
   let mail = reply(&judge, "someone@players.test");
@@ -230,7 +221,7 @@ fn set_map_adds_the_picture_to_the_results_and_keeps_their_text() {
   table.send("France", NOW, "SET MAP\n");
   let mail = reply(&judge, &player("France"));
   assert!(mail.body.contains("will carry a picture of the board"), "{}", mail.body);
-  let mail = play(&table, &[("France", "A Par-Bur\nA Mar H\nF Bre-Mao\n")]);
+  let mail = table.turn(NOW).orders(&[("France", "A Par-Bur\nA Mar H\nF Bre-Mao\n")]).play();
   let france = results_to(&mail, &player("France"));
   let england = results_to(&mail, &player("England"));
   assert_plain(england);
@@ -244,7 +235,7 @@ fn set_map_adds_the_picture_to_the_results_and_keeps_their_text() {
   // SET NO MAP stops it.
   table.send("France", NOW, "SET NO MAP\n");
   judge.take_mail();
-  let mail = play(&table, &[("France", "A Bur H\nA Mar H\nF Mao H\n")]);
+  let mail = table.turn(NOW).orders(&[("France", "A Bur H\nA Mar H\nF Mao H\n")]).play();
   assert_plain(results_to(&mail, &player("France")));
 }
 
@@ -260,7 +251,7 @@ fn a_masters_set_map_is_the_games_default() {
   assert!(notice.is_some(), "the players are told: {:#?}", judge_support::subjects(&mail));
   table.send("Germany", NOW, "SET NO MAP\n");
   judge.take_mail();
-  let mail = play(&table, &[]);
+  let mail = table.turn(NOW).orders(&[]).play();
   picture(results_to(&mail, &player("England")));
   picture(results_to(&mail, MASTER));
   assert_plain(results_to(&mail, &player("Germany")));
@@ -272,8 +263,8 @@ fn summary_carries_a_chart_once_a_year_is_played() {
   let table = game(&judge);
   judge.send(MASTER, "summary", "SUMMARY alpha\n");
   assert_plain(&reply(&judge, MASTER));
-  play(&table, &[]);
-  play(&table, &[]);
+  table.turn(NOW).orders(&[]).play();
+  table.turn(NOW).orders(&[]).play();
   judge.send(MASTER, "summary", "SUMMARY alpha\n");
   let mail = reply(&judge, MASTER);
   let found = parts(&mail);
@@ -382,7 +373,7 @@ fn forget_kept_turns(judge: &Judge, game: &str) {
 fn a_phase_no_longer_kept_for_rollback_is_drawn_from_the_history() {
   let judge = Judge::with_config(FAST);
   let table = game(&judge);
-  play(&table, &[("France", "A Par-Bur\nA Mar S A Par-Bur\nF Bre-Mao\n")]);
+  table.turn(NOW).orders(&[("France", "A Par-Bur\nA Mar S A Par-Bur\nF Bre-Mao\n")]).play();
   judge.send(MASTER, "map", "MAP alpha S1901M\n");
   let (_, kept) = picture(&reply(&judge, MASTER));
   forget_kept_turns(&judge, "alpha");

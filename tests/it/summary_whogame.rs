@@ -8,7 +8,7 @@ use crate::judge_support;
 
 use crate::game_support;
 
-use game_support::{holds, player, Table, FAST, MASTER, POWERS};
+use game_support::{player, Table, FAST, MASTER, POWERS};
 use judge_support::{subjects, Judge, Sent};
 
 use crate::game_support::START;
@@ -20,40 +20,19 @@ const ASKED: &str = "2026-03-05T09:00:00Z";
 const GAME: &str = "sumwho";
 const STRANGER: &str = "stranger@players.test";
 
-/// Mails `lines` for each power in `orders` (the others hold when `hold`)
-/// and checks that the phase was processed.
-fn play(table: &Table, now: &str, orders: &[(&str, &str)], hold: bool) {
-  for (power, _) in POWERS {
-    match orders.iter().find(|(p, _)| *p == power) {
-      Some((_, lines)) => {
-        table.send(power, now, lines);
-      }
-      None if hold => {
-        table.send(power, now, holds(power));
-      }
-      None => {}
-    }
-  }
-  let mail = table.judge.take_mail();
-  assert!(
-    mail.iter().any(|m| m.to == MASTER && m.subject.ends_with(" Results")),
-    "the phase was not processed: {:#?}",
-    subjects(&mail)
-  );
-}
-
 /// The game after 1901: Austria took Serbia and lost Trieste to Italy,
 /// which waived its build.
 fn played_1901(judge: &Judge) -> Table<'_> {
   let table = Table::start(judge, GAME, START);
-  play(&table, SPRING, &[("Austria", "A Vie H\nA Bud-Ser\nF Tri-Alb\n")], true);
-  play(
-    &table,
-    FALL,
-    &[("Austria", "A Vie H\nA Ser H\nF Alb H\n"), ("Italy", "F Nap H\nA Rom H\nA Ven-Tri\n")],
-    true,
-  );
-  play(&table, WINTER, &[("Italy", "Waive\n")], false);
+  table.turn(SPRING).orders(&[("Austria", "A Vie H\nA Bud-Ser\nF Tri-Alb\n")]).processed();
+  table
+    .turn(FALL)
+    .orders(&[
+      ("Austria", "A Vie H\nA Ser H\nF Alb H\n"),
+      ("Italy", "F Nap H\nA Rom H\nA Ven-Tri\n"),
+    ])
+    .processed();
+  table.turn(WINTER).orders(&[("Italy", "Waive\n")]).only_given().processed();
   table
 }
 
@@ -167,7 +146,7 @@ fn summary_has_njudges_sections_and_each_centres_owner_by_year() {
 fn summary_of_a_gunboat_game_names_nobody_to_a_stranger() {
   let judge = Judge::with_config(FAST);
   let table = Table::start_with(&judge, "gunsum", START, "Standard Gunboat", "");
-  play(&table, SPRING, &[], true);
+  table.turn(SPRING).orders(&[]).processed();
   let reply = ask(&judge, STRANGER, "SUMMARY gunsum\n");
   let body = &reply.body;
   narrow(body);

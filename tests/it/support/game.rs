@@ -173,6 +173,13 @@ impl<'j> Table<'j> {
     self.judge.send_at(now, &player(power), "orders", &body)
   }
 
+  /// One phase of the game by mail at `now`: every power mails its
+  /// orders, holds unless [`Turn::orders`] gives others, and the phase is
+  /// read back with [`Turn::play`] (or only sent with [`Turn::send`]).
+  pub fn turn<'t>(&'t self, now: &'t str) -> Turn<'t, 'j> {
+    Turn { table: self, now, orders: Vec::new(), skip: Vec::new(), only_given: false }
+  }
+
   /// The reply to a power's mail, among `mail`.
   pub fn reply<'m>(&self, mail: &'m [Sent], power: &str) -> &'m Sent {
     let to = player(power);
@@ -188,6 +195,90 @@ impl<'j> Table<'j> {
     let mail = self.judge.take_mail();
     let reply = mail.iter().find(|m| m.to == MASTER).expect("a reply to LIST");
     reply.body.clone()
+  }
+}
+
+/// One phase of a [`Table`] game by mail, built the way a test reads:
+/// `table.turn(FALL).orders(&[("Italy", "A Ven-Tri\n")]).play()`.
+pub struct Turn<'t, 'j> {
+  table: &'t Table<'j>,
+  now: &'t str,
+  orders: Vec<(&'t str, &'t str)>,
+  skip: Vec<&'t str>,
+  only_given: bool,
+}
+
+impl<'t> Turn<'t, '_> {
+  /// The orders (lines, as a player writes them) of some powers; the
+  /// others hold.
+  pub fn orders(mut self, orders: &[(&'t str, &'t str)]) -> Self {
+    self.orders.extend_from_slice(orders);
+    self
+  }
+
+  /// Powers that send nothing this phase.
+  pub fn skip(mut self, powers: &[&'t str]) -> Self {
+    self.skip.extend_from_slice(powers);
+    self
+  }
+
+  /// Only the powers given orders send any; the others send nothing.
+  pub fn only_given(mut self) -> Self {
+    self.only_given = true;
+    self
+  }
+
+  /// Mails every power's orders, leaving the mail to the test.
+  pub fn send(&self) {
+    for (power, _) in POWERS {
+      if self.skip.contains(&power) {
+        continue;
+      }
+      match self.orders.iter().find(|(p, _)| *p == power) {
+        Some((_, lines)) => {
+          self.table.send(power, self.now, lines);
+        }
+        None if !self.only_given => {
+          self.table.send(power, self.now, holds(power));
+        }
+        None => {}
+      }
+    }
+  }
+
+  /// Mails every power's orders and takes the mail they brought.
+  pub fn play(self) -> Vec<Sent> {
+    self.send();
+    self.table.judge.take_mail()
+  }
+
+  /// As [`Turn::play`], and the phase must have been processed: the
+  /// Master has its results.
+  pub fn processed(self) -> Vec<Sent> {
+    let mail = self.play();
+    assert!(
+      mail.iter().any(|m| m.to == MASTER && m.subject.ends_with(" Results")),
+      "the phase was not processed when the orders were in: {:#?}",
+      subjects(&mail)
+    );
+    mail
+  }
+
+  /// As [`Turn::play`], and no power that was given orders had any
+  /// refused (no `[Error Flag]` on its reply).
+  pub fn accepted(self) -> Vec<Sent> {
+    let (table, now) = (self.table, self.now);
+    let given: Vec<&str> = self.orders.iter().map(|(p, _)| *p).collect();
+    let mail = self.play();
+    for power in given {
+      let reply = table.reply(&mail, power);
+      assert!(
+        !reply.subject.contains("[Error Flag]"),
+        "the orders of {power} at {now} were refused:\n{}",
+        reply.body
+      );
+    }
+    mail
   }
 }
 

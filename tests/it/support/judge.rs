@@ -98,6 +98,8 @@ impl Judge {
       .args(args)
       .env_remove("JUDGE_NOW")
       .env_remove("JUDGE_DATA")
+      // Passwords hashed with the least work (`judge::password`).
+      .env(judge::password::CHEAP_FOR_TESTS, "1")
       .stdin(Stdio::piped())
       .stdout(Stdio::piped())
       .stderr(Stdio::piped())

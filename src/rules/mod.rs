@@ -1,10 +1,22 @@
-//! Optional rules that change adjudication: the convoy-paradox rule of the
-//! DATC, and the optional rules of njudge's §9.1 that the board itself
-//! obeys (where builds go, disbanding, retreats, the summer turn, coastal
-//! convoys). Game settings that are not about the board (players, secrecy)
-//! live with the game.
+//! The rules of the board a game is played under, shared by order entry
+//! (`order::validate`) and adjudication, which both depend on this module
+//! and not on each other: the convoy-paradox rule of the DATC, the optional
+//! rules of njudge's §9.1 that the board itself obeys (where builds go,
+//! disbanding, retreats, the summer turn, coastal convoys), where a power
+//! may build and how many units it keeps (`sites`), and whom it may help
+//! (`league`). Game settings that are not about the board (players,
+//! secrecy) live with the game.
 
 use serde::{Deserialize, Serialize};
+
+mod league;
+pub(crate) mod sites;
+
+pub use league::{league_forbids, LeagueBar};
+pub use sites::{
+  allowance, build_conflict, build_limit, build_site, claim_open, free_sites, homes,
+  mobilize_phase, mobilizing, partisans_active, SiteProblem,
+};
 
 /// How a convoy paradox is broken (DATC 4.A.2).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

@@ -289,3 +289,14 @@ pub fn build_conflict(
   }
   None
 }
+
+impl Position {
+  /// Builds (positive) or removals (negative) a power is due in an
+  /// adjustment phase: the units its centres (and a mobilization or
+  /// partisan site, see [`allowance`]) keep, less those
+  /// it has.
+  pub fn adjustment_due(&self, map: &Map, power: PowerId, rules: &Rules) -> i32 {
+    let units = self.units_of(power).count() as i32;
+    allowance(map, self, power, rules) - units
+  }
+}
