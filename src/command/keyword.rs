@@ -1532,7 +1532,8 @@ commands! {
     "SET ANY CENTER",
     "Build in any supply centre you own.",
     &["SET ANY CENTER", "SET ANY CENTERS", "SET ANY CENTRES", "SET ANY CENTRE"],
-  ).option(GameOption::AnyCenter, true);
+  )
+  .option(GameOption::AnyCenter, true);
   SetHomeCenter = row(
     Moderator,
     "9.1",
@@ -1547,21 +1548,24 @@ commands! {
     "SET ONE CENTER",
     "Build in any owned centre while you still hold one home centre.",
     &["SET ONE CENTER", "SET ONE CENTERS", "SET ONE CENTRES", "SET ONE CENTRE"],
-  ).option(GameOption::OneCenter, true);
+  )
+  .option(GameOption::OneCenter, true);
   SetAnyDisband = row(
     Moderator,
     "9.1",
     "SET ANY DISBAND",
     "In adjustment phases any unit may be disbanded, and the room used for a build.",
     &["SET ANY DISBAND"],
-  ).option(GameOption::AnyDisband, true);
+  )
+  .option(GameOption::AnyDisband, true);
   SetNormalDisband = row(
     Moderator,
     "9.1",
     "SET NORMAL DISBAND",
     "Disband in adjustment phases only when short of centres (the standard rule).",
     &["SET NORMAL DISBAND"],
-  ).option(GameOption::AnyDisband, false);
+  )
+  .option(GameOption::AnyDisband, false);
   SetAttackTransform = row(
     Moderator,
     "9.1",
@@ -1584,14 +1588,16 @@ commands! {
     "SET AUTO DISBAND",
     "Dislodged units are disbanded at once; there are no retreats.",
     &["SET AUTO DISBAND"],
-  ).option(GameOption::AutoDisband, true);
+  )
+  .option(GameOption::AutoDisband, true);
   SetNoAutoDisband = row(
     Moderator,
     "9.1",
     "SET NO AUTO DISBAND",
     "Dislodged units retreat as usual.",
     &["SET NO AUTO DISBAND"],
-  ).option(GameOption::AutoDisband, false);
+  )
+  .option(GameOption::AutoDisband, false);
   SetBCenters = row(
     Moderator,
     "9.1",
@@ -1614,7 +1620,8 @@ commands! {
     "SET BLANK BOARD",
     "Start with no units and a build phase (EMPTY BOARD is the same).",
     &["SET BLANK BOARD", "SET EMPTY BOARD"],
-  ).option(GameOption::EmptyBoard, true);
+  )
+  .option(GameOption::EmptyBoard, true);
   SetCenters = row(
     Moderator,
     "9.1",
@@ -1628,14 +1635,16 @@ commands! {
     "SET COASTAL CONVOYS",
     "Fleets in coastal provinces may convoy.",
     &["SET COASTAL CONVOYS", "SET COASTAL CONVOY"],
-  ).option(GameOption::CoastalConvoys, true);
+  )
+  .option(GameOption::CoastalConvoys, true);
   SetNoCoastalConvoys = row(
     Moderator,
     "9.1",
     "SET NO COASTAL CONVOYS",
     "Only fleets at sea may convoy.",
     &["SET NO COASTAL CONVOYS", "SET NO COASTAL CONVOY"],
-  ).option(GameOption::CoastalConvoys, false);
+  )
+  .option(GameOption::CoastalConvoys, false);
   SetDisband = row(
     Moderator,
     "9.1",
@@ -1747,14 +1756,16 @@ commands! {
     "SET SECRET",
     "Do not tell anyone how many players (as against powers) the game has.",
     &["SET SECRET"],
-  ).option(GameOption::Secret, true);
+  )
+  .option(GameOption::Secret, true);
   SetNoSecret = row(
     Moderator,
     "9.1",
     "SET NO SECRET",
     "The number of players may be shown.",
     &["SET NO SECRET"],
-  ).option(GameOption::Secret, false);
+  )
+  .option(GameOption::Secret, false);
   SetShow / SetNoShow = Switch {
     who: Moderator,
     section: "9.1",
@@ -1779,7 +1790,8 @@ commands! {
     "SET SUMMER",
     "Add a summer movement phase between spring and fall.",
     &["SET SUMMER"],
-  ).option(GameOption::Summer, true);
+  )
+  .option(GameOption::Summer, true);
   SetNoSummer = row(
     Moderator,
     "9.1",

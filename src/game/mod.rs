@@ -119,6 +119,24 @@ pub enum WaitRefusal {
   StrictWait,
 }
 
+/// Why a game cannot take a setting (manual §8.3); each reads as the
+/// sentence the moderator is told.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SettingRefusal {
+  #[error(
+    "{command} makes the game wait for its Master, and game '{game}' has none\n\
+     (only a Master may PROCESS or start a game)."
+  )]
+  NoMaster { command: String, game: String },
+  #[error(
+    "The next game's name is this one's with a number added or raised, and\n\
+     '{game}' leaves no room for one within {max} characters, so AUTO CREATE cannot\n\
+     be set.",
+    max = MAX_NAME
+  )]
+  NoSuccessorName { game: String },
+}
+
 /// The settings a game is created with and its moderator may change.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
@@ -648,6 +666,36 @@ impl Game {
   /// The member playing `power`.
   pub fn player_of(&self, power: PowerId) -> Option<&Member> {
     self.members.iter().find(|m| m.role == Role::Player && m.power == Some(power))
+  }
+
+  /// A player's own orders came in (a message or a web form with some
+  /// taken): the power's error flag says whether any were `refused`, and
+  /// its orders are its own, no longer the Master's or those kept for the
+  /// phase (manual §6.1).
+  pub fn orders_given(&mut self, power: PowerId, refused: bool) {
+    let Some(orders) = self.orders.get_mut(power.index()) else { return };
+    orders.error_flag = refused;
+    orders.by_master = false;
+    orders.received = false;
+  }
+
+  /// Whether the game may wait for a Master to process or start it (MANUAL
+  /// PROCESS and MANUAL START, named by `command`): not when it has none.
+  pub fn may_wait_for_master(&self, command: &str) -> Result<(), SettingRefusal> {
+    if self.has_master() {
+      Ok(())
+    } else {
+      Err(SettingRefusal::NoMaster { command: command.to_string(), game: self.name.clone() })
+    }
+  }
+
+  /// Whether the game may have a next game made when it ends (AUTO
+  /// CREATE): its name must leave room for the number the next one adds.
+  pub fn may_auto_create(&self) -> Result<(), SettingRefusal> {
+    match Game::successor_name(&self.name) {
+      Some(_) => Ok(()),
+      None => Err(SettingRefusal::NoSuccessorName { game: self.name.clone() }),
+    }
   }
 
   /// Whether member `index` may SET WAIT (`wait`) or SET NO WAIT now:

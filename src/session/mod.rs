@@ -661,10 +661,7 @@ impl Session<'_> {
     // some taken raises the error flag if any was refused (manual §6.1).
     if seat.orders_taken > 0 {
       if let Some(power) = game.members[seat.member].power {
-        game.orders[power.index()].error_flag = seat.order_errors > 0;
-        game.orders[power.index()].by_master = false;
-        // Orders of their own replace the status kept orders gave.
-        game.orders[power.index()].received = false;
+        game.orders_given(power, seat.order_errors > 0);
       }
     }
     if seat.changed {

@@ -14,7 +14,7 @@ use super::Session;
 use crate::command::keyword::{self, Change};
 use crate::command::{CommandKind, Invocation, Who};
 use crate::game::preference::Assignment;
-use crate::game::{Game, Role, Status, MAX_NAME};
+use crate::game::{Role, Status};
 use crate::store::game_file::HistoryKind;
 use crate::store::ledger::{self, Dedication};
 use crate::store::StoreError;
@@ -197,28 +197,19 @@ impl Session<'_> {
   fn setting_possible(&mut self, kind: CommandKind, command: &str) -> bool {
     let Some(seat) = self.seat.as_ref() else { return false };
     let game = &seat.stored.game;
-    let problem = match kind {
-      CommandKind::SetManualProcess | CommandKind::SetManualStart if !game.has_master() => {
-        Some(format!(
-          "{command} makes the game wait for its Master, and game '{}' has none\n\
-           (only a Master may PROCESS or start a game).",
-          game.name
-        ))
+    let allowed = match kind {
+      CommandKind::SetManualProcess | CommandKind::SetManualStart => {
+        game.may_wait_for_master(command)
       }
-      CommandKind::SetAutoCreate if Game::successor_name(&game.name).is_none() => Some(format!(
-        "The next game's name is this one's with a number added or raised, and\n\
-           '{}' leaves no room for one within {MAX_NAME} characters, so AUTO CREATE cannot\n\
-           be set.",
-        game.name
-      )),
-      _ => None,
+      CommandKind::SetAutoCreate => game.may_auto_create(),
+      _ => Ok(()),
     };
-    match problem {
-      Some(problem) => {
-        self.error(&format!("{problem} Nothing was changed."));
+    match allowed {
+      Err(refusal) => {
+        self.error(&format!("{refusal} Nothing was changed."));
         false
       }
-      None => true,
+      Ok(()) => true,
     }
   }
 
