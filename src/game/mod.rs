@@ -17,6 +17,7 @@ pub mod deadline;
 mod entry;
 pub mod future;
 pub mod master;
+mod permission;
 pub mod picture;
 pub mod preference;
 pub mod press;
@@ -35,6 +36,7 @@ use serde::{Deserialize, Serialize};
 
 pub use clock::TimeEvent;
 pub use entry::Accepted;
+pub use permission::{ChangeRefusal, Moderators, SettingRefusal, WaitRefusal};
 pub use process::{PhaseResult, Processed, Resolution};
 pub use remap::{RemapRefusal, Remapped};
 pub use variant::{GameOption, Variant};
@@ -103,38 +105,6 @@ pub enum Ending {
   Conceded(PowerId),
   /// Stopped without a result.
   Terminated,
-}
-
-/// Why a member may not SET WAIT or SET NO WAIT (manual §7.2); each
-/// reads as the sentence a player is told.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum WaitRefusal {
-  #[error("{} applies only while game '{game}' is being played.", if *wait { "SET WAIT" } else { "SET NO WAIT" })]
-  NotPlayed { wait: bool, game: String },
-  #[error("Observers cannot hold up a game.")]
-  Observer,
-  #[error("Your power is out of the game.")]
-  Eliminated,
-  #[error("This game has STRICT WAIT: only players with orders to give may wait.")]
-  StrictWait,
-}
-
-/// Why a game cannot take a setting (manual §8.3); each reads as the
-/// sentence the moderator is told.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum SettingRefusal {
-  #[error(
-    "{command} makes the game wait for its Master, and game '{game}' has none\n\
-     (only a Master may PROCESS or start a game)."
-  )]
-  NoMaster { command: String, game: String },
-  #[error(
-    "The next game's name is this one's with a number added or raised, and\n\
-     '{game}' leaves no room for one within {max} characters, so AUTO CREATE cannot\n\
-     be set.",
-    max = MAX_NAME
-  )]
-  NoSuccessorName { game: String },
 }
 
 /// The settings a game is created with and its moderator may change.
@@ -677,47 +647,6 @@ impl Game {
     orders.error_flag = refused;
     orders.by_master = false;
     orders.received = false;
-  }
-
-  /// Whether the game may wait for a Master to process or start it (MANUAL
-  /// PROCESS and MANUAL START, named by `command`): not when it has none.
-  pub fn may_wait_for_master(&self, command: &str) -> Result<(), SettingRefusal> {
-    if self.has_master() {
-      Ok(())
-    } else {
-      Err(SettingRefusal::NoMaster { command: command.to_string(), game: self.name.clone() })
-    }
-  }
-
-  /// Whether the game may have a next game made when it ends (AUTO
-  /// CREATE): its name must leave room for the number the next one adds.
-  pub fn may_auto_create(&self) -> Result<(), SettingRefusal> {
-    match Game::successor_name(&self.name) {
-      Some(_) => Ok(()),
-      None => Err(SettingRefusal::NoSuccessorName { game: self.name.clone() }),
-    }
-  }
-
-  /// Whether member `index` may SET WAIT (`wait`) or SET NO WAIT now:
-  /// only while the game is played, not an observer, not out of the game,
-  /// and under STRICT WAIT only a player with orders to give may wait.
-  pub fn may_wait(&self, index: usize, wait: bool) -> Result<(), WaitRefusal> {
-    let Some(member) = self.members.get(index) else { return Err(WaitRefusal::Observer) };
-    if self.status != Status::Active {
-      Err(WaitRefusal::NotPlayed { wait, game: self.name.clone() })
-    } else if member.role == Role::Observer {
-      Err(WaitRefusal::Observer)
-    } else if member.power.is_some_and(|p| self.is_eliminated(p)) {
-      Err(WaitRefusal::Eliminated)
-    } else if wait
-      && self.settings.strict_wait
-      && member.role == Role::Player
-      && !member.power.is_some_and(|p| self.must_order(p))
-    {
-      Err(WaitRefusal::StrictWait)
-    } else {
-      Ok(())
-    }
   }
 
   /// The player of seat `index` leaves its power (RESIGN, EJECT, a dummy

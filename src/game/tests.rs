@@ -202,31 +202,19 @@ fn who_may_wait_is_the_games_rule() {
 /// same power, and another moment deals differently.
 #[test]
 fn a_start_is_dealt_again_the_same_from_the_games_record() {
-  let forming = || {
-    let mut game = Game::new("deal", map(), Settings::default(), t(0));
-    for n in 0..7 {
-      game.members.push(Member::new(
-        Role::Player,
-        &format!("p{n}@x.test"),
-        None,
-        String::new(),
-        t(0),
-      ));
-    }
-    game
-  };
+  let fresh = || forming("deal", Settings::default(), 7);
   let powers =
     |game: &Game| -> Vec<Option<PowerId>> { game.members.iter().map(|m| m.power).collect() };
-  let mut first = forming();
+  let mut first = fresh();
   let mut rng = first.deal(t(5));
   first.start(t(5), chrono_tz::UTC, &mut rng);
   let started = first.started.expect("started");
-  let mut again = forming();
+  let mut again = fresh();
   let mut rng = again.deal(started);
   again.start(started, chrono_tz::UTC, &mut rng);
   assert_eq!(powers(&first), powers(&again));
   let differently = (6..30).any(|hour| {
-    let mut other = forming();
+    let mut other = fresh();
     let mut rng = other.deal(t(hour));
     other.start(t(hour), chrono_tz::UTC, &mut rng);
     powers(&other) != powers(&first)
@@ -633,15 +621,9 @@ fn a_convoy_without_its_route_is_taken_and_the_reply_says_the_judge_finds_it() {
 
 // ------------------------------------------------------ optional rules
 
-/// A game started with `players` players and the options given.
-fn started_with(players: usize, options: &[GameOption]) -> Game {
-  let deadlines = [DeadlineRule::movement(), DeadlineRule::other(), DeadlineRule::other()];
-  let mut settings = Settings::new(map(), deadlines);
-  for option in options {
-    option.set(&mut settings, true);
-  }
-  settings.players = players as u32;
-  let mut game = Game::new("test", map(), settings, t(0));
+/// A game called `name` that `players` players have joined, not started.
+fn forming(name: &str, settings: Settings, players: usize) -> Game {
+  let mut game = Game::new(name, map(), settings, t(0));
   for n in 0..players {
     game.members.push(Member::new(
       Role::Player,
@@ -651,6 +633,18 @@ fn started_with(players: usize, options: &[GameOption]) -> Game {
       t(0),
     ));
   }
+  game
+}
+
+/// A game started with `players` players and the options given.
+fn started_with(players: usize, options: &[GameOption]) -> Game {
+  let deadlines = [DeadlineRule::movement(), DeadlineRule::other(), DeadlineRule::other()];
+  let mut settings = Settings::new(map(), deadlines);
+  for option in options {
+    option.set(&mut settings, true);
+  }
+  settings.players = players as u32;
+  let mut game = forming("test", settings, players);
   assert_eq!(game.players_missing(), 0);
   let mut rng = rand::rngs::StdRng::seed_from_u64(1);
   game.start(t(0), chrono_tz::UTC, &mut rng);

@@ -14,7 +14,7 @@ use super::Session;
 use crate::command::keyword::{self, Change};
 use crate::command::{CommandKind, Invocation, Who};
 use crate::game::preference::Assignment;
-use crate::game::{Role, Status};
+use crate::game::Moderators;
 use crate::store::game_file::HistoryKind;
 use crate::store::ledger::{self, Dedication};
 use crate::store::StoreError;
@@ -50,28 +50,13 @@ impl Session<'_> {
   fn may_change(&mut self, command: &str, forming: bool, master_only: bool) -> bool {
     let Some(seat) = self.seat_or_error(command) else { return false };
     let game = &seat.stored.game;
-    let allowed = match game.members[seat.member].role {
-      Role::Master => true,
-      Role::Player => !master_only && !game.settings.moderated,
-      Role::Observer => false,
-    };
-    let who =
-      if master_only { "the Master" } else { "the Master (or, in an unmoderated game, a player)" };
-    let problem = if !allowed {
-      Some(format!("{command} is for {who}."))
-    } else if forming && game.status != Status::Forming {
-      Some(format!("{command} applies only before the game starts, and this game has started."))
-    } else if game.is_finished() {
-      Some("The game is over.".to_string())
-    } else {
-      None
-    };
-    match problem {
-      Some(problem) => {
-        self.error(&format!("{problem} Nothing was changed."));
+    let who = if master_only { Moderators::Master } else { Moderators::MasterOrUnmoderated };
+    match game.may_change_settings(seat.member, who, forming) {
+      Err(refusal) => {
+        self.error(&format!("{} Nothing was changed.", refusal.naming(command)));
         false
       }
-      None => true,
+      Ok(()) => true,
     }
   }
 
