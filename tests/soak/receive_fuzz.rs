@@ -7,8 +7,10 @@
 //! must leave a data directory that still loads.
 //!
 //! Seeded, so a failure is repeatable: `JUDGE_FUZZ_SEED` and
-//! `JUDGE_FUZZ_CASES` change the seed and the number of messages, and a
-//! failure prints the message that caused it.
+//! `JUDGE_FUZZ_CASES` change the seed and the number of messages (of each
+//! of the two runs), and a failure prints the message that caused it. The
+//! messages are sent as two runs of their own, each with its seed and its
+//! data directory, so the test threads share the work.
 
 use std::collections::BTreeSet;
 use std::panic::{self, AssertUnwindSafe};
@@ -26,9 +28,11 @@ use judge::sweep;
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 
-/// Messages per run: enough to reach every command and many states, few
-/// enough to take seconds in a debug build.
+/// Messages in all: enough to reach every command and many states, few
+/// enough to take seconds in a debug build; half go to each run.
 const CASES: usize = 2000;
+/// The runs, each a test of its own with its own seed.
+const RUNS: usize = 2;
 /// Messages handled on one data directory before it is made anew.
 const EPOCH: usize = 300;
 /// How often (in messages) every game and user is loaded back.
@@ -739,8 +743,22 @@ fn fixtures() -> Vec<Vec<u8>> {
 
 #[test]
 fn no_message_breaks_the_judge() {
-  let seed = std::env::var("JUDGE_FUZZ_SEED").ok().and_then(|s| s.parse().ok()).unwrap_or(13);
-  let cases = std::env::var("JUDGE_FUZZ_CASES").ok().and_then(|s| s.parse().ok()).unwrap_or(CASES);
+  fuzz(0);
+}
+
+/// The second half of the messages, from a seed of its own.
+#[test]
+fn no_message_of_another_seed_breaks_the_judge() {
+  fuzz(1);
+}
+
+/// Run number `run` of [`RUNS`]: its seed is the given one (13 by
+/// default) plus `run`.
+fn fuzz(run: usize) {
+  let seed = std::env::var("JUDGE_FUZZ_SEED").ok().and_then(|s| s.parse().ok()).unwrap_or(13u64)
+    + run as u64;
+  let cases =
+    std::env::var("JUDGE_FUZZ_CASES").ok().and_then(|s| s.parse().ok()).unwrap_or(CASES / RUNS);
   let corpus = fixtures();
   let mut run = Run::new(seed);
   run.reset();
