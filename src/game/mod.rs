@@ -36,7 +36,7 @@ use serde::{Deserialize, Serialize};
 
 pub use clock::TimeEvent;
 pub use entry::Accepted;
-pub use permission::{ChangeRefusal, Moderators, SettingRefusal, WaitRefusal};
+pub use permission::{ChangeRefusal, Moderators, ResignRefusal, SettingRefusal, WaitRefusal};
 pub use process::{PhaseResult, Processed, Resolution};
 pub use remap::{RemapRefusal, Remapped};
 pub use variant::{GameOption, Variant};

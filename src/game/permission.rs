@@ -1,8 +1,8 @@
 //! Who may do what to a game, and why not: changing its settings (the
-//! Master, or any player of an unmoderated game), SET WAIT, the settings
-//! that need a Master or room for a next game's name. A refusal is a type
-//! whose text is the sentence the member is told, so a message, the sweep
-//! and the web refuse alike.
+//! Master, or any player of an unmoderated game), RESIGN, SET WAIT, the
+//! settings that need a Master or room for a next game's name. A refusal
+//! is a type whose text is the sentence the member is told, so a message,
+//! the sweep and the web refuse alike.
 
 use super::{Game, Role, Status, MAX_NAME};
 
@@ -18,6 +18,15 @@ pub enum WaitRefusal {
   Eliminated,
   #[error("This game has STRICT WAIT: only players with orders to give may wait.")]
   StrictWait,
+}
+
+/// Why a member may not RESIGN (manual §7.1).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ResignRefusal {
+  #[error("A Master cannot resign.")]
+  Master,
+  #[error("Game '{game}' is over.")]
+  Over { game: String },
 }
 
 /// Who may change a game's settings (manual §8).
@@ -116,6 +125,18 @@ impl Game {
     match Game::successor_name(&self.name) {
       Some(_) => Ok(()),
       None => Err(SettingRefusal::NoSuccessorName { game: self.name.clone() }),
+    }
+  }
+
+  /// Whether member `index` may resign: not a Master, and not once the
+  /// game is over.
+  pub fn may_resign(&self, index: usize) -> Result<(), ResignRefusal> {
+    if self.members.get(index).is_some_and(|m| m.role == Role::Master) {
+      Err(ResignRefusal::Master)
+    } else if self.is_finished() {
+      Err(ResignRefusal::Over { game: self.name.clone() })
+    } else {
+      Ok(())
     }
   }
 

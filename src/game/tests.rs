@@ -197,6 +197,21 @@ fn who_may_wait_is_the_games_rule() {
   assert_eq!(refusal.to_string(), "SET NO WAIT applies only while game 'test' is being played.");
 }
 
+/// A Master cannot resign, and nobody can once the game is over.
+#[test]
+fn who_may_resign_is_the_games_rule() {
+  let mut game = started();
+  assert_eq!(game.may_resign(0), Ok(()));
+  game.members.push(Member::new(Role::Master, "m@x.test", None, String::new(), t(0)));
+  let master = game.members.len() - 1;
+  assert_eq!(
+    game.may_resign(master).map_err(|r| r.to_string()),
+    Err("A Master cannot resign.".into())
+  );
+  game.end(Ending::Terminated, t(1));
+  assert_eq!(game.may_resign(0), Err(ResignRefusal::Over { game: "test".into() }));
+}
+
 /// A start is dealt from what the game keeps (its name and when it
 /// started), so dealing it again from the record gives every player the
 /// same power, and another moment deals differently.

@@ -345,15 +345,11 @@ impl Session<'_> {
     let lines_after = self.lines_after;
     let Some(seat) = self.seat_or_error("RESIGN") else { return };
     let game = &seat.stored.game;
-    let member = &game.members[seat.member];
+    // The message's own rule first; then the game's.
     let problem = if lines_after > 0 {
       Some("RESIGN must be the last command of a message (manual §7.1); send anything\nelse before it.".to_string())
-    } else if member.role == Role::Master {
-      Some("A Master cannot resign.".to_string())
-    } else if game.is_finished() {
-      Some(format!("Game '{}' is over.", game.name))
     } else {
-      None
+      game.may_resign(seat.member).err().map(|refusal| refusal.to_string())
     };
     if let Some(problem) = problem {
       self.error(&format!("{problem} You have not resigned."));
