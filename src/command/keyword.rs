@@ -146,9 +146,9 @@ pub struct Keyword {
 /// [`Who`] is [`Who::Master`]).
 #[derive(Clone, Copy, Debug)]
 pub struct Setting {
-  /// The command as refusals name it (`SET PARTIAL`; a usage's bracketed
-  /// words are left out).
-  pub name: &'static str,
+  /// The command's usage (`SET PARTIAL [PRESS]`) or the name refusals
+  /// give a group of choices (`SET FAKE`); read it through [`Setting::name`].
+  named: &'static str,
   pub change: Change,
   /// What the game is like afterwards, as its `Parameter Change` says.
   pub meaning: &'static str,
@@ -157,9 +157,10 @@ pub struct Setting {
 }
 
 impl Setting {
-  /// The command as refusals name it.
+  /// The command as refusals name it: `SET PARTIAL`, a usage's bracketed
+  /// words left out.
   pub fn name(&self) -> &'static str {
-    self.name.split(" [").next().unwrap_or(self.name)
+    self.named.split(" [").next().unwrap_or(self.named)
   }
 }
 
@@ -236,7 +237,8 @@ impl Keyword {
     set: fn(&mut Settings),
     meaning: &'static str,
   ) -> Keyword {
-    let setting = Setting { name, change: Change::Choose(set), meaning, before_start: false };
+    let setting =
+      Setting { named: name, change: Change::Choose(set), meaning, before_start: false };
     Keyword { alone: true, setting: Some(setting), ..self }
   }
 
@@ -244,7 +246,7 @@ impl Keyword {
   /// start only; what it means is the option's own).
   const fn option(self, option: GameOption, on: bool) -> Keyword {
     let setting = Setting {
-      name: option.command(on),
+      named: option.command(on),
       change: Change::Option(option, on),
       meaning: option.meaning(on),
       before_start: true,
@@ -286,7 +288,7 @@ impl Switch {
 
   const fn side(&self, kind: CommandKind, side: &Side, on: bool) -> Keyword {
     let setting = Setting {
-      name: side.usage,
+      named: side.usage,
       change: Change::Switch(self.set, on),
       meaning: side.meaning,
       before_start: self.before_start,
