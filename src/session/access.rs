@@ -14,14 +14,14 @@ use crate::store::StoreError;
 
 /// Which list SET ALLOW PLAYER or SET DENY PLAYER changes.
 #[derive(Clone, Copy, Debug)]
-pub(super) enum List {
+pub(crate) enum List {
   Allow,
   Deny,
 }
 
 impl Session<'_> {
   /// SET ACCESS ANY | SAME | DIFFERENT [-SITE].
-  pub(super) fn set_access(&mut self, args: &str) {
+  pub(crate) fn set_access(&mut self, args: &str) {
     if !self.may_moderate("SET ACCESS", false) {
       return;
     }
@@ -44,7 +44,7 @@ impl Session<'_> {
   }
 
   /// SET LEVEL ANY | NOVICE | AMATEUR | INTERMEDIATE | ADVANCED | EXPERT.
-  pub(super) fn set_level(&mut self, args: &str) {
+  pub(crate) fn set_level(&mut self, args: &str) {
     if !self.may_moderate("SET LEVEL", false) {
       return;
     }
@@ -64,7 +64,7 @@ impl Session<'_> {
 
   /// SET ALLOW PLAYER [-]address and SET DENY PLAYER [-]address: one
   /// address onto the list, or with `-`, off it.
-  pub(super) fn set_listed_player(&mut self, list: List, args: &str) {
+  pub(crate) fn set_listed_player(&mut self, list: List, args: &str) {
     let command = match list {
       List::Allow => "SET ALLOW PLAYER",
       List::Deny => "SET DENY PLAYER",
@@ -134,7 +134,7 @@ impl Session<'_> {
   /// observer; says why not, naming the rule. Observers are held only to
   /// the allow and deny lists; players also to the level, the site rule
   /// and the dedication thresholds.
-  pub(super) fn admitted(&mut self, game: &Game, as_player: bool) -> Result<bool, StoreError> {
+  pub(crate) fn admitted(&mut self, game: &Game, as_player: bool) -> Result<bool, StoreError> {
     let user = self.ctx.users.by_address(&self.reply_to)?;
     let mut addresses = vec![self.reply_to.clone()];
     if let Some(user) = &user {

@@ -21,7 +21,7 @@ use crate::phase::Season;
 
 /// Where the message's lines are going.
 #[derive(Debug, Default)]
-pub(super) struct FutureState {
+pub(crate) struct FutureState {
   reading: Reading,
   /// PHASE or CLEAR was used: the reply lists what is kept.
   touched: bool,
@@ -48,7 +48,7 @@ const STRAY_LINE: &str = "Not read: this line belongs to the IF above, which was
 impl Session<'_> {
   /// SET WAIT / SET NO WAIT and press inside a PHASE block; returns true
   /// when the command was taken here.
-  pub(super) fn future_command(&mut self, invocation: &Invocation) -> bool {
+  pub(crate) fn future_command(&mut self, invocation: &Invocation) -> bool {
     let in_block = matches!(self.future.reading, Reading::Block { .. });
     match invocation.kind {
       CommandKind::SetWait | CommandKind::SetNoWait if invocation.args.is_empty() => {
@@ -63,7 +63,7 @@ impl Session<'_> {
   }
 
   /// PHASE season year phase.
-  pub(super) fn future_phase(&mut self, args: &str) {
+  pub(crate) fn future_phase(&mut self, args: &str) {
     self.close_future_block();
     self.future.touched = true;
     self.future.reading = Reading::Refused;
@@ -115,7 +115,7 @@ impl Session<'_> {
 
   /// CLEAR: every order kept for a later phase is dropped, with what this
   /// message's open PHASE block has kept so far.
-  pub(super) fn future_clear(&mut self) {
+  pub(crate) fn future_clear(&mut self) {
     self.future.touched = true;
     let Some(power) = self.future_power("CLEAR") else { return };
     let Some(seat) = self.seat.as_mut() else { return };
@@ -138,7 +138,7 @@ impl Session<'_> {
   }
 
   /// IF condition [THEN].
-  pub(super) fn future_if(&mut self, args: &str) {
+  pub(crate) fn future_if(&mut self, args: &str) {
     match &mut self.future.reading {
       Reading::Block { .. } => self.block_line(Line::If(args.to_string())),
       Reading::Refused => self.say(REFUSED_LINE),
@@ -158,7 +158,7 @@ impl Session<'_> {
   }
 
   /// ELSE, ELSE IF condition [THEN].
-  pub(super) fn future_else(&mut self, args: &str) {
+  pub(crate) fn future_else(&mut self, args: &str) {
     let words = args.trim().trim_end_matches('.').trim_end();
     let (first, rest) = words.split_at(words.find(char::is_whitespace).unwrap_or(words.len()));
     let line = if words.is_empty() || words.eq_ignore_ascii_case("then") {
@@ -194,7 +194,7 @@ impl Session<'_> {
   }
 
   /// ENDIF.
-  pub(super) fn future_endif(&mut self, args: &str) {
+  pub(crate) fn future_endif(&mut self, args: &str) {
     match &mut self.future.reading {
       Reading::Block { broken, .. } if !args.trim().trim_end_matches('.').is_empty() => {
         *broken = true;
@@ -222,7 +222,7 @@ impl Session<'_> {
 
   /// A line that is not a command, while PHASE blocks are being read:
   /// returns false when it is an order for the current phase.
-  pub(super) fn future_order(&mut self, text: &str) -> bool {
+  pub(crate) fn future_order(&mut self, text: &str) -> bool {
     if self.drop_unread_line() {
       return true;
     }
@@ -324,7 +324,7 @@ impl Session<'_> {
   /// Ends the open PHASE block (at the next PHASE or the end of the
   /// message): keeps it in the game if it was understood. Returns whether
   /// there was a block.
-  pub(super) fn close_future_block(&mut self) -> bool {
+  pub(crate) fn close_future_block(&mut self) -> bool {
     let reading = std::mem::take(&mut self.future.reading);
     let Reading::Block { builder, broken } = reading else { return false };
     let name = builder.phase_name();
@@ -360,7 +360,7 @@ impl Session<'_> {
   /// The orders kept for the signed-on power, for the end of the reply:
   /// listed when the reply lists the current orders or the message used
   /// PHASE or CLEAR.
-  pub(super) fn future_footer(&self, listed_current: bool) -> String {
+  pub(crate) fn future_footer(&self, listed_current: bool) -> String {
     let Some(seat) = self.seat.as_ref() else { return String::new() };
     let game = &seat.stored.game;
     let Some(member) = game.members.get(seat.member) else { return String::new() };

@@ -32,7 +32,7 @@ const HISTORY_WORDS: &[&str] = &["from", "to", "lines", "exclstart", "exclend", 
 impl Session<'_> {
   /// The game a command names, or the signed-on one; `None` (and an error)
   /// when neither gives one.
-  pub(super) fn named_game(
+  pub(crate) fn named_game(
     &mut self,
     command: &str,
     name: Option<&str>,
@@ -81,7 +81,7 @@ impl Session<'_> {
     self.seat.as_ref().filter(|s| s.stored.game.name == game.name).map(|s| s.member)
   }
 
-  pub(super) fn list(&mut self, args: &str) -> Result<(), StoreError> {
+  pub(crate) fn list(&mut self, args: &str) -> Result<(), StoreError> {
     let arg = args.split_whitespace().next();
     match arg {
       None if self.seat.is_none() => self.brief_list(),
@@ -187,7 +187,7 @@ impl Session<'_> {
     Ok(())
   }
 
-  pub(super) fn history(&mut self, args: &str) -> Result<(), StoreError> {
+  pub(crate) fn history(&mut self, args: &str) -> Result<(), StoreError> {
     let words: Vec<&str> = args.split_whitespace().collect();
     // The first word names the game, unless a SIGN ON chose one and the
     // word is one of HISTORY's own (a game may be called `broad`).
@@ -273,7 +273,7 @@ impl Session<'_> {
     Ok(HistoryQuery::Dates { from, to, lines })
   }
 
-  pub(super) fn summary(&mut self, args: &str) -> Result<(), StoreError> {
+  pub(crate) fn summary(&mut self, args: &str) -> Result<(), StoreError> {
     let Some(stored) = self.named_game("SUMMARY", args.split_whitespace().next())? else {
       return Ok(());
     };
@@ -294,7 +294,7 @@ impl Session<'_> {
     Ok(())
   }
 
-  pub(super) fn who_game(&mut self, args: &str) -> Result<(), StoreError> {
+  pub(crate) fn who_game(&mut self, args: &str) -> Result<(), StoreError> {
     let words: Vec<&str> = args.split_whitespace().collect();
     let full = words.iter().any(|w| w.eq_ignore_ascii_case("full"));
     let name = words.iter().find(|w| !w.eq_ignore_ascii_case("full")).copied();

@@ -13,7 +13,7 @@ const MAX_WHO: usize = 20;
 
 /// The address in a command argument, if it is one: `<>` around it are
 /// allowed, the shape is the mail edge's rule.
-pub(super) fn plausible_address(text: &str) -> Option<String> {
+pub(crate) fn plausible_address(text: &str) -> Option<String> {
   let text = text.trim();
   let text = text.strip_prefix('<').and_then(|t| t.strip_suffix('>')).unwrap_or(text);
   crate::mail::inbound::plausible_address(text)
@@ -28,7 +28,7 @@ const PRIVATE_FIELDS: &[&str] = &["address", "phone"];
 /// A registration as another person sees it: the postal address and the
 /// phone only if the user opted in (`Public: yes`) and the viewer is
 /// registered; the user's own registration is shown whole by [`form`].
-pub(super) fn form_for(user: &User, viewer_registered: bool) -> String {
+pub(crate) fn form_for(user: &User, viewer_registered: bool) -> String {
   let public = user.fields.get("public").is_some_and(|v| v.trim().eq_ignore_ascii_case("yes"));
   if public && viewer_registered {
     return form(user);
@@ -45,7 +45,7 @@ pub(super) fn form_for(user: &User, viewer_registered: bool) -> String {
   text
 }
 
-pub(super) fn form(user: &User) -> String {
+pub(crate) fn form(user: &User) -> String {
   let mut text = format!("User #{}: {}\n", user.id, user.addresses.join(", "));
   text.push_str("REGISTER\n");
   for (field, value) in &user.fields {
@@ -57,14 +57,14 @@ pub(super) fn form(user: &User) -> String {
 
 impl Session<'_> {
   /// Queues a help file for the sender.
-  pub(super) fn send_file(&mut self, name: &str) {
+  pub(crate) fn send_file(&mut self, name: &str) {
     if let Some(text) = help::file(name) {
       let code = &self.ctx.config.judge_code;
       self.to_sender.push((format!("{code} File: {name}"), text.into_owned()));
     }
   }
 
-  pub(super) fn get(&mut self, args: &str) {
+  pub(crate) fn get(&mut self, args: &str) {
     let name = args.trim();
     if name.is_empty() {
       self
@@ -93,7 +93,7 @@ impl Session<'_> {
     }
   }
 
-  pub(super) fn get_package(&mut self) {
+  pub(crate) fn get_package(&mut self) {
     for name in help::package() {
       self.send_file(name);
     }
@@ -101,7 +101,7 @@ impl Session<'_> {
     self.say(&format!("The new-user package ({list}) is on its way, one message per file."));
   }
 
-  pub(super) fn version(&mut self) {
+  pub(crate) fn version(&mut self) {
     self.say(&format!(
       "This judge runs judge {}, an e-mail Diplomacy adjudicator written in Rust\n\
        in the tradition of njudge.",
@@ -109,7 +109,7 @@ impl Session<'_> {
     ));
   }
 
-  pub(super) fn who(&mut self, args: &str) -> Result<(), StoreError> {
+  pub(crate) fn who(&mut self, args: &str) -> Result<(), StoreError> {
     let prefixes: Vec<&str> = args.split_whitespace().collect();
     if prefixes.is_empty() {
       self.error(
@@ -142,7 +142,7 @@ impl Session<'_> {
     Ok(())
   }
 
-  pub(super) fn info_player(&mut self, args: &str) -> Result<(), StoreError> {
+  pub(crate) fn info_player(&mut self, args: &str) -> Result<(), StoreError> {
     let Some(address) = plausible_address(args) else {
       self.error(
         "INFO PLAYER needs a complete e-mail address, for example\n\
@@ -157,7 +157,7 @@ impl Session<'_> {
     Ok(())
   }
 
-  pub(super) fn get_dedication(&mut self) -> Result<(), StoreError> {
+  pub(crate) fn get_dedication(&mut self) -> Result<(), StoreError> {
     let address = self.reply_to.clone();
     match self.ctx.users.by_address(&address)? {
       Some(user) => self.player_data(&address, &user)?,
@@ -206,7 +206,7 @@ impl Session<'_> {
     Ok(())
   }
 
-  pub(super) fn get_whois(&mut self) -> Result<(), StoreError> {
+  pub(crate) fn get_whois(&mut self) -> Result<(), StoreError> {
     if !self.ctx.config.whois {
       self.error(
         "The judgekeeper has turned GET WHOIS off on this judge. Use WHO IS\n\

@@ -99,12 +99,12 @@ impl Variant {
 
 /// What a SIGN ON ?name to `game` writes after the password: its variant
 /// (unless standard) and the options it was created or set with.
-pub(super) fn sign_on_words(game: &Game) -> String {
+pub(crate) fn sign_on_words(game: &Game) -> String {
   Variant::of(game).sign_on_words()
 }
 
 /// The error for a word that is neither a variant nor an option.
-pub(super) fn unknown_variant_word(word: &str) -> String {
+pub(crate) fn unknown_variant_word(word: &str) -> String {
   let shown: String = word.chars().take(30).collect();
   format!("'{shown}' is not a variant or option this judge knows.\n{}", known_words())
 }
@@ -122,7 +122,7 @@ fn unknown_word_after_password() -> String {
 }
 
 /// Why the variant `key` cannot be played on this judge yet, if it cannot.
-pub(super) fn unplayable(key: &str) -> Option<String> {
+pub(crate) fn unplayable(key: &str) -> Option<String> {
   let map = Map::builtin(key).ok()?;
   let missing = map.unplayable_features();
   if missing.is_empty() {
@@ -137,7 +137,7 @@ pub(super) fn unplayable(key: &str) -> Option<String> {
 
 /// The variant `key` as one word a SIGN ON may use: its display name with
 /// `_` for blanks (`Fleet_Rome`), or the key for a map not built in.
-pub(super) fn variant_word(key: &str) -> String {
+pub(crate) fn variant_word(key: &str) -> String {
   match Map::variant_info(key) {
     Some(info) => info.display.replace(' ', "_"),
     None => capitalised(key),
@@ -335,7 +335,7 @@ impl Session<'_> {
 
   // ---------------------------------------------------------------- CREATE
 
-  pub(super) fn create(&mut self, args: &str) -> Result<(), StoreError> {
+  pub(crate) fn create(&mut self, args: &str) -> Result<(), StoreError> {
     if !self.first_join("CREATE") {
       return Ok(());
     }
@@ -411,7 +411,7 @@ impl Session<'_> {
     Ok(())
   }
 
-  pub(super) fn become_master(&mut self) {
+  pub(crate) fn become_master(&mut self) {
     let Some(seat) = self.seat_or_error("BECOME MASTER") else { return };
     let game = &seat.stored.game;
     let problem = if !seat.created {
@@ -438,7 +438,7 @@ impl Session<'_> {
 
   /// BECOME power (manual §8.2): the Master acts for a power for the rest
   /// of the message; the power's player gets a copy of the whole reply.
-  pub(super) fn become_power(&mut self, args: &str) {
+  pub(crate) fn become_power(&mut self, args: &str) {
     let Some(seat) = self.seat_or_error("BECOME") else { return };
     let game = &seat.stored.game;
     let problem = if game.members[seat.member].role != Role::Master {
@@ -489,7 +489,7 @@ impl Session<'_> {
 
   // --------------------------------------------------------------- SIGN ON
 
-  pub(super) fn sign_on(&mut self, args: &str) -> Result<(), StoreError> {
+  pub(crate) fn sign_on(&mut self, args: &str) -> Result<(), StoreError> {
     if !self.first_join("SIGN ON") {
       return Ok(());
     }
@@ -514,7 +514,7 @@ impl Session<'_> {
     }
   }
 
-  pub(super) fn observe(&mut self, args: &str) -> Result<(), StoreError> {
+  pub(crate) fn observe(&mut self, args: &str) -> Result<(), StoreError> {
     if !self.first_join("OBSERVE") {
       return Ok(());
     }
@@ -738,7 +738,7 @@ impl Session<'_> {
   }
 
   /// Deals the powers of a full game and tells everyone.
-  pub(super) fn start_game(&mut self) {
+  pub(crate) fn start_game(&mut self) {
     let now = self.ctx.now;
     let Some(seat) = self.seat.as_mut() else { return };
     let game = &mut seat.stored.game;
@@ -1041,7 +1041,7 @@ impl Session<'_> {
 
   /// The sender as others in the signed-on game see them: the address, or
   /// a placeholder in gunboat and running SET SECRET games.
-  pub(super) fn shown_sender(&self) -> String {
+  pub(crate) fn shown_sender(&self) -> String {
     match &self.seat {
       Some(seat) if seat.stored.game.players_unnamed() => crate::announce::ANONYMOUS.to_string(),
       _ => self.reply_to.clone(),

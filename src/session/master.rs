@@ -15,7 +15,7 @@ impl Session<'_> {
   /// SET MODERATE (a Master, or in an unmoderated game a player as with
   /// any setting there, makes the game moderated) and SET UNMODERATE (the
   /// Master only).
-  pub(super) fn set_moderated(&mut self, on: bool) {
+  pub(crate) fn set_moderated(&mut self, on: bool) {
     let command = if on { "SET MODERATE" } else { "SET UNMODERATE" };
     let allowed = if on { self.may_moderate(command, false) } else { self.may_master(command) };
     if !allowed {
@@ -44,7 +44,7 @@ impl Session<'_> {
   /// Master (the only way a Master leaves a game). Returns true when the
   /// sender ejected themselves: nothing after it acts for the game, so the
   /// rest of the message is not read.
-  pub(super) fn eject(&mut self, args: &str) -> bool {
+  pub(crate) fn eject(&mut self, args: &str) -> bool {
     if !self.may_master("EJECT") {
       return false;
     }
@@ -160,7 +160,7 @@ impl Session<'_> {
 
   /// FORCE BEGIN: starts a forming game now, dummies standing in for the
   /// missing players.
-  pub(super) fn force_begin(&mut self) {
+  pub(crate) fn force_begin(&mut self) {
     if !self.may_master("FORCE BEGIN") {
       return;
     }
@@ -204,7 +204,7 @@ impl Session<'_> {
   }
 
   /// PAUSE: the game's clock stops until RESUME.
-  pub(super) fn pause(&mut self) {
+  pub(crate) fn pause(&mut self) {
     if !self.may_master("PAUSE") {
       return;
     }
@@ -236,7 +236,7 @@ impl Session<'_> {
 
   /// RESUME: a paused game's clock runs again (its deadline moved on by the
   /// pause); a game that is over is under way again (manual §8.3).
-  pub(super) fn resume(&mut self) {
+  pub(crate) fn resume(&mut self) {
     let now = self.ctx.now;
     let tz = self.ctx.tz();
     let Some(seat) = self.seat_or_error("RESUME") else { return };
@@ -279,7 +279,7 @@ impl Session<'_> {
   }
 
   /// PREDICT: the results the orders in now would give, to the Master alone.
-  pub(super) fn predict(&mut self) {
+  pub(crate) fn predict(&mut self) {
     if !self.may_master("PREDICT") {
       return;
     }
@@ -309,7 +309,7 @@ impl Session<'_> {
   }
 
   /// PROMOTE address: an observer becomes a Master.
-  pub(super) fn promote(&mut self, args: &str) {
+  pub(crate) fn promote(&mut self, args: &str) {
     if !self.may_master("PROMOTE") {
       return;
     }
@@ -343,7 +343,7 @@ impl Session<'_> {
 
   /// PROCESS [phase]: processes the current phase now with the orders in;
   /// ignored when the phase named is not the current one.
-  pub(super) fn process_now(&mut self, args: &str) {
+  pub(crate) fn process_now(&mut self, args: &str) {
     if !self.may_master("PROCESS") {
       return;
     }
@@ -386,7 +386,7 @@ impl Session<'_> {
 
   /// ROLLBACK [turn]: back to before that turn (the last one played when no
   /// number is given), its orders in again for the Master to correct.
-  pub(super) fn rollback(&mut self, args: &str) {
+  pub(crate) fn rollback(&mut self, args: &str) {
     if !self.may_rollback() {
       return;
     }
@@ -449,7 +449,7 @@ impl Session<'_> {
   }
 
   /// UNSTART: back to forming before the first turn is processed.
-  pub(super) fn unstart(&mut self) {
+  pub(crate) fn unstart(&mut self) {
     if !self.may_master("UNSTART") {
       return;
     }
@@ -479,7 +479,7 @@ impl Session<'_> {
   }
 
   /// TERMINATE: the game ends without a result.
-  pub(super) fn terminate(&mut self) {
+  pub(crate) fn terminate(&mut self) {
     if !self.may_moderate("TERMINATE", false) {
       return;
     }
@@ -509,7 +509,7 @@ impl Session<'_> {
 
   /// Orders a Master gives without BECOME: for whichever power owns the
   /// unit. They do not count as that power's orders being in (manual §8.2).
-  pub(super) fn master_orders(&mut self, line: &str) {
+  pub(crate) fn master_orders(&mut self, line: &str) {
     let Some(seat) = self.seat.as_mut() else { return };
     let mut replies = Vec::new();
     let (mut taken, mut errors) = (0, 0);

@@ -132,7 +132,7 @@ struct Seat {
 }
 
 /// The reply being written and the other mail being gathered.
-struct Session<'a> {
+pub(crate) struct Session<'a> {
   ctx: &'a Context<'a>,
   /// Where the reply and files go (header rule, then `REPLY-TO:`).
   reply_to: String,

@@ -28,7 +28,7 @@ const MAX_DESCRIPTION: usize = 3000;
 
 /// The admission thresholds of manual §8.4.
 #[derive(Clone, Copy, Debug)]
-pub(super) enum Threshold {
+pub(crate) enum Threshold {
   Dedication,
   OntimeRatio,
   CdRatio,
@@ -38,12 +38,12 @@ impl Session<'_> {
   /// Whether the signed-on member may change the game's settings: the
   /// Master, or any player of an unmoderated game (manual §8); with
   /// `forming`, only before the game starts. Says why not when not.
-  pub(super) fn may_moderate(&mut self, command: &str, forming: bool) -> bool {
+  pub(crate) fn may_moderate(&mut self, command: &str, forming: bool) -> bool {
     self.may_change(command, forming, false)
   }
 
   /// As [`Session::may_moderate`], for the Master-only commands of §8.2.
-  pub(super) fn may_master(&mut self, command: &str) -> bool {
+  pub(crate) fn may_master(&mut self, command: &str) -> bool {
     self.may_change(command, false, true)
   }
 
@@ -65,7 +65,7 @@ impl Session<'_> {
   /// Who changed a setting or a deadline, as the others are told: the
   /// address, or a placeholder when the game does not show it (SET NO
   /// SHOW, and gunboat games by default).
-  pub(super) fn shown_changer(&self) -> String {
+  pub(crate) fn shown_changer(&self) -> String {
     match &self.seat {
       Some(seat) if !seat.stored.game.settings.shows_changer() => {
         crate::announce::ANONYMOUS.to_string()
@@ -74,7 +74,7 @@ impl Session<'_> {
     }
   }
 
-  pub(super) fn parameter_change(&mut self, what: &str) {
+  pub(crate) fn parameter_change(&mut self, what: &str) {
     let Some(seat) = self.seat.as_mut() else { return };
     let name = seat.stored.game.name.clone();
     seat.parameter_changes.push(format!("{what}."));
@@ -84,7 +84,7 @@ impl Session<'_> {
 
   /// The settings the message changed, in one `Parameter Change` to
   /// everyone else in the game.
-  pub(super) fn announce_parameter_changes(&mut self) {
+  pub(crate) fn announce_parameter_changes(&mut self) {
     let Some(seat) = self.seat.as_mut() else { return };
     let changes = std::mem::take(&mut seat.parameter_changes);
     if changes.is_empty() {
@@ -105,7 +105,7 @@ impl Session<'_> {
   }
 
   /// SET PRFLIST / PRFRAND / PRFBOTH (manual §8.3): how powers are dealt.
-  pub(super) fn set_assignment(&mut self, assignment: Assignment) {
+  pub(crate) fn set_assignment(&mut self, assignment: Assignment) {
     let (command, how) = match assignment {
       Assignment::List => ("SET PRFLIST", "by the players' preference lists (PRFLIST)"),
       Assignment::Random => ("SET PRFRAND", "at random (PRFRAND)"),
@@ -124,7 +124,7 @@ impl Session<'_> {
 
   /// SET [NO] LIST, SET PUBLIC, SET PRIVATE (manual §8.3): whether the game
   /// shows in everyone's brief LIST.
-  pub(super) fn set_listed(&mut self, listed: bool) {
+  pub(crate) fn set_listed(&mut self, listed: bool) {
     let command = if listed { "SET LIST" } else { "SET NO LIST" };
     if !self.may_moderate(command, false) {
       return;
@@ -143,7 +143,7 @@ impl Session<'_> {
   /// A SET option whose row in the command table says what it changes
   /// (SET [NO] NMR, STRICT GRACE, GREY, SUMMER, …): checked, made, and
   /// told to everyone as a `Parameter Change`.
-  pub(super) fn set_setting(&mut self, kind: CommandKind, setting: keyword::Setting) {
+  pub(crate) fn set_setting(&mut self, kind: CommandKind, setting: keyword::Setting) {
     let command = setting.name();
     let allowed = if kind.keyword().who == Who::Master {
       self.may_master(command)
@@ -200,7 +200,7 @@ impl Session<'_> {
 
   /// SET COMMENT text (manual §8.3): the one-line comment of the brief
   /// LIST; without text, the comment is removed.
-  pub(super) fn set_comment(&mut self, args: &str) {
+  pub(crate) fn set_comment(&mut self, args: &str) {
     if !self.may_moderate("SET COMMENT", false) {
       return;
     }
@@ -230,7 +230,7 @@ impl Session<'_> {
   /// SET COMMENT BEGIN (manual §8.3): the description of the full
   /// listing, the rest of the message up to a SIGN OFF; empty, it is
   /// removed.
-  pub(super) fn set_description(&mut self, invocation: &Invocation) {
+  pub(crate) fn set_description(&mut self, invocation: &Invocation) {
     if !self.may_moderate("SET COMMENT BEGIN", false) {
       return;
     }
@@ -262,7 +262,7 @@ impl Session<'_> {
 
   /// SET BN, SET EP, SET MN (manual §8.3): the obsolete rating numbers,
   /// recorded as given (`SET BN [NUMBER] number`).
-  pub(super) fn set_number(&mut self, kind: CommandKind, args: &str) {
+  pub(crate) fn set_number(&mut self, kind: CommandKind, args: &str) {
     let (command, name) = match kind {
       CommandKind::SetBn => ("SET BN", "Boardman number"),
       CommandKind::SetEp => ("SET EP", "EP number"),
@@ -298,7 +298,7 @@ impl Session<'_> {
   }
 
   /// SET MAX ABSENCE days (manual §8.6): 0 to 31.
-  pub(super) fn set_max_absence(&mut self, args: &str) {
+  pub(crate) fn set_max_absence(&mut self, args: &str) {
     if !self.may_moderate("SET MAX ABSENCE", false) {
       return;
     }
@@ -321,7 +321,7 @@ impl Session<'_> {
 
   /// SET DEDICATION / ONTIMERAT / RESRAT (manual §8.4): who may sign on,
   /// bounded by the moderator's own ratings.
-  pub(super) fn set_threshold(
+  pub(crate) fn set_threshold(
     &mut self,
     threshold: Threshold,
     args: &str,
@@ -394,7 +394,7 @@ impl Session<'_> {
 
   /// At the end of a message, in a MANUAL PROCESS game whose phase is
   /// now due: the Masters are told (once a phase), and so is the sender.
-  pub(super) fn tell_master_ready(&mut self) {
+  pub(crate) fn tell_master_ready(&mut self) {
     let now = self.ctx.now;
     let Some(seat) = self.seat.as_mut() else { return };
     if !seat.stored.game.note_ready_for_master(now) {
@@ -411,7 +411,7 @@ impl Session<'_> {
 
   /// At the end of a message that ended a game set to AUTO CREATE: the
   /// next game is created and everyone is told.
-  pub(super) fn auto_create(&mut self) -> Result<(), StoreError> {
+  pub(crate) fn auto_create(&mut self) -> Result<(), StoreError> {
     let ctx = self.ctx;
     let Some(seat) = self.seat.as_mut() else { return Ok(()) };
     if !seat.stored.game.successor_due() {
@@ -434,7 +434,7 @@ impl Session<'_> {
   }
 
   /// The sender's dedication (a newcomer's when not registered).
-  pub(super) fn sender_dedication(&self) -> Result<Dedication, StoreError> {
+  pub(crate) fn sender_dedication(&self) -> Result<Dedication, StoreError> {
     match self.ctx.users.by_address(&self.reply_to)? {
       Some(user) => ledger::dedication(&ledger::dir(self.ctx.data_root), user.id),
       None => Ok(Dedication::default()),

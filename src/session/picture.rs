@@ -21,7 +21,7 @@ const ATTACHED: &str =
 impl Session<'_> {
   /// MAP [game] [phase]: the board of the named (or signed-on) game, now or
   /// in a past phase it still keeps.
-  pub(super) fn map(&mut self, args: &str) -> Result<(), StoreError> {
+  pub(crate) fn map(&mut self, args: &str) -> Result<(), StoreError> {
     let words: Vec<&str> = args.split_whitespace().collect();
     // njudge's N (plain PostScript) means nothing for a picture.
     let words: Vec<&str> = words.into_iter().filter(|w| !w.eq_ignore_ascii_case("n")).collect();
@@ -77,7 +77,7 @@ impl Session<'_> {
   }
 
   /// MAP *: the board of the LIST output that follows.
-  pub(super) fn map_star(&mut self, invocation: &Invocation) {
+  pub(crate) fn map_star(&mut self, invocation: &Invocation) {
     match picture::from_listing(&invocation.block) {
       Ok(listed) => {
         let scene = Scene {
@@ -111,7 +111,7 @@ impl Session<'_> {
   /// SET MAP / SET NO MAP: a picture of the board with each results mail.
   /// A player's (or observer's) own choice; a Master's sets the game's
   /// default, for everyone who has not chosen.
-  pub(super) fn set_map(&mut self, on: bool) {
+  pub(crate) fn set_map(&mut self, on: bool) {
     let command = if on { "SET MAP" } else { "SET NO MAP" };
     let Some(seat) = self.seat_or_error(command) else { return };
     let game = &mut seat.stored.game;
@@ -144,7 +144,7 @@ impl Session<'_> {
   }
 
   /// SUMMARY's chart of centre counts by year, with the reply.
-  pub(super) fn attach_chart(&mut self, game: &crate::game::Game) {
+  pub(crate) fn attach_chart(&mut self, game: &crate::game::Game) {
     match crate::announce::chart_attachment(game) {
       // The text stays SUMMARY's own, for the programs that read it.
       Ok(Some(chart)) => self.attachments.push(chart),

@@ -13,7 +13,7 @@ use crate::password;
 
 /// The reply to a taken order: `Accepted: Army Paris -> Burgundy.`, and
 /// the order it replaced, if any. `head` is what comes before the colon.
-pub(super) fn accepted_line(head: &str, accepted: &crate::game::Accepted) -> String {
+pub(crate) fn accepted_line(head: &str, accepted: &crate::game::Accepted) -> String {
   match &accepted.replaced {
     Some(replaced) => format!("{head}: {} (replaces {replaced})", accepted.text),
     None => format!("{head}: {}", accepted.text),
@@ -22,7 +22,7 @@ pub(super) fn accepted_line(head: &str, accepted: &crate::game::Accepted) -> Str
 
 /// What the reply says of a signature without `-- ` (a closing salutation
 /// and the lines under it), in place of echoing its lines.
-pub(super) fn signature_note(lines: &[BodyLine]) -> String {
+pub(crate) fn signature_note(lines: &[BodyLine]) -> String {
   let first = lines.first().map_or(0, |l| l.number);
   let last = lines.last().map_or(first, |l| l.number);
   let salutation: String =
@@ -35,7 +35,7 @@ pub(super) fn signature_note(lines: &[BodyLine]) -> String {
 
 /// What the reply says of the quoted blocks passed over: `(Lines 1 to 9
 /// and 14 quote an earlier message, so they were not read.)`
-pub(super) fn quoted_note(blocks: &[(usize, usize)]) -> String {
+pub(crate) fn quoted_note(blocks: &[(usize, usize)]) -> String {
   let ranges: Vec<String> = blocks
     .iter()
     .map(
@@ -68,7 +68,7 @@ impl Session<'_> {
   /// one of them reads as an order on the map of the game signed on to
   /// (the standard map before any SIGN ON), so dropping them loses nothing
   /// the player meant as orders.
-  pub(super) fn is_signature(&self, lines: &[BodyLine]) -> bool {
+  pub(crate) fn is_signature(&self, lines: &[BodyLine]) -> bool {
     let map = match &self.seat {
       Some(seat) => Some(seat.stored.game.map),
       None => Map::standard().ok(),
@@ -78,7 +78,7 @@ impl Session<'_> {
   }
 
   /// One line of orders for the signed-on player's power.
-  pub(super) fn orders(&mut self, line: &str) {
+  pub(crate) fn orders(&mut self, line: &str) {
     let Some(seat) = self.seat.as_mut() else { return };
     let game = &seat.stored.game;
     let member = &game.members[seat.member];
@@ -149,7 +149,7 @@ impl Session<'_> {
     self.say(&replies.join("\n"));
   }
 
-  pub(super) fn set_preference(&mut self, args: &str) {
+  pub(crate) fn set_preference(&mut self, args: &str) {
     let Some(seat) = self.seat_or_error("SET PREFERENCE") else { return };
     let game = &seat.stored.game;
     let member = &game.members[seat.member];
@@ -233,7 +233,7 @@ impl Session<'_> {
     self.others.extend(mail);
   }
 
-  pub(super) fn set_wait(&mut self, wait: bool) {
+  pub(crate) fn set_wait(&mut self, wait: bool) {
     let command = if wait { "SET WAIT" } else { "SET NO WAIT" };
     let tz = self.ctx.tz();
     let Some(seat) = self.seat_or_error(command) else { return };
@@ -256,7 +256,7 @@ impl Session<'_> {
     }
   }
 
-  pub(super) fn set_address(&mut self, args: &str) -> Result<(), crate::store::StoreError> {
+  pub(crate) fn set_address(&mut self, args: &str) -> Result<(), crate::store::StoreError> {
     let reply_to = self.reply_to.clone();
     let (judge, root) = (self.ctx.config.judge_address.trim(), self.ctx.data_root);
     let Some(seat) = self.seat_or_error("SET ADDRESS") else { return Ok(()) };
@@ -328,7 +328,7 @@ impl Session<'_> {
     Ok(())
   }
 
-  pub(super) fn set_password(&mut self, args: &str) {
+  pub(crate) fn set_password(&mut self, args: &str) {
     let Some(seat) = self.seat_or_error("SET PASSWORD") else { return };
     match password::hash(args.trim()) {
       Ok(hash) => {
@@ -341,7 +341,7 @@ impl Session<'_> {
     }
   }
 
-  pub(super) fn resign(&mut self) {
+  pub(crate) fn resign(&mut self) {
     let lines_after = self.lines_after;
     let Some(seat) = self.seat_or_error("RESIGN") else { return };
     let game = &seat.stored.game;
@@ -400,7 +400,7 @@ impl Session<'_> {
 
   /// Processes the signed-on game's phase and mails the results (`forced`:
   /// on the Master's PROCESS, whether or not the orders are in).
-  pub(super) fn process_game(&mut self, forced: bool) {
+  pub(crate) fn process_game(&mut self, forced: bool) {
     let now = self.ctx.now;
     let config = self.ctx.config;
     let Some(seat) = self.seat.as_mut() else { return };

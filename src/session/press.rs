@@ -9,7 +9,7 @@ use crate::game::{deadline, DiaryEntry, PostalPress, Role, Status};
 
 impl Session<'_> {
   /// PRESS or BROADCAST with its text.
-  pub(super) fn press(&mut self, invocation: &Invocation, broadcast: bool) {
+  pub(crate) fn press(&mut self, invocation: &Invocation, broadcast: bool) {
     let command = if broadcast { "BROADCAST" } else { "PRESS" };
     if self.seat_or_error(command).is_none() {
       return;
@@ -57,7 +57,7 @@ impl Session<'_> {
   }
 
   /// POSTAL PRESS: a broadcast kept until the phase is processed.
-  pub(super) fn postal_press(&mut self, invocation: &Invocation) {
+  pub(crate) fn postal_press(&mut self, invocation: &Invocation) {
     if self.seat_or_error("POSTAL PRESS").is_none() {
       return;
     }
@@ -115,7 +115,7 @@ impl Session<'_> {
   }
 
   /// DIARY / DIARY RECORD: a new numbered entry.
-  pub(super) fn diary_record(&mut self, invocation: &Invocation) {
+  pub(crate) fn diary_record(&mut self, invocation: &Invocation) {
     let now = self.ctx.now;
     let Some(seat) = self.seat_or_error("DIARY") else { return };
     if seat.stored.game.is_finished() {
@@ -133,7 +133,7 @@ impl Session<'_> {
   }
 
   /// DIARY LIST: the sender's entries.
-  pub(super) fn diary_list(&mut self) {
+  pub(crate) fn diary_list(&mut self) {
     let tz = self.ctx.tz();
     let Some(seat) = self.seat_or_error("DIARY LIST") else { return };
     let diary = &seat.stored.game.members[seat.member].diary;
@@ -149,7 +149,7 @@ impl Session<'_> {
   }
 
   /// DIARY READ n: one entry.
-  pub(super) fn diary_read(&mut self, args: &str) {
+  pub(crate) fn diary_read(&mut self, args: &str) {
     let tz = self.ctx.tz();
     let Some(seat) = self.seat_or_error("DIARY READ") else { return };
     let diary = &seat.stored.game.members[seat.member].diary;
@@ -170,7 +170,7 @@ impl Session<'_> {
   /// DIARY DELETE n: removes an entry (its number is not used again).
   /// DIARY DELETE n [n …]: deletes each entry named (several on one line,
   /// `DIARY DELETE 1 3`).
-  pub(super) fn diary_delete(&mut self, args: &str) {
+  pub(crate) fn diary_delete(&mut self, args: &str) {
     if self.seat_or_error("DIARY DELETE").is_none() {
       return;
     }
@@ -205,7 +205,7 @@ impl Session<'_> {
   }
 
   /// SET OBSERVER ANY | NO | WHITE (SET NO OBSERVER is SET OBSERVER NO).
-  pub(super) fn set_observer(&mut self, args: &str) {
+  pub(crate) fn set_observer(&mut self, args: &str) {
     let word = args.split_whitespace().next().unwrap_or("").to_ascii_uppercase();
     let observers = match word.as_str() {
       "ANY" => ObserverPress::Any,
@@ -234,7 +234,7 @@ impl Session<'_> {
   }
 
   /// SET [NO] BROADCAST: whether broadcasts reach the sender.
-  pub(super) fn set_broadcast(&mut self, on: bool) {
+  pub(crate) fn set_broadcast(&mut self, on: bool) {
     let command = if on { "SET BROADCAST" } else { "SET NO BROADCAST" };
     let Some(seat) = self.seat_or_error(command) else { return };
     let name = seat.stored.game.name.clone();
@@ -252,7 +252,7 @@ impl Session<'_> {
 
   /// SET ALL PRESS / NORMAL PRESS: copies of all partial press, for a
   /// Master (or an observer, where SET WATCH ALL PRESS allows it).
-  pub(super) fn set_all_press(&mut self, on: bool) {
+  pub(crate) fn set_all_press(&mut self, on: bool) {
     let command = if on { "SET ALL PRESS" } else { "SET NORMAL PRESS" };
     let Some(seat) = self.seat_or_error(command) else { return };
     let game = &seat.stored.game;

@@ -38,7 +38,7 @@ const CODE_DAYS: i64 = 3;
 /// send a seat's mail anywhere, so the member's user number is the proof,
 /// never its address.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub(super) struct Proof {
+pub(crate) struct Proof {
   pub user: Option<u32>,
   /// `France in game 'x'`, for the replies.
   pub what: String,
@@ -136,7 +136,7 @@ fn read_fields(
 }
 
 impl Session<'_> {
-  pub(super) fn register(&mut self, invocation: &Invocation) -> Result<(), StoreError> {
+  pub(crate) fn register(&mut self, invocation: &Invocation) -> Result<(), StoreError> {
     if !invocation.closed {
       self.error(
         "REGISTER must be followed by your 'Field: value' lines and a line END.\n\
@@ -226,7 +226,7 @@ impl Session<'_> {
   }
 
   /// `I AM ALSO old [code]`, sent from a new address.
-  pub(super) fn i_am_also(&mut self, args: &str) -> Result<(), StoreError> {
+  pub(crate) fn i_am_also(&mut self, args: &str) -> Result<(), StoreError> {
     let words: Vec<&str> = args.split_whitespace().collect();
     let old = words.first().and_then(|w| plausible_address(w));
     let (Some(old), true) = (old, words.len() <= 2) else {
@@ -408,7 +408,7 @@ impl Session<'_> {
 
   /// After a right sign-on: a waiting I AM ALSO from this address to the
   /// signed-on member's registration is proved, whichever line came first.
-  pub(super) fn prove_pending_also(&mut self) -> Result<(), StoreError> {
+  pub(crate) fn prove_pending_also(&mut self) -> Result<(), StoreError> {
     let Some(proof) = self.seat.as_ref().and_then(|s| s.verified.clone()) else { return Ok(()) };
     let users = self.ctx.users;
     let address = self.reply_to.clone();
@@ -427,7 +427,7 @@ impl Session<'_> {
   }
 
   /// The wrong-password throttle of this judge's data directory.
-  pub(super) fn throttle(&self) -> Throttle {
+  pub(crate) fn throttle(&self) -> Throttle {
     Throttle::new(
       &DataDir::new(self.ctx.data_root),
       Duration::from_secs(self.ctx.config.lock_timeout_seconds),

@@ -7,7 +7,7 @@ use crate::game::variant::rule_meaning;
 
 impl Session<'_> {
   /// SET RULE name / SET NO RULE name.
-  pub(super) fn set_dpjudge_rule(&mut self, args: &str, on: bool) {
+  pub(crate) fn set_dpjudge_rule(&mut self, args: &str, on: bool) {
     let command = if on { "SET RULE" } else { "SET NO RULE" };
     if !self.may_moderate(command, true) {
       return;

@@ -17,7 +17,7 @@ const MAX_ABSENCES: usize = 3;
 impl Session<'_> {
   /// SET MOVE|RETREAT|ADJUST setting value [setting value …]: the rule for
   /// future deadlines of that kind of phase.
-  pub(super) fn set_rule(&mut self, kind: PhaseKind, args: &str) {
+  pub(crate) fn set_rule(&mut self, kind: PhaseKind, args: &str) {
     let command = match kind {
       PhaseKind::Movement => "SET MOVE",
       PhaseKind::Retreat => "SET RETREAT",
@@ -59,7 +59,7 @@ impl Session<'_> {
 
   /// SET DEADLINE date: the current phase's deadline. A later deadline
   /// moves the grace period on with it; an earlier one leaves it.
-  pub(super) fn set_deadline(&mut self, args: &str) {
+  pub(crate) fn set_deadline(&mut self, args: &str) {
     let Some(when) = self.current_phase_date("SET DEADLINE", args) else { return };
     let tz = self.ctx.tz();
     let now = self.ctx.now;
@@ -97,7 +97,7 @@ impl Session<'_> {
 
   /// SET GRACE date: the end of the current grace period, not before the
   /// deadline.
-  pub(super) fn set_grace(&mut self, args: &str) {
+  pub(crate) fn set_grace(&mut self, args: &str) {
     let Some(when) = self.current_phase_date("SET GRACE", args) else { return };
     let tz = self.ctx.tz();
     let Some(seat) = self.seat.as_mut() else { return };
@@ -124,7 +124,7 @@ impl Session<'_> {
 
   /// SET START date: the earliest the current phase may be processed; a
   /// start after the deadline moves the deadline (and grace) with it.
-  pub(super) fn set_start(&mut self, args: &str) {
+  pub(crate) fn set_start(&mut self, args: &str) {
     let Some(when) = self.current_phase_date("SET START", args) else { return };
     let tz = self.ctx.tz();
     let Some(seat) = self.seat.as_mut() else { return };
@@ -177,7 +177,7 @@ impl Session<'_> {
   }
 
   /// SET ABSENCE start [TO end] (manual §7.2).
-  pub(super) fn set_absence(&mut self, args: &str) {
+  pub(crate) fn set_absence(&mut self, args: &str) {
     let tz = self.ctx.tz();
     let now = self.ctx.now;
     let sender = self.reply_to.clone();
@@ -271,7 +271,7 @@ impl Session<'_> {
   }
 
   /// SET NO ABSENCE date: cancels the first absence that includes it.
-  pub(super) fn set_no_absence(&mut self, args: &str) {
+  pub(crate) fn set_no_absence(&mut self, args: &str) {
     let tz = self.ctx.tz();
     let now = self.ctx.now;
     let Some(seat) = self.seat_or_error("SET NO ABSENCE") else { return };
@@ -312,7 +312,7 @@ impl Session<'_> {
 
   /// The absences to show in a signed-on reply: one's own, and everyone's
   /// for a Master (manual §7.2).
-  pub(super) fn absences_text(&self) -> String {
+  pub(crate) fn absences_text(&self) -> String {
     let Some(seat) = &self.seat else { return String::new() };
     let game = &seat.stored.game;
     let Some(me) = game.members.get(seat.member) else { return String::new() };

@@ -13,7 +13,7 @@ use crate::map::Map;
 
 impl Session<'_> {
   /// Refuses an option that does not apply to the game's map, saying why.
-  pub(super) fn refuse_misfit(&mut self, option: GameOption) -> bool {
+  pub(crate) fn refuse_misfit(&mut self, option: GameOption) -> bool {
     let reason = self.seat.as_ref().and_then(|seat| option.not_for(seat.stored.game.map));
     match reason {
       Some(reason) => {
@@ -25,7 +25,7 @@ impl Session<'_> {
   }
 
   /// SET HOME CENTER: builds in home centres only (the standard rule).
-  pub(super) fn set_home_center(&mut self) {
+  pub(crate) fn set_home_center(&mut self) {
     if !self.may_moderate("SET HOME CENTER", true) {
       return;
     }
@@ -38,7 +38,7 @@ impl Session<'_> {
   }
 
   /// SET VARIANT variant | option: one word per command (manual §9).
-  pub(super) fn set_variant(&mut self, args: &str) {
+  pub(crate) fn set_variant(&mut self, args: &str) {
     if !self.may_moderate("SET VARIANT", true) {
       return;
     }
@@ -118,7 +118,7 @@ impl Session<'_> {
   }
 
   /// SET NOT VARIANT option: drops one option (manual §9).
-  pub(super) fn set_not_variant(&mut self, args: &str) {
+  pub(crate) fn set_not_variant(&mut self, args: &str) {
     if !self.may_moderate("SET NOT VARIANT", true) {
       return;
     }
@@ -148,7 +148,7 @@ impl Session<'_> {
   /// SET PLAYERS n (manual §9.1): how many players the game waits for;
   /// with fewer players than powers, the powers are shared out among them
   /// (a duplex game). It starts at the end of the message once it has them.
-  pub(super) fn set_players(&mut self, args: &str) {
+  pub(crate) fn set_players(&mut self, args: &str) {
     if !self.may_moderate("SET PLAYERS", true) {
       return;
     }

@@ -10,7 +10,7 @@ use crate::map::PowerId;
 
 impl Session<'_> {
   /// SET DRAW [powers].
-  pub(super) fn set_draw(&mut self, args: &str) {
+  pub(crate) fn set_draw(&mut self, args: &str) {
     let Some(seat) = self.seat_or_error("SET DRAW") else { return };
     let game = &seat.stored.game;
     if let Some(problem) = game.vote_refused(seat.member).or_else(|| game.draws_refused()) {
@@ -70,7 +70,7 @@ impl Session<'_> {
 
   /// SET NO DRAW: in a NoDIAS game the same as a vote for a draw of one's
   /// own power alone (a concession to oneself).
-  pub(super) fn set_no_draw(&mut self) {
+  pub(crate) fn set_no_draw(&mut self) {
     let Some(seat) = self.seat_or_error("SET NO DRAW") else { return };
     let game = &seat.stored.game;
     if let Some(problem) = game.vote_refused(seat.member) {
@@ -93,7 +93,7 @@ impl Session<'_> {
   }
 
   /// SET CONCEDE power: concede the game to the largest power.
-  pub(super) fn set_concede(&mut self, args: &str) {
+  pub(crate) fn set_concede(&mut self, args: &str) {
     let Some(seat) = self.seat_or_error("SET CONCEDE") else { return };
     let game = &seat.stored.game;
     let problem = game.vote_refused(seat.member).or_else(|| game.draws_refused()).or_else(|| {
@@ -144,7 +144,7 @@ impl Session<'_> {
   }
 
   /// SET NO CONCEDE.
-  pub(super) fn set_no_concede(&mut self) {
+  pub(crate) fn set_no_concede(&mut self) {
     let Some(seat) = self.seat_or_error("SET NO CONCEDE") else { return };
     if let Some(problem) = seat.stored.game.vote_refused(seat.member) {
       self.error(&format!("{problem} Nothing was changed."));
@@ -180,7 +180,7 @@ impl Session<'_> {
   }
 
   /// SET CENTERS n: the supply centres that win the game.
-  pub(super) fn set_centers(&mut self, args: &str) {
+  pub(crate) fn set_centers(&mut self, args: &str) {
     // A variant setting: before the start only (manual §9.1).
     if !self.may_moderate("SET CENTERS", true) {
       return;
