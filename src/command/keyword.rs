@@ -1,7 +1,8 @@
 //! The table of every command keyword (manual §10 and njudge's other
 //! spellings): one declaration per command, from which [`CommandKind`],
 //! the parser's keyword lookup, the `index` help file, the argument rules,
-//! the "not offered yet" answer and the SET options' effects are all
+//! the "not offered yet" answer, the SET options' effects and the dispatch
+//! (each row names the session method that carries it out) are all
 //! generated, so none of them can drift from the others.
 //!
 //! `SET` options are commands of their own (`SetWait`, `SetNoWait`…): the
@@ -11,13 +12,19 @@
 //! a game setting on or off is one [`Switch`] declaring both kinds; a row
 //! that changes a game setting carries the change itself ([`Setting`]), so
 //! a new option of that sort is one row here and nothing in the session.
-//! That is the one place this module knows the game: which field of its
-//! [`Settings`] a SET changes.
+//! That is where this module knows the game (which field of its
+//! [`Settings`] a SET changes) and the session (which method carries a
+//! command out).
 
 use std::fmt::Write as _;
 
+use super::Invocation;
+use crate::game::preference::Assignment;
 use crate::game::press::{Colors, Fakes};
 use crate::game::{GameOption, Settings};
+use crate::phase::PhaseKind;
+use crate::session::{Flow, List, Session, Threshold};
+use crate::store::StoreError;
 
 /// Declares [`CommandKind`], [`CommandKind::ALL`] and [`KEYWORDS`] from one
 /// list. An entry is `Kind = row;`, or `OnKind / OffKind = Switch {…};`
@@ -131,7 +138,8 @@ pub struct Keyword {
   pub who: Who,
   /// Whether it takes the following lines as a block.
   pub block: Block,
-  /// Whether the judge carries it out (see [`CommandKind::offered`]).
+  /// Whether the judge carries it out (see [`CommandKind::offered`]):
+  /// it has a handler or a setting.
   pub offered: bool,
   /// A SET option that takes no argument: whatever follows it on the line
   /// is more options (`SET GREY, PARTIAL`), as njudge reads them.
@@ -139,7 +147,14 @@ pub struct Keyword {
   /// The game setting it changes, for the options that only change one;
   /// the others have a handler of their own in the session.
   pub setting: Option<Setting>,
+  /// The session method that carries it out, for the commands that are
+  /// more than a change of one setting.
+  pub(crate) handler: Option<Handler>,
 }
+
+/// Carries out one command in a conversation; true when the rest of the
+/// message must not be read (see [`Flow`]).
+pub(crate) type Handler = fn(&mut Session<'_>, &Invocation) -> Result<bool, StoreError>;
 
 /// What a SET option changes in a game's settings, and how the change is
 /// told. Only a moderator may make it (the Master alone where the row's
@@ -203,9 +218,10 @@ const fn row(
     section,
     who,
     block: Block::Line,
-    offered: true,
+    offered: false,
     alone: false,
     setting: None,
+    handler: None,
   }
 }
 
@@ -219,9 +235,10 @@ impl Keyword {
     Keyword { block, ..self }
   }
 
-  /// A command the judge recognises but does not carry out yet.
-  const fn not_offered(self) -> Keyword {
-    Keyword { offered: false, ..self }
+  /// The command as `handler` carries it out. A row without a handler
+  /// or a setting is recognised but not offered yet.
+  const fn run(self, handler: Handler) -> Keyword {
+    Keyword { offered: true, handler: Some(handler), ..self }
   }
 
   /// A SET option that takes no argument, carried out by its handler.
@@ -239,7 +256,7 @@ impl Keyword {
   ) -> Keyword {
     let setting =
       Setting { named: name, change: Change::Choose(set), meaning, before_start: false };
-    Keyword { alone: true, setting: Some(setting), ..self }
+    Keyword { alone: true, offered: true, setting: Some(setting), ..self }
   }
 
   /// A SET option turning one of the §9.1 rules on or off (before the
@@ -251,7 +268,7 @@ impl Keyword {
       meaning: option.meaning(on),
       before_start: true,
     };
-    Keyword { alone: true, setting: Some(setting), ..self }
+    Keyword { alone: true, offered: true, setting: Some(setting), ..self }
   }
 }
 
@@ -304,6 +321,7 @@ impl Switch {
       offered: true,
       alone: true,
       setting: Some(setting),
+      handler: None,
     }
   }
 }
@@ -318,42 +336,48 @@ commands! {
     "HELP",
     "Mail back the general information file; before a sign-on, the rest of the message is skipped.",
     &["HELP"],
-  );
+  )
+  .run(|s, _| s.help().flow());
   Get = row(
     Anyone,
     "3.2",
     "GET file",
     "Mail back a help file (SEND and SEND ME are the same); GET flist lists them all.",
     &["GET", "SEND ME", "SEND"],
-  );
+  )
+  .run(|s, c| s.get(&c.args).flow());
   GetPackage = row(
     Anyone,
     "3.2",
     "GET PACKAGE",
     "Mail back the set of files every newcomer should read first.",
     &["GET PACKAGE", "SEND ME PACKAGE", "SEND PACKAGE"],
-  );
+  )
+  .run(|s, _| s.get_package().flow());
   GetDedication = row(
     Anyone,
     "3.3",
     "GET DEDICATION",
     "Show your own record of games played and deadlines kept or missed.",
     &["GET DEDICATION", "SEND ME DEDICATION", "SEND DEDICATION"],
-  );
+  )
+  .run(|s, _| s.get_dedication().flow());
   GetWhois = row(
     Anyone,
     "3.3",
     "GET WHOIS",
     "Mail back the whole registration list, where the judgekeeper allows it.",
     &["GET WHOIS", "SEND ME WHOIS", "SEND WHOIS"],
-  );
+  )
+  .run(|s, _| s.get_whois().flow());
   Version = row(
     Anyone,
     "3.2",
     "VERSION",
     "Say which version of the judge is answering.",
     &["VERSION"],
-  );
+  )
+  .run(|s, _| s.version().flow());
   Register = row(
     Anyone,
     "3.3",
@@ -361,57 +385,66 @@ commands! {
     "Register with this judge or update your details; each line up to END is a field: value pair.",
     &["REGISTER"],
   )
-  .with_block(Block::UntilEnd);
+  .with_block(Block::UntilEnd)
+  .run(|s, c| s.register(c).flow());
   Who = row(
     Anyone,
     "3.3",
     "WHO address...",
     "Show the registration of every user whose address begins with the text given.",
     &["WHO"],
-  );
-  WhoIs = row(Anyone, "3.3", "WHO IS address...", "The same as WHO.", &["WHO IS"]);
+  )
+  .run(|s, c| s.who(&c.args).flow());
+  WhoIs = row(Anyone, "3.3", "WHO IS address...", "The same as WHO.", &["WHO IS"])
+  .run(|s, c| s.who(&c.args).flow());
   WhoGame = row(
     Anyone,
     "3.4",
     "WHOGAME [game] [FULL]",
     "Show the registrations of a game's players and Masters; FULL adds its observers.",
     &["WHO GAME"],
-  );
+  )
+  .run(|s, c| s.who_game(&c.args).flow());
   IAmAlso = row(
     Anyone,
     "3.3",
     "I AM ALSO address [code]",
     "Join this new address to the registration at that old one, with the code mailed there.",
     &["I AM ALSO"],
-  );
+  )
+  .run(|s, c| s.i_am_also(&c.args).flow());
   InfoPlayer = row(
     Anyone,
     "3.3",
     "INFO PLAYER address",
     "Show the games and punctuality record of the user at exactly that address.",
     &["INFO PLAYER"],
-  );
+  )
+  .run(|s, c| s.info_player(&c.args).flow());
   History = row(
     Anyone,
     "3.4",
     "HISTORY [game] [FROM date] [TO date] [LINES n]",
     "Mail back what an observer saw of a game over a period (or EXCLSTART turn [EXCLEND turn]).",
     &["HISTORY"],
-  );
+  )
+  .run(|s, c| s.history(&c.args).flow());
   List = row(
     Anyone,
     "3.4",
     "LIST [FULL | game]",
     "Show one game's state, or the list of all games (FULL adds their players).",
     &["LIST"],
-  );
+  )
+  .run(|s, c| s.list(&c.args).flow());
   Map = row(
     Anyone,
     "3.4",
     "MAP [game] [phase]",
     "Mail back a picture of a game's board, now or in a past phase (PNG and SVG).",
     &["MAP"],
-  );
+  )
+  .run(|s, c| s.map(&c.args).flow());
   MapStar = row(
     Anyone,
     "3.4",
@@ -419,49 +452,56 @@ commands! {
     "Mail back a picture of the board in the LIST output that follows.",
     &["MAP *"],
   )
-  .with_block(Block::Rest);
+  .with_block(Block::Rest)
+  .run(|s, c| s.map_star(c).flow());
   Summary = row(
     Anyone,
     "3.4",
     "SUMMARY [game]",
     "Mail back who played each power when, and who held which centres each year (STATUS too).",
     &["SUMMARY", "STATUS"],
-  );
+  )
+  .run(|s, c| s.summary(&c.args).flow());
   Create = row(
     Anyone,
     "4",
     "CREATE ?game password [variant] [options]",
     "Start a new game and sign on to it.",
     &["CREATE"],
-  );
+  )
+  .run(|s, c| s.create(&c.args).flow());
   SignOn = row(
     Anyone,
     "4",
     "SIGN ON xgame password [variant] [options]",
     "Sign on to a game; x is your power's initial, ? to join a forming game, O to observe.",
     &["SIGN ON", "HELLO", "LOGIN"],
-  );
+  )
+  .run(|s, c| s.sign_on(&c.args).flow());
   Observe = row(
     Anyone,
     "4",
     "OBSERVE game password",
     "Follow a game as an observer (WATCH is the same).",
     &["OBSERVE", "WATCH"],
-  );
+  )
+  .run(|s, c| s.observe(&c.args).flow());
   SignOff = row(
     Anyone,
     "3.1",
     "SIGN OFF",
     "Stop reading here; end every message with it so a signature is never taken for orders.",
     &["SIGN OFF"],
-  );
+  )
+  .run(|s, _| s.sign_off().flow());
   ReplyTo = row(
     Anyone,
     "2.2",
     "REPLY-TO: address",
     "Send the reply to this message to another address.",
     &["REPLY-TO:"],
-  );
+  )
+  .run(|s, c| s.set_reply_to(&c.args).flow());
   // ------------------------------------------------------------ players
   Resign = row(
     Player,
@@ -469,30 +509,36 @@ commands! {
     "RESIGN",
     "Leave the game for good (WITHDRAW is the same); make it the last command.",
     &["RESIGN", "WITHDRAW"],
-  );
+  )
+  .run(|s, _| s.resign().flow());
   Phase = row(
     Player,
     "6.3",
     "PHASE season year phase",
     "Keep the orders that follow for that later phase instead of the current one.",
     &["PHASE"],
-  );
-  Clear = row(Player, "6.3", "CLEAR", "Drop every order kept for a later phase.", &["CLEAR"]);
+  )
+  .run(|s, c| s.future_phase(&c.args).flow());
+  Clear = row(Player, "6.3", "CLEAR", "Drop every order kept for a later phase.", &["CLEAR"])
+  .run(|s, _| s.future_clear().flow());
   If = row(
     Player,
     "6.3",
     "IF condition [THEN]",
     "Start orders for a later phase that count only if the condition then holds.",
     &["IF"],
-  );
+  )
+  .run(|s, c| s.future_if(&c.args).flow());
   Else = row(
     Player,
     "6.3",
     "ELSE [IF condition]",
     "Start the orders that count when the IF before it does not hold.",
     &["ELSE"],
-  );
-  EndIf = row(Player, "6.3", "ENDIF", "Close the innermost IF.", &["END IF"]);
+  )
+  .run(|s, c| s.future_else(&c.args).flow());
+  EndIf = row(Player, "6.3", "ENDIF", "Close the innermost IF.", &["END IF"])
+  .run(|s, c| s.future_endif(&c.args).flow());
   Press = row(
     Player,
     "7.4",
@@ -500,7 +546,8 @@ commands! {
     "Send a message to other players; the text runs to ENDPRESS.",
     &["PRESS"],
   )
-  .with_block(Block::Press);
+  .with_block(Block::Press)
+  .run(|s, c| s.press(c, false).flow());
   Broadcast = row(
     Player,
     "7.4",
@@ -508,7 +555,8 @@ commands! {
     "Send a message to everyone in the game; the text runs to ENDBROADCAST.",
     &["BROADCAST"],
   )
-  .with_block(Block::Press);
+  .with_block(Block::Press)
+  .run(|s, c| s.press(c, true).flow());
   PostalPress = row(
     Player,
     "7.4",
@@ -516,16 +564,20 @@ commands! {
     "Send a broadcast held back until the current phase is processed; text runs to ENDPRESS.",
     &["POSTAL PRESS"],
   )
-  .with_block(Block::Press);
+  .with_block(Block::Press)
+  .run(|s, c| s.postal_press(c).flow());
   EndPress = row(
     Player,
     "7.4",
     "ENDPRESS",
     "End the text of a message or diary entry; it must stand alone on its line.",
     &["END PRESS"],
-  );
-  EndBroadcast = row(Player, "7.4", "ENDBROADCAST", "The same as ENDPRESS.", &["END BROADCAST"]);
-  Diary = row(Player, "7.4", "DIARY", "On its own, the same as DIARY RECORD.", &["DIARY"]);
+  )
+  .run(|s, _| s.stray_end_press().flow());
+  EndBroadcast = row(Player, "7.4", "ENDBROADCAST", "The same as ENDPRESS.", &["END BROADCAST"])
+  .run(|s, _| s.stray_end_press().flow());
+  Diary = row(Player, "7.4", "DIARY", "On its own, the same as DIARY RECORD.", &["DIARY"])
+  .run(|s, c| s.diary(c).flow());
   DiaryRecord = row(
     Player,
     "7.4",
@@ -533,66 +585,78 @@ commands! {
     "Write a private diary entry, made public when the game ends; the text runs to ENDPRESS.",
     &["DIARY RECORD"],
   )
-  .with_block(Block::Press);
-  DiaryList = row(Player, "7.4", "DIARY LIST", "List your diary entries.", &["DIARY LIST"]);
-  DiaryRead = row(Player, "7.4", "DIARY READ n", "Show diary entry n.", &["DIARY READ"]);
-  DiaryDelete = row(Player, "7.4", "DIARY DELETE n", "Delete diary entry n.", &["DIARY DELETE"]);
+  .with_block(Block::Press)
+  .run(|s, c| s.diary_record(c).flow());
+  DiaryList = row(Player, "7.4", "DIARY LIST", "List your diary entries.", &["DIARY LIST"])
+  .run(|s, _| s.diary_list().flow());
+  DiaryRead = row(Player, "7.4", "DIARY READ n", "Show diary entry n.", &["DIARY READ"])
+  .run(|s, c| s.diary_read(&c.args).flow());
+  DiaryDelete = row(Player, "7.4", "DIARY DELETE n", "Delete diary entry n.", &["DIARY DELETE"])
+  .run(|s, c| s.diary_delete(&c.args).flow());
   BecomeMaster = row(
     Player,
     "8.1",
     "BECOME MASTER",
     "Right after CREATE: make the new game moderated, with you as its Master.",
     &["BECOME MASTER"],
-  );
+  )
+  .run(|s, _| s.become_master().flow());
   Resume = row(
     Player,
     "8.3",
     "RESUME",
     "Restart a paused or finished game (Masters only after SET NO RESUME).",
     &["RESUME"],
-  );
+  )
+  .run(|s, _| s.resume().flow());
   Set = row(
     Player,
     "7",
     "SET option",
     "Change a setting; each option is listed under its own SET line.",
     &["SET"],
-  );
+  )
+  .run(|s, _| s.set_nothing().flow());
   SetAddress = row(
     Player,
     "7.1",
     "SET ADDRESS [address,...]",
     "Send your game mail to these addresses, or to this message's sender if none is given.",
     &["SET ADDRESS"],
-  );
+  )
+  .run(|s, c| s.set_address(&c.args).flow());
   SetPassword = row(
     Player,
     "7.1",
     "SET PASSWORD password",
     "Change your password for this game (letters and digits only).",
     &["SET PASSWORD", "SET PW"],
-  );
+  )
+  .run(|s, c| s.set_password(&c.args).flow());
   SetPreference = row(
     Player,
     "7.1",
     "SET PREFERENCE list",
     "Rank the powers you want, best first; [..] groups equal choices and * asks for any.",
     &["SET PREFERENCE", "SET PREFERENCES", "SET PREFS", "SET PREF"],
-  );
+  )
+  .run(|s, c| s.set_preference(&c.args).flow());
   SetAbsence = row(
     Player,
     "7.2",
     "SET ABSENCE date [TO date]",
     "Ask that no deadline fall while you are away (HOLIDAY and VACATION are the same).",
     &["SET ABSENCE", "SET HOLIDAYS", "SET HOLIDAY", "SET VACATIONS", "SET VACATION"],
-  );
+  )
+  .run(|s, c| s.set_absence(&c.args).flow());
   SetNoAbsence = row(
     Player,
     "7.2",
     "SET NO ABSENCE date",
     "Cancel the absence that covers that date.",
     &["SET NO ABSENCE", "SET NO HOLIDAYS", "SET NO HOLIDAY", "SET NO VACATIONS", "SET NO VACATION"],
-  );
+  )
+  .run(|s, c| s.set_no_absence(&c.args).flow());
   SetWait = row(
     Player,
     "7.2",
@@ -600,7 +664,8 @@ commands! {
     "Hold this phase until its deadline even when every order is in.",
     &["SET WAIT"],
   )
-  .alone();
+  .alone()
+  .run(|s, _| s.set_wait(true).flow());
   SetNoWait = row(
     Player,
     "7.2",
@@ -608,14 +673,16 @@ commands! {
     "Let the phase be processed as soon as every order is in.",
     &["SET NO WAIT"],
   )
-  .alone();
+  .alone()
+  .run(|s, _| s.set_wait(false).flow());
   SetConcede = row(
     Player,
     "7.3",
     "SET CONCEDE power",
     "Vote to concede the game to that power (CONC is the same).",
     &["SET CONCEDE", "SET CONC"],
-  );
+  )
+  .run(|s, c| s.set_concede(&c.args).flow());
   SetNoConcede = row(
     Player,
     "7.3",
@@ -623,14 +690,16 @@ commands! {
     "Take back your concession vote.",
     &["SET NO CONCEDE", "SET NO CONC"],
   )
-  .alone();
+  .alone()
+  .run(|s, _| s.set_no_concede().flow());
   SetDraw = row(
     Player,
     "7.3",
     "SET DRAW [powers]",
     "Vote for a draw; in a NoDIAS game, among the powers listed.",
     &["SET DRAW"],
-  );
+  )
+  .run(|s, c| s.set_draw(&c.args).flow());
   SetNoDraw = row(
     Player,
     "7.3",
@@ -638,14 +707,16 @@ commands! {
     "Take back your draw vote.",
     &["SET NO DRAW"],
   )
-  .alone();
+  .alone()
+  .run(|s, _| s.set_no_draw().flow());
   SetModerate = row(
     Player,
     "8.1",
     "SET MODERATED",
     "Put the game under a Master.",
     &["SET MODERATED", "SET MODERATE"],
-  );
+  )
+  .run(|s, _| s.set_moderated(true).flow());
   SetBroadcast = row(
     Player,
     "8.5",
@@ -653,7 +724,8 @@ commands! {
     "Receive broadcast messages again (NORMAL BROADCAST is the same).",
     &["SET BROADCAST", "SET BROADCAST PRESS", "SET NORMAL BROADCAST"],
   )
-  .alone();
+  .alone()
+  .run(|s, _| s.set_broadcast(true).flow());
   SetNoBroadcast = row(
     Player,
     "8.5",
@@ -661,7 +733,8 @@ commands! {
     "Stop receiving broadcast messages (you can still send them).",
     &["SET NO BROADCAST", "SET NO BROADCAST PRESS", "SET NO NORMAL BROADCAST"],
   )
-  .alone();
+  .alone()
+  .run(|s, _| s.set_broadcast(false).flow());
   SetMap = row(
     Player,
     "3.4",
@@ -669,7 +742,8 @@ commands! {
     "Get a picture of the board with each results mail (a Master: for everyone).",
     &["SET MAP", "SET MAPS", "SET PICTURE", "SET PICTURES"],
   )
-  .alone();
+  .alone()
+  .run(|s, _| s.set_map(true).flow());
   SetNoMap = row(
     Player,
     "3.4",
@@ -677,7 +751,8 @@ commands! {
     "Results mail without the picture (a Master: the game's default).",
     &["SET NO MAP", "SET NO MAPS", "SET NO PICTURE", "SET NO PICTURES"],
   )
-  .alone();
+  .alone()
+  .run(|s, _| s.set_map(false).flow());
   // ------------------------------------------------------------ masters
   Become = row(
     Master,
@@ -685,70 +760,80 @@ commands! {
     "BECOME power",
     "Act as that power for the rest of the message; its player is told.",
     &["BECOME"],
-  );
+  )
+  .run(|s, c| s.become_power(&c.args).flow());
   Eject = row(
     Master,
     "8.2",
     "EJECT power | address",
     "Remove a player, Master or observer from the game.",
     &["EJECT"],
-  );
+  )
+  .run(|s, c| s.eject(&c.args).flow());
   ForceBegin = row(
     Master,
     "8.2",
     "FORCE BEGIN",
     "Start the game now, leaving the empty powers abandoned for others to take.",
     &["FORCE BEGIN"],
-  );
+  )
+  .run(|s, _| s.force_begin().flow());
   Pause = row(
     Master,
     "8.2",
     "PAUSE",
     "Stop the game's clock and processing until RESUME; press still flows (SUSPEND too).",
     &["PAUSE", "SUSPEND"],
-  );
+  )
+  .run(|s, _| s.pause().flow());
   Predict = row(
     Master,
     "8.2",
     "PREDICT",
     "Show the Master how the phase would come out with the orders in so far.",
     &["PREDICT"],
-  );
+  )
+  .run(|s, _| s.predict().flow());
   Process = row(
     Master,
     "8.2",
     "PROCESS [season year phase]",
     "Process the phase now with the orders in; naming the phase guards against a stale request.",
     &["PROCESS"],
-  );
+  )
+  .run(|s, c| s.process_now(&c.args).flow());
   Promote = row(
     Master,
     "8.2",
     "PROMOTE address",
     "Make an observer of the game one more Master.",
     &["PROMOTE"],
-  );
+  )
+  .run(|s, c| s.promote(&c.args).flow());
   Rollback = row(
     Master,
     "8.2",
     "ROLLBACK [turn]",
     "Put the game back as it was before that turn (by default, the last one) was processed.",
     &["ROLL BACK"],
-  );
+  )
+  .run(|s, c| s.rollback(&c.args).flow());
   Unstart = row(
     Master,
     "8.2",
     "UNSTART",
     "Before any turn is processed, return the game to forming, with no powers assigned.",
     &["UNSTART"],
-  );
+  )
+  .run(|s, _| s.unstart().flow());
   SetUnmoderate = row(
     Master,
     "8.1",
     "SET UNMODERATED",
     "Let the players run the game without a Master.",
     &["SET UN MODERATED", "SET UN MODERATE"],
-  );
+  )
+  .run(|s, _| s.set_moderated(false).flow());
   SetAllPress = row(
     Master,
     "8.2",
@@ -756,7 +841,8 @@ commands! {
     "Quietly copy every private message between players to you.",
     &["SET ALL PRESS"],
   )
-  .alone();
+  .alone()
+  .run(|s, _| s.set_all_press(true).flow());
   SetNormalPress = row(
     Master,
     "8.2",
@@ -764,7 +850,8 @@ commands! {
     "Stop copying private messages to you.",
     &["SET NORMAL PRESS"],
   )
-  .alone();
+  .alone()
+  .run(|s, _| s.set_all_press(false).flow());
   SetQuiet / SetNoQuiet = Switch {
     who: Master,
     section: "8.2",
@@ -808,7 +895,8 @@ commands! {
     "TERMINATE",
     "End the game without a result; a forming game is closed for good.",
     &["TERMINATE"],
-  );
+  )
+  .run(|s, _| s.terminate().flow());
   SetAutoCreate / SetNoAutoCreate = Switch {
     who: Moderator,
     section: "8.3",
@@ -870,21 +958,24 @@ commands! {
     "SET BN number",
     "Record the game's Boardman number (an old rating scheme, kept for compatibility).",
     &["SET BN", "SET BNC"],
-  );
+  )
+  .run(|s, c| s.set_number(c.kind, &c.args).flow());
   SetEp = row(
     Moderator,
     "8.3",
     "SET EP number",
     "Record the game's EP number (an old rating scheme, kept for compatibility).",
     &["SET EP"],
-  );
+  )
+  .run(|s, c| s.set_number(c.kind, &c.args).flow());
   SetMn = row(
     Moderator,
     "8.3",
     "SET MN number",
     "Record the game's Miller number (an old rating scheme, kept for compatibility).",
     &["SET MN", "SET MNC"],
-  );
+  )
+  .run(|s, c| s.set_number(c.kind, &c.args).flow());
   SetNmr / SetNoNmr = Switch {
     who: Moderator,
     section: "8.3",
@@ -912,14 +1003,16 @@ commands! {
     "Set the game's long description: the rest of the message, up to SIGN OFF.",
     &["SET COMMENT BEGIN"],
   )
-  .with_block(Block::Rest);
+  .with_block(Block::Rest)
+  .run(|s, c| s.set_description(c).flow());
   SetComment = row(
     Moderator,
     "8.3",
     "SET COMMENT text",
     "Set the game's one-line description shown in the game list.",
     &["SET COMMENT", "SET INFORMATION", "SET INFO"],
-  );
+  )
+  .run(|s, c| s.set_comment(&c.args).flow());
   SetConcessions / SetNoConcessions = Switch {
     who: Moderator,
     section: "8.3",
@@ -963,7 +1056,8 @@ commands! {
     "Show the game in the public game list (PUBLIC is the same).",
     &["SET LIST", "SET PUBLIC"],
   )
-  .alone();
+  .alone()
+  .run(|s, _| s.set_listed(true).flow());
   SetNoList = row(
     Moderator,
     "8.3",
@@ -971,7 +1065,8 @@ commands! {
     "Keep the game out of the public list (PRIVATE and UNLIST are the same).",
     &["SET NO LIST", "SET UNLIST", "SET PRIVATE"],
   )
-  .alone();
+  .alone()
+  .run(|s, _| s.set_listed(false).flow());
   SetPrfList = row(
     Moderator,
     "8.3",
@@ -979,7 +1074,8 @@ commands! {
     "Hand out powers by the players' preference lists alone (the default).",
     &["SET PRFLIST"],
   )
-  .alone();
+  .alone()
+  .run(|s, _| s.set_assignment(Assignment::List).flow());
   SetPrfRand = row(
     Moderator,
     "8.3",
@@ -987,7 +1083,8 @@ commands! {
     "Hand out every power at random.",
     &["SET PRFRAND"],
   )
-  .alone();
+  .alone()
+  .run(|s, _| s.set_assignment(Assignment::Random).flow());
   SetPrfBoth = row(
     Moderator,
     "8.3",
@@ -995,7 +1092,8 @@ commands! {
     "Give a random power to those who ask for one, the others by preference.",
     &["SET PRFBOTH"],
   )
-  .alone();
+  .alone()
+  .run(|s, _| s.set_assignment(Assignment::Both).flow());
   SetProxy / SetNoProxy = Switch {
     who: Moderator,
     section: "8.3",
@@ -1093,56 +1191,64 @@ commands! {
     "SET ACCESS ANY | SAME | DIFFERENT [-SITE]",
     "Limit who may join by site: the Site in their registration, else their mail domain.",
     &["SET ACCESS"],
-  );
+  )
+  .run(|s, c| s.set_access(&c.args).flow());
   SetAllowPlayer = row(
     Moderator,
     "8.4",
     "SET ALLOW PLAYER [-]address",
     "Add (or with -, remove) an address on the list of the only users who may join or observe.",
     &["SET ALLOW PLAYER", "SET ALLOW PLAYERS", "SET PLAYERS ALLOW", "SET PLAYER ALLOW"],
-  );
+  )
+  .run(|s, c| s.set_listed_player(List::Allow, &c.args).flow());
   SetDenyPlayer = row(
     Moderator,
     "8.4",
     "SET DENY PLAYER [-]address",
     "Add (or with -, remove) an address on the list of users who may not join or observe.",
     &["SET DENY PLAYER", "SET DENY PLAYERS", "SET PLAYERS DENY", "SET PLAYER DENY"],
-  );
+  )
+  .run(|s, c| s.set_listed_player(List::Deny, &c.args).flow());
   SetDedication = row(
     Moderator,
     "8.4",
     "SET DEDICATION minimum",
     "Let only users with at least that dedication score join.",
     &["SET DEDICATION"],
-  );
+  )
+  .run(|s, c| s.set_threshold(Threshold::Dedication, &c.args).flow());
   SetLevel = row(
     Moderator,
     "8.4",
     "SET LEVEL level",
     "Let only users of that level join: Any (the default), Novice, Amateur, Intermediate, Advanced or Expert.",
     &["SET LEVEL"],
-  );
+  )
+  .run(|s, c| s.set_level(&c.args).flow());
   SetOntimeRat = row(
     Moderator,
     "8.4",
     "SET ONTIMERAT minimum",
     "Let only users who are on time at least that often join.",
     &["SET ONTIMERAT"],
-  );
+  )
+  .run(|s, c| s.set_threshold(Threshold::OntimeRatio, &c.args).flow());
   SetResRat = row(
     Moderator,
     "8.4",
     "SET RESRAT maximum",
     "Let only users who went into civil disorder at most that often join.",
     &["SET RESRAT"],
-  );
+  )
+  .run(|s, c| s.set_threshold(Threshold::CdRatio, &c.args).flow());
   SetPress = row(
     Moderator,
     "8.5",
     "SET PRESS setting",
     "The word PRESS may come before any press setting; SET PRESS NONE forbids press.",
     &["SET PRESS"],
-  );
+  )
+  .run(|s, c| s.set_press_word(&c.args).flow());
   SetNoPress = row(
     Moderator,
     "8.5",
@@ -1307,7 +1413,8 @@ commands! {
     "SET OBSERVER ANY | NO | WHITE",
     "Say what press observers may send: any, none, or signed only.",
     &["SET OBSERVER", "SET OBSERVERS"],
-  );
+  )
+  .run(|s, c| s.set_observer(&c.args).flow());
   SetNoObserver = row(
     Moderator,
     "8.5",
@@ -1315,7 +1422,8 @@ commands! {
     "Observers may write only to the Master.",
     &["SET NO OBSERVER", "SET NO OBSERVERS"],
   )
-  .alone();
+  .alone()
+  .run(|s, _| s.set_observer("NO").flow());
   SetPartial / SetNoPartial = Switch {
     who: Moderator,
     section: "8.5",
@@ -1404,37 +1512,38 @@ commands! {
     "SET TOUCH PRESS",
     "One broadcast per turn, and private messages only to neighbouring powers and the Master.",
     &["SET TOUCH PRESS"],
-  )
-  .not_offered();
+  );
   SetNoTouchPress = row(
     Moderator,
     "9.1",
     "SET NO TOUCH PRESS",
     "Press follows the usual press settings (the default).",
     &["SET NO TOUCH PRESS"],
-  )
-  .not_offered();
+  );
   SetDeadline = row(
     Moderator,
     "8.6",
     "SET DEADLINE date",
     "Move the current phase's deadline.",
     &["SET DEADLINE"],
-  );
+  )
+  .run(|s, c| s.set_deadline(&c.args).flow());
   SetGrace = row(
     Moderator,
     "8.6",
     "SET GRACE date",
     "Move the end of the current phase's grace period.",
     &["SET GRACE"],
-  );
+  )
+  .run(|s, c| s.set_grace(&c.args).flow());
   SetStart = row(
     Moderator,
     "8.6",
     "SET START date",
     "Process the current phase no earlier than that date.",
     &["SET START"],
-  );
+  )
+  .run(|s, c| s.set_start(&c.args).flow());
   SetLateCount / SetNoLateCount = Switch {
     who: Moderator,
     section: "8.6",
@@ -1459,28 +1568,32 @@ commands! {
     "SET MAX ABSENCE days",
     "The longest absence a player may set without the Master (0 to 31 days).",
     &["SET MAX ABSENCE", "SET MAX HOLIDAYS", "SET MAX VACATIONS"],
-  );
+  )
+  .run(|s, c| s.set_max_absence(&c.args).flow());
   SetMove = row(
     Moderator,
     "8.6",
     "SET MOVE setting value...",
     "Change how movement deadlines are worked out (CLOCK, MIN, NEXT, GRACE, DELAY, DAYS).",
     &["SET MOVE", "SET MOVES"],
-  );
+  )
+  .run(|s, c| s.set_rule(PhaseKind::Movement, &c.args).flow());
   SetRetreat = row(
     Moderator,
     "8.6",
     "SET RETREAT setting value...",
     "Change how retreat deadlines are worked out.",
     &["SET RETREAT", "SET RETREATS"],
-  );
+  )
+  .run(|s, c| s.set_rule(PhaseKind::Retreat, &c.args).flow());
   SetAdjust = row(
     Moderator,
     "8.6",
     "SET ADJUST setting value...",
     "Change how adjustment deadlines are worked out (BUILD is the same).",
     &["SET ADJUST", "SET ADJUSTS", "SET BUILDS", "SET BUILD"],
-  );
+  )
+  .run(|s, c| s.set_rule(PhaseKind::Adjustment, &c.args).flow());
   SetStrictGrace / SetNoStrictGrace = Switch {
     who: Moderator,
     section: "8.6",
@@ -1506,28 +1619,32 @@ commands! {
     "SET VARIANT variant | option",
     "Before the game starts, change its variant or add one option.",
     &["SET VARIANT"],
-  );
+  )
+  .run(|s, c| s.set_variant(&c.args).flow());
   SetNotVariant = row(
     Moderator,
     "9",
     "SET NOT VARIANT option",
     "Before the game starts, drop one variant option.",
     &["SET NOT VARIANT"],
-  );
+  )
+  .run(|s, c| s.set_not_variant(&c.args).flow());
   SetRule = row(
     Moderator,
     "9.1",
     "SET RULE name",
     "Before the game starts, turn on a DPjudge rule by its name (FTF_PRESS, BUILD_ANY).",
     &["SET RULE", "SET RULES"],
-  );
+  )
+  .run(|s, c| s.set_dpjudge_rule(&c.args, true).flow());
   SetNoRule = row(
     Moderator,
     "9.1",
     "SET NO RULE name",
     "Before the game starts, turn off a DPjudge rule by its name.",
     &["SET NO RULE", "SET NO RULES", "SET NOT RULE"],
-  );
+  )
+  .run(|s, c| s.set_dpjudge_rule(&c.args, false).flow());
   SetAnyCenter = row(
     Moderator,
     "9.1",
@@ -1543,7 +1660,8 @@ commands! {
     "Build only in your own home centres (the standard rule).",
     &["SET HOME CENTER", "SET HOME CENTERS", "SET HOME CENTRES", "SET HOME CENTRE"],
   )
-  .alone();
+  .alone()
+  .run(|s, _| s.set_home_center().flow());
   SetOneCenter = row(
     Moderator,
     "9.1",
@@ -1574,16 +1692,14 @@ commands! {
     "SET ATTACK TRANSFORM",
     "A unit that is attacked but not dislodged still transforms.",
     &["SET ATTACK TRANSFORM", "SET ATTACK TRANSFORMS"],
-  )
-  .not_offered();
+  );
   SetNoAttackTransform = row(
     Moderator,
     "9.1",
     "SET NO ATTACK TRANSFORM",
     "A unit that is attacked, even if not dislodged, fails to transform.",
     &["SET NO ATTACK TRANSFORM", "SET NO ATTACK TRANSFORMS"],
-  )
-  .not_offered();
+  );
   SetAutoDisband = row(
     Moderator,
     "9.1",
@@ -1606,16 +1722,14 @@ commands! {
     "SET BCENTERS",
     "In a Blind game, show everyone's supply centres.",
     &["SET BCENTERS", "SET BCENTRES"],
-  )
-  .not_offered();
+  );
   SetNoBCenters = row(
     Moderator,
     "9.1",
     "SET NO BCENTERS",
     "In a Blind game, show each power only its own centres.",
     &["SET NO BCENTERS", "SET NO BCENTRES"],
-  )
-  .not_offered();
+  );
   SetBlankBoard = row(
     Moderator,
     "9.1",
@@ -1630,7 +1744,8 @@ commands! {
     "SET CENTERS number",
     "The number of supply centres that wins the game.",
     &["SET CENTERS", "SET CENTRES"],
-  );
+  )
+  .run(|s, c| s.set_centers(&c.args).flow());
   SetCoastalConvoys = row(
     Moderator,
     "9.1",
@@ -1653,87 +1768,78 @@ commands! {
     "SET DISBAND",
     "Players may disband a unit in a movement phase.",
     &["SET DISBAND"],
-  )
-  .not_offered();
+  );
   SetNoDisband = row(
     Moderator,
     "9.1",
     "SET NO DISBAND",
     "No disbanding in movement phases.",
     &["SET NO DISBAND"],
-  )
-  .not_offered();
+  );
   SetDuality = row(
     Moderator,
     "9.1",
     "SET DUALITY",
     "Use the map's provinces that are both land and sea.",
     &["SET DUALITY"],
-  )
-  .not_offered();
+  );
   SetNoDuality = row(
     Moderator,
     "9.1",
     "SET NO DUALITY",
     "Treat the map's land-and-sea provinces as ordinary ones.",
     &["SET NO DUALITY"],
-  )
-  .not_offered();
+  );
   SetGateways = row(
     Moderator,
     "9.1",
     "SET GATEWAYS",
     "Use the map's gateways.",
     &["SET GATEWAYS", "SET GATEWAY"],
-  )
-  .not_offered();
+  );
   SetNoGateways = row(
     Moderator,
     "9.1",
     "SET NO GATEWAYS",
     "Ignore the map's gateways.",
     &["SET NO GATEWAYS", "SET NO GATEWAY"],
-  )
-  .not_offered();
+  );
   SetHongKong = row(
     Moderator,
     "9.1",
     "SET HONG KONG",
     "Use the map's Hong Kong rule.",
     &["SET HONG KONG"],
-  )
-  .not_offered();
+  );
   SetNoHongKong = row(
     Moderator,
     "9.1",
     "SET NO HONG KONG",
     "Ignore the Hong Kong rule.",
     &["SET NO HONG KONG"],
-  )
-  .not_offered();
+  );
   SetPlayers = row(
     Moderator,
     "9.1",
     "SET PLAYERS number",
     "How many players the game needs; with fewer players than powers, some play several.",
     &["SET PLAYERS"],
-  );
+  )
+  .run(|s, c| s.set_players(&c.args).flow());
   SetRailways = row(
     Moderator,
     "9.1",
     "SET RAILWAYS",
     "Use the map's railways.",
     &["SET RAILWAYS", "SET RAILWAY"],
-  )
-  .not_offered();
+  );
   SetNoRailways = row(
     Moderator,
     "9.1",
     "SET NO RAILWAYS",
     "Ignore the map's railways.",
     &["SET NO RAILWAYS", "SET NO RAILWAY"],
-  )
-  .not_offered();
+  );
   SetReveal / SetNoReveal = Switch {
     who: Moderator,
     section: "9.1",
@@ -1808,208 +1914,182 @@ commands! {
     "SET TRANSFORM when:where...",
     "Let units change type, in MOVE or BUILD phases, at HOME, ONE or ANY centre, or ANYWHERE.",
     &["SET TRANSFORM", "SET TRAFO"],
-  )
-  .not_offered();
+  );
   SetNoTransform = row(
     Moderator,
     "9.1",
     "SET NO TRANSFORM",
     "Units cannot change type.",
     &["SET NO TRANSFORM", "SET NO TRAFO"],
-  )
-  .not_offered();
+  );
   SetAdjacent = row(
     Moderator,
     "9.2",
     "SET ADJACENT",
     "Machiavelli: bribes may come from powers that are not adjacent.",
     &["SET ADJACENT", "SET ADJACENCY", "SET ADJ"],
-  )
-  .not_offered();
+  );
   SetNoAdjacent = row(
     Moderator,
     "9.2",
     "SET NO ADJACENT",
     "Machiavelli: only adjacent powers may bribe.",
     &["SET NO ADJACENT", "SET NO ADJACENCY", "SET NO ADJ"],
-  )
-  .not_offered();
+  );
   SetAssassins = row(
     Moderator,
     "9.2",
     "SET ASSASSINS",
     "Machiavelli: use the assassination rules.",
     &["SET ASSASSINS", "SET ASSASSINATIONS", "SET ASSASSINATION"],
-  )
-  .not_offered();
+  );
   SetNoAssassins = row(
     Moderator,
     "9.2",
     "SET NO ASSASSINS",
     "Machiavelli: no assassinations.",
     &["SET NO ASSASSINS", "SET NO ASSASSINATIONS", "SET NO ASSASSINATION"],
-  )
-  .not_offered();
+  );
   SetLoans = row(
     Moderator,
     "9.2",
     "SET LOANS",
     "Machiavelli: players may borrow from the bank (BANK and BANKERS are the same).",
     &["SET LOANS", "SET BANKERS", "SET BANK"],
-  )
-  .not_offered();
+  );
   SetNoLoans = row(
     Moderator,
     "9.2",
     "SET NO LOANS",
     "Machiavelli: no borrowing.",
     &["SET NO LOANS", "SET NO BANKERS", "SET NO BANK"],
-  )
-  .not_offered();
+  );
   SetDice = row(
     Moderator,
     "9.2",
     "SET DICE",
     "Machiavelli: add the random events (income, loans, assassination, famine, plague).",
     &["SET DICE"],
-  )
-  .not_offered();
+  );
   SetNoDice = row(
     Moderator,
     "9.2",
     "SET NO DICE",
     "Machiavelli: no random events.",
     &["SET NO DICE"],
-  )
-  .not_offered();
+  );
   SetFamine = row(
     Moderator,
     "9.2",
     "SET FAMINE",
     "Machiavelli: use the famine rules.",
     &["SET FAMINE"],
-  )
-  .not_offered();
+  );
   SetNoFamine = row(
     Moderator,
     "9.2",
     "SET NO FAMINE",
     "Machiavelli: no famine.",
     &["SET NO FAMINE"],
-  )
-  .not_offered();
+  );
   SetFort = row(
     Moderator,
     "9.2",
     "SET FORT",
     "Machiavelli: use the fortress rules.",
     &["SET FORT", "SET FORTRESSES", "SET FORTRESS", "SET FORTS"],
-  )
-  .not_offered();
+  );
   SetNoFort = row(
     Moderator,
     "9.2",
     "SET NO FORT",
     "Machiavelli: no fortresses.",
     &["SET NO FORT", "SET NO FORTRESSES", "SET NO FORTRESS", "SET NO FORTS"],
-  )
-  .not_offered();
+  );
   SetGarrison = row(
     Moderator,
     "9.2",
     "SET GARRISON",
     "Machiavelli: allow garrisons.",
     &["SET GARRISON", "SET GARRISONS"],
-  )
-  .not_offered();
+  );
   SetNoGarrison = row(
     Moderator,
     "9.2",
     "SET NO GARRISON",
     "Machiavelli: no garrisons.",
     &["SET NO GARRISON", "SET NO GARRISONS"],
-  )
-  .not_offered();
+  );
   SetMach2 = row(
     Moderator,
     "9.2",
     "SET MACH2",
     "Machiavelli: play by the second edition (1995) rules.",
     &["SET MACH2", "SET MACHIAVELLI2", "SET MACHIAVELLI-2", "SET MACH-2"],
-  )
-  .not_offered();
+  );
   SetNoMach2 = row(
     Moderator,
     "9.2",
     "SET NO MACH2",
     "Machiavelli: play by the first edition rules (the default).",
     &["SET NO MACH2", "SET NO MACHIAVELLI2", "SET NO MACHIAVELLI-2", "SET NO MACH-2"],
-  )
-  .not_offered();
+  );
   SetMoney = row(
     Moderator,
     "9.2",
     "SET MONEY",
     "Machiavelli: play with money.",
     &["SET MONEY"],
-  )
-  .not_offered();
+  );
   SetNoMoney = row(
     Moderator,
     "9.2",
     "SET NO MONEY",
     "Machiavelli: no money; one city per unit, much as in standard play.",
     &["SET NO MONEY"],
-  )
-  .not_offered();
+  );
   SetPlague = row(
     Moderator,
     "9.2",
     "SET PLAGUE",
     "Machiavelli: use the plague rules.",
     &["SET PLAGUE"],
-  )
-  .not_offered();
+  );
   SetNoPlague = row(
     Moderator,
     "9.2",
     "SET NO PLAGUE",
     "Machiavelli: no plague.",
     &["SET NO PLAGUE"],
-  )
-  .not_offered();
+  );
   SetSpecial = row(
     Moderator,
     "9.2",
     "SET SPECIAL",
     "Machiavelli: allow the double-strength special units.",
     &["SET SPECIAL"],
-  )
-  .not_offered();
+  );
   SetNoSpecial = row(
     Moderator,
     "9.2",
     "SET NO SPECIAL",
     "Machiavelli: no special units.",
     &["SET NO SPECIAL"],
-  )
-  .not_offered();
+  );
   SetStorm = row(
     Moderator,
     "9.2",
     "SET STORM",
     "Machiavelli: storms may sink fleets at sea.",
     &["SET STORM", "SET STORMS"],
-  )
-  .not_offered();
+  );
   SetNoStorm = row(
     Moderator,
     "9.2",
     "SET NO STORM",
     "Machiavelli: no storms.",
     &["SET NO STORM", "SET NO STORMS"],
-  )
-  .not_offered();
+  );
   // ------------------------------------------------------------ keeper
   Adjust = row(
     Keeper,
@@ -2017,48 +2097,42 @@ commands! {
     "ADJUST user increment keeper-password",
     "Change a user's dedication score by hand.",
     &["ADJUST"],
-  )
-  .not_offered();
+  );
   FixId = row(
     Keeper,
     "",
     "FIX ID user site",
     "Correct the site recorded for a user.",
     &["FIX ID"],
-  )
-  .not_offered();
+  );
   NoControl = row(
     Keeper,
     "",
     "NO CONTROL",
     "Handle this message without the judge's usual checks on the sender.",
     &["NO CONTROL"],
-  )
-  .not_offered();
+  );
   Record = row(
     Keeper,
     "",
     "RECORD user field value keeper-password",
     "Change one field of a user's playing record by hand.",
     &["RECORD"],
-  )
-  .not_offered();
+  );
   SetAllowMaster = row(
     Keeper,
     "8.4",
     "SET ALLOW MASTER [-]address",
     "Add (or with -, remove) an address on the list of the only users who may be Master.",
     &["SET ALLOW MASTER", "SET ALLOW MASTERS", "SET MASTERS ALLOW", "SET MASTER ALLOW"],
-  )
-  .not_offered();
+  );
   SetDenyMaster = row(
     Keeper,
     "8.4",
     "SET DENY MASTER [-]address",
     "Add (or with -, remove) an address on the list of users who may not be Master.",
     &["SET DENY MASTER", "SET DENY MASTERS", "SET MASTERS DENY", "SET MASTER DENY"],
-  )
-  .not_offered();
+  );
 }
 
 /// The table: one row per [`CommandKind`], in declaration order.

@@ -29,16 +29,15 @@ mod vote;
 use chrono::{DateTime, Utc};
 use chrono_tz::Tz;
 
-use self::access::List;
-use self::moderate::Threshold;
+pub(crate) use self::access::List;
+pub(crate) use self::moderate::Threshold;
 use crate::command::{self, BodyLine, CommandKind, Ending, Invocation, Item};
 use crate::config::Config;
-use crate::game::preference::Assignment;
 use crate::game::{report, Game, Role, Status};
 use crate::mail::inbound::Inbound;
 use crate::mail::outbound::{MailKind, Outgoing};
 use crate::mail::subject;
-use crate::phase::{Phase, PhaseKind};
+use crate::phase::Phase;
 use crate::store::game_file::{HistoryEntry, HistoryKind, Stored};
 use crate::store::games::Games;
 use crate::store::ledger::LedgerEntry;
@@ -132,6 +131,36 @@ struct Seat {
 }
 
 /// The reply being written and the other mail being gathered.
+/// What a command's handler returns, read as "must the rest of the
+/// message be skipped?": nothing or `Ok(())` means go on.
+pub(crate) trait Flow {
+  fn flow(self) -> Result<bool, StoreError>;
+}
+
+impl Flow for () {
+  fn flow(self) -> Result<bool, StoreError> {
+    Ok(false)
+  }
+}
+
+impl Flow for bool {
+  fn flow(self) -> Result<bool, StoreError> {
+    Ok(self)
+  }
+}
+
+impl Flow for Result<(), StoreError> {
+  fn flow(self) -> Result<bool, StoreError> {
+    self.map(|()| false)
+  }
+}
+
+impl Flow for Result<bool, StoreError> {
+  fn flow(self) -> Result<bool, StoreError> {
+    self
+  }
+}
+
 pub(crate) struct Session<'a> {
   ctx: &'a Context<'a>,
   /// Where the reply and files go (header rule, then `REPLY-TO:`).
@@ -327,139 +356,63 @@ impl Session<'_> {
     if self.future_command(invocation) {
       return Ok(false);
     }
-    let args = invocation.args.as_str();
     if let (Some(setting), true) = (keyword.setting, keyword.offered) {
       self.set_setting(invocation.kind, setting);
       return Ok(false);
     }
-    match invocation.kind {
-      CommandKind::Help => {
-        self.send_file("info");
-        self.say(
-          "The 'info' file, an introduction to this judge, is on its way in a separate message.",
-        );
-        return Ok(self.seat.is_none());
-      }
-      CommandKind::Get => self.get(args),
-      CommandKind::GetPackage => self.get_package(),
-      CommandKind::Version => self.version(),
-      CommandKind::Register => self.register(invocation)?,
-      CommandKind::Who | CommandKind::WhoIs => self.who(args)?,
-      CommandKind::IAmAlso => self.i_am_also(args)?,
-      CommandKind::InfoPlayer => self.info_player(args)?,
-      CommandKind::GetDedication => self.get_dedication()?,
-      CommandKind::GetWhois => self.get_whois()?,
-      CommandKind::ReplyTo => self.set_reply_to(args),
-      CommandKind::SignOff => self.say("Signed off: nothing after this line was read."),
-      CommandKind::Create => self.create(args)?,
-      CommandKind::SignOn => self.sign_on(args)?,
-      CommandKind::Observe => self.observe(args)?,
-      CommandKind::BecomeMaster => self.become_master(),
-      CommandKind::Become => self.become_power(args),
-      CommandKind::SetPreference => self.set_preference(args),
-      CommandKind::SetPrfList => self.set_assignment(Assignment::List),
-      CommandKind::SetPrfRand => self.set_assignment(Assignment::Random),
-      CommandKind::SetPrfBoth => self.set_assignment(Assignment::Both),
-      CommandKind::SetList => self.set_listed(true),
-      CommandKind::SetNoList => self.set_listed(false),
-      CommandKind::SetMaxAbsence => self.set_max_absence(args),
-      CommandKind::SetDedication => self.set_threshold(Threshold::Dedication, args)?,
-      CommandKind::SetOntimeRat => self.set_threshold(Threshold::OntimeRatio, args)?,
-      CommandKind::SetResRat => self.set_threshold(Threshold::CdRatio, args)?,
-      CommandKind::SetAccess => self.set_access(args),
-      CommandKind::SetLevel => self.set_level(args),
-      CommandKind::SetAllowPlayer => self.set_listed_player(List::Allow, args),
-      CommandKind::SetDenyPlayer => self.set_listed_player(List::Deny, args),
-      CommandKind::SetComment => self.set_comment(args),
-      CommandKind::SetCommentBegin => self.set_description(invocation),
-      CommandKind::SetBn | CommandKind::SetEp | CommandKind::SetMn => {
-        self.set_number(invocation.kind, args)
-      }
-      CommandKind::SetMove => self.set_rule(PhaseKind::Movement, args),
-      CommandKind::SetRetreat => self.set_rule(PhaseKind::Retreat, args),
-      CommandKind::SetAdjust => self.set_rule(PhaseKind::Adjustment, args),
-      CommandKind::SetDeadline => self.set_deadline(args),
-      CommandKind::SetGrace => self.set_grace(args),
-      CommandKind::SetStart => self.set_start(args),
-      CommandKind::SetAbsence => self.set_absence(args),
-      CommandKind::SetNoAbsence => self.set_no_absence(args),
-      CommandKind::Press => self.press(invocation, false),
-      CommandKind::Broadcast => self.press(invocation, true),
-      CommandKind::PostalPress => self.postal_press(invocation),
-      CommandKind::Diary if args.is_empty() => self.diary_record(invocation),
-      CommandKind::DiaryRecord => self.diary_record(invocation),
-      CommandKind::DiaryList => self.diary_list(),
-      CommandKind::DiaryRead => self.diary_read(args),
-      CommandKind::DiaryDelete => self.diary_delete(args),
-      CommandKind::Diary => self.error(&format!(
-        "DIARY takes RECORD, LIST, READ n or DELETE n, not '{args}'. Nothing was done."
-      )),
-      CommandKind::EndPress | CommandKind::EndBroadcast => self.error(
-        "This ends a press message, but no PRESS or BROADCAST was open; nothing was\n\
-         done. (ENDPRESS must be written as one word, alone on its line.)",
-      ),
-      CommandKind::SetDraw => self.set_draw(args),
-      CommandKind::SetNoDraw => self.set_no_draw(),
-      CommandKind::SetConcede => self.set_concede(args),
-      CommandKind::SetNoConcede => self.set_no_concede(),
-      CommandKind::SetCenters => self.set_centers(args),
-      CommandKind::SetBroadcast => self.set_broadcast(true),
-      CommandKind::SetNoBroadcast => self.set_broadcast(false),
-      CommandKind::SetAllPress => self.set_all_press(true),
-      CommandKind::SetNormalPress => self.set_all_press(false),
-      CommandKind::SetObserver => self.set_observer(args),
-      CommandKind::SetPress => return self.set_press_word(args),
-      CommandKind::SetNoObserver => self.set_observer("NO"),
-      CommandKind::SetWait => self.set_wait(true),
-      CommandKind::SetNoWait => self.set_wait(false),
-      CommandKind::SetAddress => self.set_address(args)?,
-      CommandKind::SetPassword => self.set_password(args),
-      CommandKind::Resign => self.resign(),
-      CommandKind::List => self.list(args)?,
-      CommandKind::History => self.history(args)?,
-      CommandKind::Summary => self.summary(args)?,
-      CommandKind::Map => self.map(args)?,
-      CommandKind::MapStar => self.map_star(invocation),
-      CommandKind::SetMap => self.set_map(true),
-      CommandKind::SetNoMap => self.set_map(false),
-      CommandKind::WhoGame => self.who_game(args)?,
-      CommandKind::SetModerate => self.set_moderated(true),
-      CommandKind::SetUnmoderate => self.set_moderated(false),
-      CommandKind::Eject => return Ok(self.eject(args)),
-      CommandKind::ForceBegin => self.force_begin(),
-      CommandKind::Pause => self.pause(),
-      CommandKind::Resume => self.resume(),
-      CommandKind::Predict => self.predict(),
-      CommandKind::Promote => self.promote(args),
-      CommandKind::Process => self.process_now(args),
-      CommandKind::Rollback => self.rollback(args),
-      CommandKind::Unstart => self.unstart(),
-      CommandKind::Terminate => self.terminate(),
-      CommandKind::Phase => self.future_phase(args),
-      CommandKind::Clear => self.future_clear(),
-      CommandKind::If => self.future_if(args),
-      CommandKind::Else => self.future_else(args),
-      CommandKind::EndIf => self.future_endif(args),
-      CommandKind::SetVariant => self.set_variant(args),
-      CommandKind::SetNotVariant => self.set_not_variant(args),
-      CommandKind::SetRule => self.set_dpjudge_rule(args, true),
-      CommandKind::SetNoRule => self.set_dpjudge_rule(args, false),
-      CommandKind::SetHomeCenter => self.set_home_center(),
-      CommandKind::SetPlayers => self.set_players(args),
-      CommandKind::Set => self.error(
-        "SET needs a setting after it, as in SET WAIT or SET PREFERENCE FRG.\n\
-         Nothing was changed. Send GET index for the settings.",
-      ),
-      _ => {
+    match keyword.handler {
+      Some(handler) => handler(self, invocation),
+      None => {
         let usage = keyword.usage;
         let section = keyword.section;
         self.error(&format!(
           "{usage}: this judge does not offer this command yet (manual section {section}),\n\
            so nothing was done. Send GET index for the commands it knows."
         ));
+        Ok(false)
       }
     }
-    Ok(false)
+  }
+
+  /// HELP: the introduction, mailed apart; before a sign-on the rest of
+  /// the message is not read.
+  pub(crate) fn help(&mut self) -> bool {
+    self.send_file("info");
+    self.say("The 'info' file, an introduction to this judge, is on its way in a separate message.");
+    self.seat.is_none()
+  }
+
+  /// SIGN OFF: the parser has already stopped reading.
+  pub(crate) fn sign_off(&mut self) {
+    self.say("Signed off: nothing after this line was read.");
+  }
+
+  /// DIARY alone records an entry; with anything else it is a mistake.
+  pub(crate) fn diary(&mut self, invocation: &Invocation) {
+    let args = invocation.args.as_str();
+    if args.is_empty() {
+      self.diary_record(invocation);
+    } else {
+      self.error(&format!(
+        "DIARY takes RECORD, LIST, READ n or DELETE n, not '{args}'. Nothing was done."
+      ));
+    }
+  }
+
+  /// ENDPRESS or ENDBROADCAST with no press open.
+  pub(crate) fn stray_end_press(&mut self) {
+    self.error(
+      "This ends a press message, but no PRESS or BROADCAST was open; nothing was\n\
+       done. (ENDPRESS must be written as one word, alone on its line.)",
+    );
+  }
+
+  /// SET with nothing after it.
+  pub(crate) fn set_nothing(&mut self) {
+    self.error(
+      "SET needs a setting after it, as in SET WAIT or SET PREFERENCE FRG.\n\
+       Nothing was changed. Send GET index for the settings.",
+    );
   }
 
   /// A SET option followed by more on the same line: njudge reads several
@@ -490,7 +443,7 @@ impl Session<'_> {
   }
 
   /// SET PRESS setting: the word PRESS before a press setting.
-  fn set_press_word(&mut self, args: &str) -> Result<bool, StoreError> {
+  pub(crate) fn set_press_word(&mut self, args: &str) -> Result<bool, StoreError> {
     let line = format!("SET {args}");
     match command::lookup(&line) {
       Some((kind, len)) if !args.is_empty() && kind.is_set() && kind != CommandKind::Set => {
@@ -532,7 +485,7 @@ impl Session<'_> {
   /// REPLY-TO: where this message's reply goes. Never the judge itself or
   /// an address known to answer mail automatically (another judge, a
   /// vacation responder): the two would answer each other for ever.
-  fn set_reply_to(&mut self, args: &str) {
+  pub(crate) fn set_reply_to(&mut self, args: &str) {
     let config = self.ctx.config;
     let root = self.ctx.data_root;
     match info::plausible_address(args) {
