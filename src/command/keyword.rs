@@ -23,6 +23,7 @@ use crate::game::preference::Assignment;
 use crate::game::press::{Colors, Fakes};
 use crate::game::{GameOption, Settings};
 use crate::phase::PhaseKind;
+use crate::rules::BuildRule;
 use crate::session::{Flow, List, Session, Threshold};
 use crate::store::StoreError;
 
@@ -150,6 +151,122 @@ pub struct Keyword {
   /// The session method that carries it out, for the commands that are
   /// more than a change of one setting.
   pub(crate) handler: Option<Handler>,
+  /// The word SUMMARY's parameters show while the setting is as this
+  /// command leaves it.
+  pub shown: Option<Shown>,
+  /// The line LIST's moderation block shows while it is.
+  pub listed: Option<Listed>,
+}
+
+/// The lines of SUMMARY's game parameters that list settings by a word,
+/// in njudge's layout (`summary.c`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SummaryLine {
+  /// `Access:` after the site and level (`Moderated`, `Unrated`).
+  Access,
+  /// `Flags:`
+  Flags,
+  /// `xFlags:`
+  XFlags,
+  /// `x2Flags:`
+  X2Flags,
+  /// `Press Restrictions:`
+  PressRestrictions,
+}
+
+/// A word of SUMMARY's parameters. `rank` is its place on its line, which
+/// follows njudge's order rather than this table's.
+#[derive(Clone, Copy, Debug)]
+pub struct Shown {
+  pub line: SummaryLine,
+  pub rank: u8,
+  pub word: &'static str,
+  when: State,
+}
+
+/// A line of LIST's moderation block (`  Convoy orders:  …`); `rank` is
+/// its place among them.
+#[derive(Clone, Copy, Debug)]
+pub struct Listed {
+  pub label: &'static str,
+  pub rank: u8,
+  pub text: &'static str,
+  /// Shown only while the game is forming (how it will start).
+  pub forming_only: bool,
+  when: State,
+}
+
+/// A word or line of a switch's side, before the row gives it its state.
+#[derive(Clone, Copy, Debug)]
+pub struct Label<T> {
+  place: T,
+  rank: u8,
+  text: &'static str,
+  forming_only: bool,
+}
+
+/// SUMMARY's word for one side of a switch.
+pub const fn word(line: SummaryLine, rank: u8, word: &'static str) -> Label<SummaryLine> {
+  Label { place: line, rank, text: word, forming_only: false }
+}
+
+/// LIST's line for one side of a switch; `label` is before the colon.
+pub const fn line(label: &'static str, rank: u8, text: &'static str) -> Label<&'static str> {
+  Label { place: label, rank, text, forming_only: false }
+}
+
+/// A LIST line shown only while the game is forming.
+pub const fn line_while_forming(
+  label: &'static str,
+  rank: u8,
+  text: &'static str,
+) -> Label<&'static str> {
+  Label { place: label, rank, text, forming_only: true }
+}
+
+/// When a row's word or line is shown: while its setting is as the
+/// command leaves it.
+#[derive(Clone, Copy, Debug)]
+enum State {
+  /// A switch's getter gives this value.
+  Switch(fn(&Settings) -> bool, bool),
+  /// A §9.1 option is on (`true`) or off.
+  Option(GameOption, bool),
+  /// A condition of the row's own, for a command with a handler.
+  Holds(fn(&Settings) -> bool),
+}
+
+impl State {
+  fn holds(self, settings: &Settings) -> bool {
+    match self {
+      State::Switch(get, on) => get(settings) == on,
+      State::Option(option, on) => option.is_on(settings) == on,
+      State::Holds(test) => test(settings),
+    }
+  }
+}
+
+/// The words SUMMARY shows on `line` for `settings`, in njudge's order.
+pub fn shown_words(line: SummaryLine, settings: &Settings) -> Vec<&'static str> {
+  let mut shown: Vec<&Shown> = KEYWORDS
+    .iter()
+    .filter_map(|k| k.shown.as_ref())
+    .filter(|w| w.line == line && w.when.holds(settings))
+    .collect();
+  shown.sort_by_key(|w| w.rank);
+  shown.into_iter().map(|w| w.word).collect()
+}
+
+/// The lines LIST's moderation block starts with for `settings`, in
+/// order, as (label, text); `forming` says whether the game is forming.
+pub fn listed_lines(settings: &Settings, forming: bool) -> Vec<(&'static str, &'static str)> {
+  let mut listed: Vec<&Listed> = KEYWORDS
+    .iter()
+    .filter_map(|k| k.listed.as_ref())
+    .filter(|l| (forming || !l.forming_only) && l.when.holds(settings))
+    .collect();
+  listed.sort_by_key(|l| l.rank);
+  listed.into_iter().map(|l| (l.label, l.text)).collect()
 }
 
 /// Carries out one command in a conversation; true when the rest of the
@@ -222,6 +339,8 @@ const fn row(
     alone: false,
     setting: None,
     handler: None,
+    shown: None,
+    listed: None,
   }
 }
 
@@ -239,6 +358,26 @@ impl Keyword {
   /// or a setting is recognised but not offered yet.
   const fn run(self, handler: Handler) -> Keyword {
     Keyword { offered: true, handler: Some(handler), ..self }
+  }
+
+  /// SUMMARY's word for the setting this option row turns on or off,
+  /// shown while the option is as the row leaves it.
+  const fn shows(self, label: Label<SummaryLine>) -> Keyword {
+    let when = match self.setting {
+      Some(Setting { change: Change::Option(option, on), .. }) => State::Option(option, on),
+      // A compile-time error: other rows say when with `shows_when`.
+      _ => panic!("`shows` is for the rows of §9.1 options"),
+    };
+    let shown = Shown { line: label.place, rank: label.rank, word: label.text, when };
+    Keyword { shown: Some(shown), ..self }
+  }
+
+  /// SUMMARY's word for a command with a handler, shown while `when`
+  /// holds.
+  const fn shows_when(self, label: Label<SummaryLine>, when: fn(&Settings) -> bool) -> Keyword {
+    let shown =
+      Shown { line: label.place, rank: label.rank, word: label.text, when: State::Holds(when) };
+    Keyword { shown: Some(shown), ..self }
   }
 
   /// A SET option that takes no argument, carried out by its handler.
@@ -279,6 +418,8 @@ pub struct Switch {
   pub section: &'static str,
   /// Sets the field: `set(settings, on)`.
   pub set: fn(&mut Settings, bool),
+  /// Reads it back, for what LIST and SUMMARY show.
+  pub get: fn(&Settings) -> bool,
   /// Whether it may be changed only before the game starts.
   pub before_start: bool,
   pub on: Side,
@@ -292,6 +433,10 @@ pub struct Side {
   pub spellings: &'static [&'static str],
   /// What the game is like afterwards, as its `Parameter Change` says.
   pub meaning: &'static str,
+  /// SUMMARY's word while the setting is this side ([`word`]).
+  pub shown: Option<Label<SummaryLine>>,
+  /// LIST's line while it is ([`line`]).
+  pub listed: Option<Label<&'static str>>,
 }
 
 impl Switch {
@@ -322,6 +467,25 @@ impl Switch {
       alone: true,
       setting: Some(setting),
       handler: None,
+      shown: match side.shown {
+        Some(label) => Some(Shown {
+          line: label.place,
+          rank: label.rank,
+          word: label.text,
+          when: State::Switch(self.get, on),
+        }),
+        None => None,
+      },
+      listed: match side.listed {
+        Some(label) => Some(Listed {
+          label: label.place,
+          rank: label.rank,
+          text: label.text,
+          forming_only: label.forming_only,
+          when: State::Switch(self.get, on),
+        }),
+        None => None,
+      },
     }
   }
 }
@@ -716,7 +880,8 @@ commands! {
     "Put the game under a Master.",
     &["SET MODERATED", "SET MODERATE"],
   )
-  .run(|s, _| s.set_moderated(true).flow());
+  .run(|s, _| s.set_moderated(true).flow())
+  .shows_when(word(SummaryLine::Access, 0, "Moderated"), |s| s.moderated);
   SetBroadcast = row(
     Player,
     "8.5",
@@ -856,36 +1021,46 @@ commands! {
     who: Master,
     section: "8.2",
     set: |s, on| s.quiet = on,
+    get: |s| s.quiet,
     before_start: false,
     on: Side {
       usage: "SET QUIET",
       summary: "Keep abandonments and takeovers out of the game's announcements.",
       spellings: &["SET QUIET"],
       meaning: "lateness, abandonment and takeovers are told to the Master only",
+      shown: Some(word(SummaryLine::Flags, 2, "Quiet")),
+      listed: None,
     },
     off: Side {
       usage: "SET NO QUIET",
       summary: "Announce abandonments and takeovers again.",
       spellings: &["SET NO QUIET"],
       meaning: "lateness, abandonment and takeovers are told to everyone",
+      shown: None,
+      listed: None,
     },
   };
   SetWatchAllPress / SetNoWatchAllPress = Switch {
     who: Master,
     section: "8.2",
     set: |s, on| s.press.watch_all = on,
+    get: |s| s.press.watch_all,
     before_start: false,
     on: Side {
       usage: "SET WATCH ALL PRESS",
       summary: "Let observers use SET ALL PRESS too.",
       spellings: &["SET WATCH ALL PRESS"],
       meaning: "observers may ask for copies of all press (SET ALL PRESS)",
+      shown: Some(word(SummaryLine::XFlags, 9, "WatchPress")),
+      listed: None,
     },
     off: Side {
       usage: "SET NO WATCH ALL PRESS",
       summary: "Keep SET ALL PRESS for Masters.",
       spellings: &["SET NO WATCH ALL PRESS"],
       meaning: "only the Master may ask for copies of all press",
+      shown: None,
+      listed: None,
     },
   };
   // ------------------------------------------------------------ moderators
@@ -901,6 +1076,7 @@ commands! {
     who: Moderator,
     section: "8.3",
     set: |s, on| s.auto_create = on,
+    get: |s| s.auto_create,
     before_start: false,
     on: Side {
       usage: "SET AUTO CREATE",
@@ -908,48 +1084,62 @@ commands! {
       spellings: &["SET AUTO CREATE"],
       meaning: "when the game ends in a result, a new game with the same settings is\n\
                 created (AUTO CREATE)",
+      shown: Some(word(SummaryLine::X2Flags, 1, "AutoCreate")),
+      listed: None,
     },
     off: Side {
       usage: "SET NO AUTO CREATE",
       summary: "Do not create a follow-up game.",
       spellings: &["SET NO AUTO CREATE"],
       meaning: "no new game is created when the game ends",
+      shown: None,
+      listed: None,
     },
   };
   SetManualProcess / SetAutoProcess = Switch {
     who: Moderator,
     section: "8.3",
     set: |s, on| s.manual_process = on,
+    get: |s| s.manual_process,
     before_start: false,
     on: Side {
       usage: "SET MANUAL PROCESS",
       summary: "Process phases only when the Master sends PROCESS.",
       spellings: &["SET MANUAL PROCESS", "SET MAN PROC", "SET NO AUTO PROCESS", "SET NO AUTO PROC"],
       meaning: "phases are processed only when the Master sends PROCESS (MANUAL PROCESS)",
+      shown: Some(word(SummaryLine::XFlags, 2, "ManualProcess")),
+      listed: Some(line("Processing", 1, "by the Master (MANUAL PROCESS)")),
     },
     off: Side {
       usage: "SET AUTO PROCESS",
       summary: "Process each phase by itself when it is due (the default).",
       spellings: &["SET AUTO PROCESS", "SET AUTO PROC", "SET NO MANUAL PROCESS", "SET NO MAN PROC"],
       meaning: "phases are processed as soon as they are due (AUTO PROCESS)",
+      shown: None,
+      listed: Some(line("Processing", 1, "when due")),
     },
   };
   SetManualStart / SetAutoStart = Switch {
     who: Moderator,
     section: "8.3",
     set: |s, on| s.manual_start = on,
+    get: |s| s.manual_start,
     before_start: true,
     on: Side {
       usage: "SET MANUAL START",
       summary: "Wait for the Master to start the game.",
       spellings: &["SET MANUAL START", "SET MAN START", "SET NO AUTO START"],
       meaning: "the game starts only when the Master starts it, even when full (MANUAL START)",
+      shown: Some(word(SummaryLine::XFlags, 5, "ManualStart")),
+      listed: Some(line_while_forming("Starting", 0, "by the Master (MANUAL START)")),
     },
     off: Side {
       usage: "SET AUTO START",
       summary: "Start the game as soon as enough players have joined (the default).",
       spellings: &["SET AUTO START", "SET NO MANUAL START", "SET NO MAN START"],
       meaning: "the game starts as soon as it has all its players (AUTO START)",
+      shown: None,
+      listed: Some(line_while_forming("Starting", 0, "when full")),
     },
   };
   SetBn = row(
@@ -980,6 +1170,7 @@ commands! {
     who: Moderator,
     section: "8.3",
     set: |s, on| s.nmr = on,
+    get: |s| s.nmr,
     before_start: false,
     on: Side {
       usage: "SET NMR",
@@ -987,6 +1178,8 @@ commands! {
       spellings: &["SET NMR", "SET CD"],
       meaning: "the game is NMR: at the end of the grace period, late powers go into\n\
                 civil disorder and the phase is processed without their orders",
+      shown: Some(word(SummaryLine::Flags, 0, "NMR")),
+      listed: Some(line("Late powers", 2, "NMR: late powers go into civil disorder at the end of grace")),
     },
     off: Side {
       usage: "SET NO NMR",
@@ -994,6 +1187,8 @@ commands! {
       spellings: &["SET NO NMR", "SET NO CD"],
       meaning: "the game is NoNMR: at the end of the grace period, late powers are\n\
                 abandoned and the game waits for them or a replacement",
+      shown: Some(word(SummaryLine::Flags, 0, "NoNMR")),
+      listed: Some(line("Late powers", 2, "NoNMR: the game waits for them or their replacements")),
     },
   };
   SetCommentBegin = row(
@@ -1017,36 +1212,46 @@ commands! {
     who: Moderator,
     section: "8.3",
     set: |s, on| s.concessions = on,
+    get: |s| s.concessions,
     before_start: false,
     on: Side {
       usage: "SET CONCESSIONS",
       summary: "Allow votes to concede in DIAS games (the default).",
       spellings: &["SET CONCESSIONS", "SET CONCESSION"],
       meaning: "players may concede the game to the largest power",
+      shown: Some(word(SummaryLine::XFlags, 13, "Concessions")),
+      listed: None,
     },
     off: Side {
       usage: "SET NO CONCESSIONS",
       summary: "Forbid votes to concede.",
       spellings: &["SET NO CONCESSIONS", "SET NO CONCESSION"],
       meaning: "the game cannot be conceded",
+      shown: Some(word(SummaryLine::XFlags, 13, "No concessions")),
+      listed: None,
     },
   };
   SetDias / SetNoDias = Switch {
     who: Moderator,
     section: "8.3",
     set: |s, on| s.dias = on,
+    get: |s| s.dias,
     before_start: false,
     on: Side {
       usage: "SET DIAS",
       summary: "Every draw includes all survivors (the default).",
       spellings: &["SET DIAS"],
       meaning: "the game is DIAS: a draw includes every survivor",
+      shown: Some(word(SummaryLine::Flags, 5, "DIAS")),
+      listed: None,
     },
     off: Side {
       usage: "SET NO DIAS",
       summary: "Let a draw leave some survivors out.",
       spellings: &["SET NO DIAS"],
       meaning: "the game is NoDIAS: a draw vote names the powers it includes (SET DRAW list)",
+      shown: Some(word(SummaryLine::Flags, 5, "NoDIAS")),
+      listed: None,
     },
   };
   SetList = row(
@@ -1066,7 +1271,8 @@ commands! {
     &["SET NO LIST", "SET UNLIST", "SET PRIVATE"],
   )
   .alone()
-  .run(|s, _| s.set_listed(false).flow());
+  .run(|s, _| s.set_listed(false).flow())
+  .shows_when(word(SummaryLine::Flags, 1, "NoList"), |s| !s.listed);
   SetPrfList = row(
     Moderator,
     "8.3",
@@ -1098,60 +1304,76 @@ commands! {
     who: Moderator,
     section: "8.3",
     set: |s, on| s.proxy = on,
+    get: |s| s.proxy,
     before_start: false,
     on: Side {
       usage: "SET PROXY",
       summary: "Let players hand the orders of their units to another power.",
       spellings: &["SET PROXY"],
       meaning: "players may hand units' orders to another power (PROXY)",
+      shown: Some(word(SummaryLine::Flags, 4, "Proxy")),
+      listed: Some(line("Proxy orders", 3, "allowed (PROXY)")),
     },
     off: Side {
       usage: "SET NO PROXY",
       summary: "Forbid proxy orders (the default).",
       spellings: &["SET NO PROXY"],
       meaning: "proxy orders are not allowed",
+      shown: Some(word(SummaryLine::Flags, 4, "NoProxy")),
+      listed: Some(line("Proxy orders", 3, "not allowed")),
     },
   };
   SetRated / SetUnrated = Switch {
     who: Moderator,
     section: "8.3",
     set: |s, on| s.rated = Some(on),
+    get: |s| s.is_rated(),
     before_start: false,
     on: Side {
       usage: "SET RATED",
       summary: "Count the game in the players' dedication records.",
       spellings: &["SET RATED"],
       meaning: "the game counts for the players' dedication",
+      shown: None,
+      listed: Some(line("Rated", 7, "yes")),
     },
     off: Side {
       usage: "SET UNRATED",
       summary: "Leave the game out of the players' dedication records.",
       spellings: &["SET UN RATED"],
       meaning: "the game does not count for the players' dedication",
+      shown: Some(word(SummaryLine::Access, 1, "Unrated")),
+      listed: Some(line("Rated", 7, "no")),
     },
   };
   SetResume / SetNoResume = Switch {
     who: Moderator,
     section: "8.3",
     set: |s, on| s.resume = on,
+    get: |s| s.resume,
     before_start: false,
     on: Side {
       usage: "SET RESUME",
       summary: "Let any player RESUME the game (the default).",
       spellings: &["SET RESUME"],
       meaning: "any player may RESUME the game",
+      shown: None,
+      listed: Some(line("Resume", 5, "by any player")),
     },
     off: Side {
       usage: "SET NO RESUME",
       summary: "Only a Master may RESUME the game.",
       spellings: &["SET NO RESUME"],
       meaning: "only a Master may RESUME the game",
+      shown: Some(word(SummaryLine::XFlags, 3, "NoResume")),
+      listed: Some(line("Resume", 5, "by a Master only")),
     },
   };
   SetStrictConvoy / SetNoStrictConvoy = Switch {
     who: Moderator,
     section: "8.3",
     set: |s, on| s.strict_convoy = on,
+    get: |s| s.strict_convoy,
     before_start: false,
     on: Side {
       usage: "SET STRICT CONVOY",
@@ -1159,30 +1381,39 @@ commands! {
       spellings: &["SET STRICT CONVOY"],
       meaning: "convoys from or to a province that touches no sea are refused (STRICT\n\
                 CONVOY)",
+      shown: Some(word(SummaryLine::XFlags, 7, "StrictConvoy")),
+      listed: Some(line("Convoy orders", 4, "none from or to a province without a sea (STRICT CONVOY)")),
     },
     off: Side {
       usage: "SET NO STRICT CONVOY",
       summary: "Take any convoy order between existing units (the default).",
       spellings: &["SET NO STRICT CONVOY"],
       meaning: "convoy orders are not checked for plausibility",
+      shown: None,
+      listed: Some(line("Convoy orders", 4, "not checked for plausibility")),
     },
   };
   SetStrictWait / SetNoStrictWait = Switch {
     who: Moderator,
     section: "8.3",
     set: |s, on| s.strict_wait = on,
+    get: |s| s.strict_wait,
     before_start: false,
     on: Side {
       usage: "SET STRICT WAIT",
       summary: "Only players who owe orders this phase may SET WAIT.",
       spellings: &["SET STRICT WAIT"],
       meaning: "only players with orders to give may SET WAIT",
+      shown: Some(word(SummaryLine::Flags, 7, "StrictWait")),
+      listed: None,
     },
     off: Side {
       usage: "SET NO STRICT WAIT",
       summary: "Any active player may SET WAIT (the default).",
       spellings: &["SET NO STRICT WAIT"],
       meaning: "any player may SET WAIT",
+      shown: None,
+      listed: None,
     },
   };
   SetAccess = row(
@@ -1265,18 +1496,23 @@ commands! {
     who: Moderator,
     section: "8.5",
     set: |s, on| s.press.blank = on,
+    get: |s| s.press.blank,
     before_start: false,
     on: Side {
       usage: "SET BLANK PRESS",
       summary: "Allow empty press messages.",
       spellings: &["SET BLANK PRESS"],
       meaning: "empty press messages are sent",
+      shown: Some(word(SummaryLine::XFlags, 11, "BlankPress")),
+      listed: None,
     },
     off: Side {
       usage: "SET NO BLANK PRESS",
       summary: "Refuse empty press messages.",
       spellings: &["SET NO BLANK PRESS"],
       meaning: "empty press messages are refused",
+      shown: None,
+      listed: None,
     },
   };
   SetNoFake = row(
@@ -1357,54 +1593,69 @@ commands! {
     who: Moderator,
     section: "8.5",
     set: |s, on| s.press.late = on,
+    get: |s| s.press.late,
     before_start: false,
     on: Side {
       usage: "SET LATE PRESS",
       summary: "Let players who are late with orders send press as usual (the default).",
       spellings: &["SET LATE PRESS"],
       meaning: "players whose orders are late may send press",
+      shown: None,
+      listed: None,
     },
     off: Side {
       usage: "SET NO LATE PRESS",
       summary: "Players who are late with orders may write only to the Master.",
       spellings: &["SET NO LATE PRESS"],
       meaning: "players whose orders are late may send press only to the Master",
+      shown: Some(word(SummaryLine::PressRestrictions, 0, "No late press")),
+      listed: None,
     },
   };
   SetMinorPress / SetNoMinorPress = Switch {
     who: Moderator,
     section: "8.5",
     set: |s, on| s.press.minor = on,
+    get: |s| s.press.minor,
     before_start: true,
     on: Side {
       usage: "SET MINOR PRESS",
       summary: "Allow press during retreat and adjustment phases (the default).",
       spellings: &["SET MINOR PRESS"],
       meaning: "press may be sent in retreat and adjustment phases",
+      shown: None,
+      listed: None,
     },
     off: Side {
       usage: "SET NO MINOR PRESS",
       summary: "Allow press only during movement phases.",
       spellings: &["SET NO MINOR PRESS"],
       meaning: "press may be sent only in movement phases (except to the Master)",
+      shown: Some(word(SummaryLine::XFlags, 10, "NoMinorPress")),
+      listed: None,
     },
   };
   SetMustOrder / SetNoMustOrder = Switch {
     who: Moderator,
     section: "8.5",
     set: |s, on| s.press.must_order = on,
+    get: |s| s.press.must_order,
     before_start: false,
     on: Side {
       usage: "SET MUST ORDER",
       summary: "A player may send press (except to the Master) only once their orders are in.",
       spellings: &["SET MUST ORDER"],
       meaning: "players may send press (except to the Master) only once their orders are in",
+      shown: Some(word(SummaryLine::PressRestrictions, 1, "Valid orders required to send press")),
+      listed: None,
     },
     off: Side {
       usage: "SET NO MUST ORDER",
       summary: "Allow press whether or not orders are in (the default).",
       spellings: &["SET NO MUST ORDER"],
       meaning: "players may send press whether or not their orders are in",
+      shown: None,
+      listed: None,
     },
   };
   SetObserver = row(
@@ -1428,18 +1679,23 @@ commands! {
     who: Moderator,
     section: "8.5",
     set: |s, on| s.press.partial = on,
+    get: |s| s.press.partial,
     before_start: false,
     on: Side {
       usage: "SET PARTIAL [PRESS]",
       summary: "Allow messages to some of the powers rather than all (the default).",
       spellings: &["SET PARTIAL", "SET PARTIAL PRESS"],
       meaning: "press may go to some of the powers (partial press)",
+      shown: None,
+      listed: None,
     },
     off: Side {
       usage: "SET NO PARTIAL [PRESS]",
       summary: "Allow only messages to everyone, or to the Master.",
       spellings: &["SET NO PARTIAL", "SET NO PARTIAL PRESS"],
       meaning: "press goes to everyone or to the Master only (no partial press)",
+      shown: None,
+      listed: None,
     },
   };
   SetPartialFakesBroadcast = row(
@@ -1492,18 +1748,23 @@ commands! {
     who: Moderator,
     section: "8.5",
     set: |s, on| s.press.postal = on,
+    get: |s| s.press.postal,
     before_start: false,
     on: Side {
       usage: "SET POSTAL PRESS",
       summary: "Allow POSTAL PRESS, broadcasts sent out with the next results.",
       spellings: &["SET POSTAL PRESS"],
       meaning: "postal press is allowed: it goes out with the next results",
+      shown: None,
+      listed: None,
     },
     off: Side {
       usage: "SET NO POSTAL PRESS",
       summary: "Forbid POSTAL PRESS (the default).",
       spellings: &["SET NO POSTAL PRESS"],
       meaning: "postal press is not allowed",
+      shown: None,
+      listed: None,
     },
   };
   SetTouchPress = row(
@@ -1548,18 +1809,23 @@ commands! {
     who: Moderator,
     section: "8.6",
     set: |s, on| s.late_count = on,
+    get: |s| s.late_count,
     before_start: false,
     on: Side {
       usage: "SET LATE COUNT",
       summary: "Say in late notices how often each player has been late in this game.",
       spellings: &["SET LATE COUNT"],
       meaning: "late notices count how often each player has been late",
+      shown: Some(word(SummaryLine::XFlags, 1, "LateCount")),
+      listed: None,
     },
     off: Side {
       usage: "SET NO LATE COUNT",
       summary: "Leave the count out of late notices (the default).",
       spellings: &["SET NO LATE COUNT"],
       meaning: "late notices do not count how often players were late",
+      shown: None,
+      listed: None,
     },
   };
   SetMaxAbsence = row(
@@ -1598,18 +1864,23 @@ commands! {
     who: Moderator,
     section: "8.6",
     set: |s, on| s.strict_grace = on,
+    get: |s| s.strict_grace,
     before_start: false,
     on: Side {
       usage: "SET STRICT GRACE",
       summary: "The grace period is an exact time after the deadline, whatever the allowed days.",
       spellings: &["SET STRICT GRACE"],
       meaning: "grace periods end exactly 'grace' hours after the deadline",
+      shown: Some(word(SummaryLine::Flags, 6, "StrictGrace")),
+      listed: None,
     },
     off: Side {
       usage: "SET NO STRICT GRACE",
       summary: "Stretch the grace period to an allowed day (the default).",
       spellings: &["SET NO STRICT GRACE"],
       meaning: "grace periods end on a day the deadline 'days' allow",
+      shown: None,
+      listed: None,
     },
   };
   // ------------------------------------------------------------ variants
@@ -1652,7 +1923,8 @@ commands! {
     "Build in any supply centre you own.",
     &["SET ANY CENTER", "SET ANY CENTERS", "SET ANY CENTRES", "SET ANY CENTRE"],
   )
-  .option(GameOption::AnyCenter, true);
+  .option(GameOption::AnyCenter, true)
+  .shows(word(SummaryLine::XFlags, 0, "AnyCentres"));
   SetHomeCenter = row(
     Moderator,
     "9.1",
@@ -1661,7 +1933,8 @@ commands! {
     &["SET HOME CENTER", "SET HOME CENTERS", "SET HOME CENTRES", "SET HOME CENTRE"],
   )
   .alone()
-  .run(|s, _| s.set_home_center().flow());
+  .run(|s, _| s.set_home_center().flow())
+  .shows_when(word(SummaryLine::XFlags, 0, "HomeCentres"), |s| s.variant.builds == BuildRule::Home);
   SetOneCenter = row(
     Moderator,
     "9.1",
@@ -1669,7 +1942,8 @@ commands! {
     "Build in any owned centre while you still hold one home centre.",
     &["SET ONE CENTER", "SET ONE CENTERS", "SET ONE CENTRES", "SET ONE CENTRE"],
   )
-  .option(GameOption::OneCenter, true);
+  .option(GameOption::OneCenter, true)
+  .shows(word(SummaryLine::XFlags, 0, "OneCentre"));
   SetAnyDisband = row(
     Moderator,
     "9.1",
@@ -1677,7 +1951,8 @@ commands! {
     "In adjustment phases any unit may be disbanded, and the room used for a build.",
     &["SET ANY DISBAND"],
   )
-  .option(GameOption::AnyDisband, true);
+  .option(GameOption::AnyDisband, true)
+  .shows(word(SummaryLine::XFlags, 6, "AnyDisband"));
   SetNormalDisband = row(
     Moderator,
     "9.1",
@@ -1707,7 +1982,8 @@ commands! {
     "Dislodged units are disbanded at once; there are no retreats.",
     &["SET AUTO DISBAND"],
   )
-  .option(GameOption::AutoDisband, true);
+  .option(GameOption::AutoDisband, true)
+  .shows(word(SummaryLine::XFlags, 4, "AutoDisband"));
   SetNoAutoDisband = row(
     Moderator,
     "9.1",
@@ -1737,7 +2013,8 @@ commands! {
     "Start with no units and a build phase (EMPTY BOARD is the same).",
     &["SET BLANK BOARD", "SET EMPTY BOARD"],
   )
-  .option(GameOption::EmptyBoard, true);
+  .option(GameOption::EmptyBoard, true)
+  .shows(word(SummaryLine::XFlags, 8, "BlankBoard"));
   SetCenters = row(
     Moderator,
     "9.1",
@@ -1753,7 +2030,8 @@ commands! {
     "Fleets in coastal provinces may convoy.",
     &["SET COASTAL CONVOYS", "SET COASTAL CONVOY"],
   )
-  .option(GameOption::CoastalConvoys, true);
+  .option(GameOption::CoastalConvoys, true)
+  .shows(word(SummaryLine::XFlags, 12, "CoastalConvoy"));
   SetNoCoastalConvoys = row(
     Moderator,
     "9.1",
@@ -1844,18 +2122,23 @@ commands! {
     who: Moderator,
     section: "9.1",
     set: |s, on| s.reveal = on,
+    get: |s| s.reveal,
     before_start: false,
     on: Side {
       usage: "SET REVEAL",
       summary: "Show who played what in the SUMMARY once the game is over (the default).",
       spellings: &["SET REVEAL"],
       meaning: "the final summary names the players",
+      shown: None,
+      listed: None,
     },
     off: Side {
       usage: "SET NO REVEAL",
       summary: "Keep the players' names out of the final SUMMARY.",
       spellings: &["SET NO REVEAL"],
       meaning: "the final summary does not name the players",
+      shown: Some(word(SummaryLine::Flags, 3, "NoReveal")),
+      listed: None,
     },
   };
   SetSecret = row(
@@ -1865,7 +2148,8 @@ commands! {
     "Do not tell anyone how many players (as against powers) the game has.",
     &["SET SECRET"],
   )
-  .option(GameOption::Secret, true);
+  .option(GameOption::Secret, true)
+  .shows(word(SummaryLine::X2Flags, 0, "Secret"));
   SetNoSecret = row(
     Moderator,
     "9.1",
@@ -1878,18 +2162,23 @@ commands! {
     who: Moderator,
     section: "9.1",
     set: |s, on| s.show = Some(on),
+    get: |s| s.shows_changer(),
     before_start: false,
     on: Side {
       usage: "SET SHOW",
       summary: "Name whoever changes a setting in the announcement.",
       spellings: &["SET SHOW"],
       meaning: "setting changes are told with who made them",
+      shown: None,
+      listed: Some(line("Changes told", 6, "with who made them")),
     },
     off: Side {
       usage: "SET NO SHOW",
       summary: "Announce setting changes without naming who made them.",
       spellings: &["SET NO SHOW"],
       meaning: "setting changes are told without saying who made them",
+      shown: Some(word(SummaryLine::Flags, 8, "No Show")),
+      listed: Some(line("Changes told", 6, "without who made them")),
     },
   };
   SetSummer = row(
@@ -1899,7 +2188,8 @@ commands! {
     "Add a summer movement phase between spring and fall.",
     &["SET SUMMER"],
   )
-  .option(GameOption::Summer, true);
+  .option(GameOption::Summer, true)
+  .shows(word(SummaryLine::X2Flags, 2, "Summer"));
   SetNoSummer = row(
     Moderator,
     "9.1",
@@ -2237,4 +2527,51 @@ fn index_entry(out: &mut String, k: &Keyword) {
   }
   out.push_str(&line);
   out.push('\n');
+}
+
+#[cfg(test)]
+mod tests {
+  use super::*;
+
+  /// After each SET option that changes a setting, SUMMARY shows the word
+  /// its row declares and LIST the line, and the opposite command's are
+  /// gone: a label on the wrong side, or a getter that reads another
+  /// field, fails here.
+  #[test]
+  fn each_setting_row_shows_its_summary_word_and_list_line_once_made() {
+    let mut checked = 0;
+    for keyword in KEYWORDS.iter() {
+      let Some(setting) = keyword.setting else { continue };
+      let mut settings = Settings::default();
+      setting.change.apply(&mut settings);
+      if let Some(shown) = keyword.shown {
+        let words = shown_words(shown.line, &settings);
+        assert!(words.contains(&shown.word), "{}: {words:?}", keyword.usage);
+        checked += 1;
+      }
+      if let Some(listed) = keyword.listed {
+        let lines = listed_lines(&settings, true);
+        assert!(lines.contains(&(listed.label, listed.text)), "{}: {lines:?}", keyword.usage);
+        assert_eq!(lines.iter().filter(|(label, _)| *label == listed.label).count(), 1);
+        checked += 1;
+      }
+    }
+    assert!(checked > 30, "only {checked} labels checked");
+  }
+
+  /// A new game's SUMMARY flags, in njudge's order (not the table's):
+  /// NMR before LIST before PROXY before DIAS.
+  #[test]
+  fn a_new_game_shows_its_default_flags_in_njudges_order() {
+    use crate::game::deadline::DeadlineRule;
+    let Ok(map) = crate::map::Map::standard() else { panic!("the standard map") };
+    let deadlines = [DeadlineRule::movement(), DeadlineRule::other(), DeadlineRule::other()];
+    let settings = Settings::new(map, deadlines);
+    assert_eq!(shown_words(SummaryLine::Flags, &settings).join(", "), "NoNMR, NoList, NoProxy, DIAS");
+    assert_eq!(shown_words(SummaryLine::XFlags, &settings).join(", "), "HomeCentres, Concessions");
+    assert!(shown_words(SummaryLine::X2Flags, &settings).is_empty());
+    let forming: Vec<&str> = listed_lines(&settings, true).iter().map(|l| l.0).collect();
+    assert_eq!(forming[0], "Starting");
+    assert!(!listed_lines(&settings, false).iter().any(|l| l.0 == "Starting"));
+  }
 }

@@ -10,6 +10,7 @@ use chrono_tz::Tz;
 
 use super::{deadline, Game, PhaseResult, Processed, Resolution, Role, Status};
 use crate::adjudicate::{AdjustmentOutcome, Resolved};
+use crate::command::keyword::listed_lines;
 use crate::map::{Location, Map, PowerId, Terrain};
 use crate::order::{self, Adjustment};
 use crate::phase::{Phase, PhaseKind};
@@ -1079,32 +1080,11 @@ fn hanging(text: &mut String, label: &str, width: usize, items: &[String], separ
 /// addresses are shown to the Masters only; others see how many there are.
 fn moderation(game: &Game, master: bool) -> String {
   let s = &game.settings;
-  let mut lines: Vec<(&str, String)> = Vec::new();
-  if game.status == Status::Forming {
-    let start = if s.manual_start { "by the Master (MANUAL START)" } else { "when full" };
-    lines.push(("Starting", start.to_string()));
-  }
-  let process = if s.manual_process { "by the Master (MANUAL PROCESS)" } else { "when due" };
-  lines.push(("Processing", process.to_string()));
-  let nmr = if s.nmr {
-    "NMR: late powers go into civil disorder at the end of grace"
-  } else {
-    "NoNMR: the game waits for them or their replacements"
-  };
-  lines.push(("Late powers", nmr.to_string()));
-  let proxy = if s.proxy { "allowed (PROXY)" } else { "not allowed" };
-  lines.push(("Proxy orders", proxy.to_string()));
-  let convoys = if s.strict_convoy {
-    "none from or to a province without a sea (STRICT CONVOY)"
-  } else {
-    "not checked for plausibility"
-  };
-  lines.push(("Convoy orders", convoys.to_string()));
-  let resume = if s.resume { "by any player" } else { "by a Master only" };
-  lines.push(("Resume", resume.to_string()));
-  let show = if s.shows_changer() { "with who made them" } else { "without who made them" };
-  lines.push(("Changes told", show.to_string()));
-  lines.push(("Rated", if s.is_rated() { "yes" } else { "no" }.to_string()));
+  let forming = game.status == Status::Forming;
+  let mut lines: Vec<(&str, String)> = listed_lines(s, forming)
+    .into_iter()
+    .map(|(label, text)| (label, text.to_string()))
+    .collect();
   let next = match &game.record.successor {
     Some(name) => format!("game '{name}' (AUTO CREATE)"),
     None if s.auto_create => "created when this one ends (AUTO CREATE)".to_string(),

@@ -12,7 +12,8 @@ use super::preference::Assignment;
 use super::press::{Colors, Fakes, ObserverPress};
 use super::report::{capitalised, ending_words, shown_address, wrap, ANONYMOUS};
 use super::{access::SiteRule, Game};
-use super::{deadline, GameOption, Role, Status};
+use super::{deadline, Role, Status};
+use crate::command::keyword::{shown_words, SummaryLine};
 use crate::map::{PowerId, ProvinceId};
 use crate::phase::Phase;
 use crate::position::Position;
@@ -192,8 +193,6 @@ fn holder_at(game: &Game, power: PowerId, phase: Phase) -> Option<&str> {
 /// njudge's block of game parameters, from our settings.
 fn parameters(text: &mut String, game: &Game, judge_code: Option<&str>) {
   let s = &game.settings;
-  let options = s.options();
-  let on = |option: GameOption| options.contains(&option);
   // The seats to fill: dummies are nobody's, so they make no game duplex.
   let powers = game.map.playable_powers().count();
   text.push_str("\n\nGame parameters are/were as follows:\n");
@@ -206,11 +205,8 @@ fn parameters(text: &mut String, game: &Game, judge_code: Option<&str>) {
   };
   let level = s.level.name();
   let mut line = format!("   Access:  {site}-site, Level: {level}");
-  if s.moderated {
-    line.push_str(", Moderated");
-  }
-  if !s.is_rated() {
-    line.push_str(", Unrated");
+  for word in shown_words(SummaryLine::Access, s) {
+    let _ = write!(line, ", {word}");
   }
   if s.min_dedication != super::Settings::default().min_dedication {
     let _ = write!(line, ", Dedication: {}", s.min_dedication);
@@ -240,78 +236,17 @@ fn parameters(text: &mut String, game: &Game, judge_code: Option<&str>) {
   line.push('.');
   parameter(text, &line);
 
-  let mut flags = vec![if s.nmr { "NMR" } else { "NoNMR" }];
-  if !s.listed {
-    flags.push("NoList");
-  }
-  if s.quiet {
-    flags.push("Quiet");
-  }
-  if !s.reveal {
-    flags.push("NoReveal");
-  }
-  flags.push(if s.proxy { "Proxy" } else { "NoProxy" });
-  flags.push(if s.dias { "DIAS" } else { "NoDIAS" });
-  if s.strict_grace {
-    flags.push("StrictGrace");
-  }
-  if s.strict_wait {
-    flags.push("StrictWait");
-  }
-  if !s.shows_changer() {
-    flags.push("No Show");
-  }
+  let flags = shown_words(SummaryLine::Flags, s);
   parameter(text, &format!("    Flags:  {}.", flags.join(", ")));
-
-  let centres = if on(GameOption::OneCenter) {
-    "OneCentre"
-  } else if on(GameOption::AnyCenter) {
-    "AnyCentres"
-  } else {
-    "HomeCentres"
-  };
-  let mut xflags = vec![centres];
-  for (set, word) in [
-    (s.late_count, "LateCount"),
-    (s.manual_process, "ManualProcess"),
-    (!s.resume, "NoResume"),
-    (on(GameOption::AutoDisband), "AutoDisband"),
-    (s.manual_start, "ManualStart"),
-    (on(GameOption::AnyDisband), "AnyDisband"),
-    (s.strict_convoy, "StrictConvoy"),
-    (on(GameOption::EmptyBoard), "BlankBoard"),
-    (s.press.watch_all, "WatchPress"),
-    (!s.press.minor, "NoMinorPress"),
-    (s.press.blank, "BlankPress"),
-    (on(GameOption::CoastalConvoys), "CoastalConvoy"),
-  ] {
-    if set {
-      xflags.push(word);
-    }
-  }
-  xflags.push(if s.concessions { "Concessions" } else { "No concessions" });
+  let xflags = shown_words(SummaryLine::XFlags, s);
   parameter(text, &format!("   xFlags:  {}, Max Absence: {}.", xflags.join(", "), s.max_absence));
-
-  let x2flags: Vec<&str> = [
-    (on(GameOption::Secret), "Secret"),
-    (s.auto_create, "AutoCreate"),
-    (on(GameOption::Summer), "Summer"),
-  ]
-  .into_iter()
-  .filter_map(|(set, word)| set.then_some(word))
-  .collect();
+  let x2flags = shown_words(SummaryLine::X2Flags, s);
   if !x2flags.is_empty() {
     parameter(text, &format!("  x2Flags:  {}.", x2flags.join(", ")));
   }
 
   parameter(text, &press_line(game));
-  let mut restrictions = Vec::new();
-  if !s.press.late {
-    restrictions.push("No late press");
-  }
-  if s.press.must_order {
-    restrictions.push("Valid orders required to send press");
-  }
+  let restrictions = shown_words(SummaryLine::PressRestrictions, s);
   if !restrictions.is_empty() {
     parameter(text, &format!("    Press Restrictions: {}.", restrictions.join(", ")));
   }
