@@ -2567,7 +2567,10 @@ mod tests {
     let Ok(map) = crate::map::Map::standard() else { panic!("the standard map") };
     let deadlines = [DeadlineRule::movement(), DeadlineRule::other(), DeadlineRule::other()];
     let settings = Settings::new(map, deadlines);
-    assert_eq!(shown_words(SummaryLine::Flags, &settings).join(", "), "NoNMR, NoList, NoProxy, DIAS");
+    assert_eq!(
+      shown_words(SummaryLine::Flags, &settings).join(", "),
+      "NoNMR, NoList, NoProxy, DIAS"
+    );
     assert_eq!(shown_words(SummaryLine::XFlags, &settings).join(", "), "HomeCentres, Concessions");
     assert!(shown_words(SummaryLine::X2Flags, &settings).is_empty());
     let forming: Vec<&str> = listed_lines(&settings, true).iter().map(|l| l.0).collect();

@@ -212,6 +212,140 @@ fn words(text: &str) -> Vec<String> {
     .collect()
 }
 
+/// Why a press message is not sent (manual §7.4 and the DPjudge's press
+/// rules); each reads as the sentence the sender is told, so a message,
+/// and the web, refuse alike.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum PressRefusal {
+  // ------------------------------------------------------ the press line
+  #[error("The message has two lists of recipients; give one.")]
+  TwoLists,
+  #[error(
+    "'{0}' is not a press option. The options are WHITE or GREY, TO list (or +list),\n\
+     TO ALL BUT list (or -list), and FAKE [BROADCAST | TO list | TO ALL BUT list]."
+  )]
+  UnknownOption(String),
+  #[error("The message has two colours; give WHITE or GREY once.")]
+  TwoColours,
+  #[error("The message has two fake options; give one.")]
+  TwoFakes,
+  #[error("A list of recipients is missing: write the powers' initials, as in TO FG.")]
+  NoList,
+  #[error("'{letter}' is repeated in the list '{list}'.")]
+  Repeated { letter: char, list: String },
+  /// `power` is the name of a power nobody plays.
+  #[error("Nobody plays {power} ('{letter}'), so it cannot be written to or named here.")]
+  Unplayed { power: String, letter: char },
+  /// `initials` are the playable powers'.
+  #[error(
+    "{} in '{list}' {} not the initial of a power. A list is made of initials\n\
+     only ({initials}, O for the observers, M for the Master), as in TO FG.",
+    and_list(&unknown.iter().map(|c| format!("'{c}'")).collect::<Vec<_>>()),
+    if unknown.len() == 1 { "is" } else { "are" }
+  )]
+  NotInitials { unknown: Vec<char>, list: String, initials: String },
+  #[error(
+    "PRESS needs options saying who gets the message (for example PRESS TO G);\n\
+     to send a message to everyone, use BROADCAST."
+  )]
+  NoRecipients,
+  // ---------------------------------------------------- the game's rules
+  #[error("Game '{0}' does not allow empty press messages.")]
+  Empty(String),
+  #[error("Press to the Master cannot be faked.")]
+  FakeToMaster,
+  #[error(
+    "The powers are not dealt yet: before the start, press goes to everyone\n\
+     (BROADCAST), to the observers (O) or to the Master (M)."
+  )]
+  NotDealt,
+  #[error("Game '{0}' does not allow press, except to the Master (PRESS TO M).")]
+  NoPress(String),
+  #[error(
+    "Game '{0}' does not allow press from observers, except to the Master\n\
+     (PRESS TO M)."
+  )]
+  NoObserverPress(String),
+  /// `when` is "outside movement phases" or "once the deadline has passed".
+  #[error(
+    "Game '{game}' has face-to-face press (FTF_PRESS): {when},\n\
+     press may go only to the Master (PRESS TO M)."
+  )]
+  FaceToFace { game: String, when: &'static str },
+  #[error(
+    "Game '{0}' does not allow press in retreat and adjustment phases, except\n\
+     to the Master (PRESS TO M)."
+  )]
+  NoMinorPress(String),
+  #[error("Game '{0}' does not allow grey (anonymous) press.")]
+  NoGrey(String),
+  #[error("Game '{0}' does not allow grey press from observers.")]
+  NoGreyFromObservers(String),
+  #[error("Game '{0}' allows only grey (anonymous) press.")]
+  OnlyGrey(String),
+  #[error("Game '{0}' allows only press to everyone (BROADCAST), or to the Master.")]
+  NoPartial(String),
+  #[error("In game '{0}' every message shows as a broadcast, so NO FAKE cannot be used.")]
+  NoFakeRefused(String),
+  #[error("Game '{0}' does not allow fake press.")]
+  NoFakes(String),
+  #[error("Game '{0}' does not allow partial press, so none can be shown.")]
+  NoPartialToShow(String),
+  #[error(
+    "In game '{0}' every message shows as a broadcast: it cannot show other\n\
+     recipients."
+  )]
+  ShownAsBroadcast(String),
+  #[error(
+    "Game '{0}' does not allow press from players whose orders are late.\n\
+     Send complete orders first; press to the Master (PRESS TO M) is allowed."
+  )]
+  Late(String),
+  #[error(
+    "Game '{0}' allows press only once your orders are in. Send complete\n\
+     orders first; press to the Master (PRESS TO M) is allowed."
+  )]
+  OrdersFirst(String),
+  #[error("Nobody would get this message: nobody in the game is on its list.")]
+  Nobody,
+  // --------------------------------------------------------- postal press
+  #[error("Postal press goes out with the next results, and game '{0}' is not under way.")]
+  PostalNotUnderWay(String),
+  #[error("Game '{0}' does not allow postal press.")]
+  NoPostal(String),
+  #[error("Game '{0}' does not allow press.")]
+  PostalNoPress(String),
+}
+
+/// Why `sender` may not send POSTAL PRESS (a broadcast kept until the
+/// phase is processed) with `text` now, if they may not; the Master
+/// always may while the game is under way.
+pub fn postal_refusal(
+  game: &Game,
+  sender: usize,
+  text: &str,
+  now: DateTime<Utc>,
+) -> Option<PressRefusal> {
+  let master = game.members[sender].role == Role::Master;
+  let settings = &game.settings.press;
+  let name = || game.name.clone();
+  if game.status != Status::Active {
+    Some(PressRefusal::PostalNotUnderWay(name()))
+  } else if master {
+    None
+  } else if !settings.postal {
+    Some(PressRefusal::NoPostal(name()))
+  } else if settings.colors == Colors::None {
+    Some(PressRefusal::PostalNoPress(name()))
+  } else if let Some(refusal) = face_to_face_refusal(game, now) {
+    Some(refusal)
+  } else if text.trim().is_empty() && !settings.blank {
+    Some(PressRefusal::Empty(name()))
+  } else {
+    None
+  }
+}
+
 /// Whether a word opens a delivery option: `TO`, or `+`/`-` with or
 /// without its list.
 fn opens_delivery(word: &str) -> bool {
@@ -223,7 +357,7 @@ fn opens_delivery(word: &str) -> bool {
 /// (`PRESS FAKE TO FRG` is a broadcast shown as going to France, Russia
 /// and Germany; `PRESS TO FRG FAKE` goes to them and shows as a
 /// broadcast; `PRESS FAKE BROADCAST TO FRG` is the same as the latter).
-pub fn parse_options(text: &str, game: &Game) -> Result<Options, String> {
+pub fn parse_options(text: &str, game: &Game) -> Result<Options, PressRefusal> {
   let words = words(text);
   let mut options = Options::default();
   let mut i = 0;
@@ -237,12 +371,12 @@ pub fn parse_options(text: &str, game: &Game) -> Result<Options, String> {
         let (delivery, next) = delivery(&words, i - 1, game)?;
         i = next;
         if options.delivery.replace(delivery).is_some() {
-          return Err("The message has two lists of recipients; give one.".to_string());
+          return Err(PressRefusal::TwoLists);
         }
       }
       "NO" => {
         if word(i) != Some("FAKE") {
-          return Err(unknown(w));
+          return Err(PressRefusal::UnknownOption(w.to_string()));
         }
         i += 1;
         if word(i) == Some("BROADCAST") {
@@ -268,29 +402,22 @@ pub fn parse_options(text: &str, game: &Game) -> Result<Options, String> {
         };
         set_fake(&mut options, fake)?;
       }
-      other => return Err(unknown(other)),
+      other => return Err(PressRefusal::UnknownOption(other.to_string())),
     }
   }
   Ok(options)
 }
 
-fn unknown(word: &str) -> String {
-  format!(
-    "'{word}' is not a press option. The options are WHITE or GREY, TO list (or +list),\n\
-     TO ALL BUT list (or -list), and FAKE [BROADCAST | TO list | TO ALL BUT list]."
-  )
-}
-
-fn set_color(options: &mut Options, color: Color) -> Result<(), String> {
+fn set_color(options: &mut Options, color: Color) -> Result<(), PressRefusal> {
   if options.color.replace(color).is_some() {
-    return Err("The message has two colours; give WHITE or GREY once.".to_string());
+    return Err(PressRefusal::TwoColours);
   }
   Ok(())
 }
 
-fn set_fake(options: &mut Options, fake: Fake) -> Result<(), String> {
+fn set_fake(options: &mut Options, fake: Fake) -> Result<(), PressRefusal> {
   if options.fake.replace(fake).is_some() {
-    return Err("The message has two fake options; give one.".to_string());
+    return Err(PressRefusal::TwoFakes);
   }
   Ok(())
 }
@@ -298,7 +425,7 @@ fn set_fake(options: &mut Options, fake: Fake) -> Result<(), String> {
 /// A delivery option starting at `words[at]` (`TO`, or a word opening with
 /// `+` or `-`, its list joined to it or in the next word); returns it and
 /// the index after it.
-fn delivery(words: &[String], at: usize, game: &Game) -> Result<(Delivery, usize), String> {
+fn delivery(words: &[String], at: usize, game: &Game) -> Result<(Delivery, usize), PressRefusal> {
   let get = |i: usize| words.get(i).map(String::as_str);
   let mut i = at + 1;
   let head = get(at).unwrap_or_default();
@@ -317,11 +444,7 @@ fn delivery(words: &[String], at: usize, game: &Game) -> Result<(Delivery, usize
     Some(rest) => (rest, at + 1),
     None => match get(i) {
       Some(list) => (list, i + 1),
-      None => {
-        return Err(
-          "A list of recipients is missing: write the powers' initials, as in TO FG.".into(),
-        )
-      }
+      None => return Err(PressRefusal::NoList),
     },
   };
   let addressees = addressees(list, game)?;
@@ -330,22 +453,20 @@ fn delivery(words: &[String], at: usize, game: &Game) -> Result<(Delivery, usize
 }
 
 /// Reads a list of initials (`FRG`, `RO`).
-pub fn addressees(list: &str, game: &Game) -> Result<Addressees, String> {
+pub fn addressees(list: &str, game: &Game) -> Result<Addressees, PressRefusal> {
   let mut out = Addressees::default();
   let mut unknown = Vec::new();
   for c in list.chars().map(|c| c.to_ascii_uppercase()) {
     if out.letters.contains(c) {
-      return Err(format!("'{c}' is repeated in the list '{list}'."));
+      return Err(PressRefusal::Repeated { letter: c, list: list.to_string() });
     }
     match c {
       'O' => out.observers = true,
       'M' => out.masters = true,
       _ => match game.map.power_ids().find(|&p| game.map.power(p).initial == c) {
         Some(power) if game.is_dummy(power) => {
-          return Err(format!(
-            "Nobody plays {} ('{c}'), so it cannot be written to or named here.",
-            game.power_name(power)
-          ));
+          let power = game.power_name(power).to_string();
+          return Err(PressRefusal::Unplayed { power, letter: c });
         }
         Some(power) => out.powers.push(power),
         None => {
@@ -357,14 +478,8 @@ pub fn addressees(list: &str, game: &Game) -> Result<Addressees, String> {
     out.letters.push(c);
   }
   if !unknown.is_empty() {
-    let letters: Vec<String> = unknown.iter().map(|c| format!("'{c}'")).collect();
     let initials: String = game.map.playable_powers().map(|p| game.map.power(p).initial).collect();
-    return Err(format!(
-      "{} in '{list}' {} not the initial of a power. A list is made of initials\n\
-       only ({initials}, O for the observers, M for the Master), as in TO FG.",
-      and_list(&letters),
-      if unknown.len() == 1 { "is" } else { "are" },
-    ));
+    return Err(PressRefusal::NotInitials { unknown, list: list.to_string(), initials });
   }
   Ok(out)
 }
@@ -408,20 +523,21 @@ pub struct Request<'a> {
   pub options: &'a Options,
   /// BROADCAST rather than PRESS: no options means everyone.
   pub broadcast: bool,
+  /// The message has no text (SET BLANK PRESS allows that).
+  pub blank: bool,
   pub now: DateTime<Utc>,
 }
 
 /// Checks a message against the settings and works out who gets it.
-pub fn plan(request: &Request) -> Result<Plan, String> {
-  let Request { game, sender, address, options, broadcast, now } = *request;
-  if !broadcast && options.is_empty() {
-    return Err(
-      "PRESS needs options saying who gets the message (for example PRESS TO G);\n\
-       to send a message to everyone, use BROADCAST."
-        .to_string(),
-    );
-  }
+pub fn plan(request: &Request) -> Result<Plan, PressRefusal> {
+  let Request { game, sender, address, options, broadcast, blank, now } = *request;
   let role = game.members[sender].role;
+  if blank && !game.settings.press.blank && role != Role::Master {
+    return Err(PressRefusal::Empty(game.name.clone()));
+  }
+  if !broadcast && options.is_empty() {
+    return Err(PressRefusal::NoRecipients);
+  }
   let delivery = options.delivery.clone().unwrap_or(Delivery::Everyone);
   let partial = delivery != Delivery::Everyone;
   let to_master_only = matches!(&delivery, Delivery::To(a) if a.masters_only());
@@ -433,7 +549,7 @@ pub fn plan(request: &Request) -> Result<Plan, String> {
   // (PRESS FAKE TO M) may be faked: the Master always sees the truth.
   let fakes_master = matches!(&options.fake, Some(Fake::As(Delivery::To(a))) if a.masters);
   if (names_master && matches!(options.fake, Some(Fake::As(_)))) || fakes_master {
-    return Err("Press to the Master cannot be faked.".to_string());
+    return Err(PressRefusal::FakeToMaster);
   }
   if game.status == Status::Forming {
     let names_powers = match &delivery {
@@ -441,11 +557,7 @@ pub fn plan(request: &Request) -> Result<Plan, String> {
       Delivery::Everyone => false,
     };
     if names_powers {
-      return Err(
-        "The powers are not dealt yet: before the start, press goes to everyone\n\
-                  (BROADCAST), to the observers (O) or to the Master (M)."
-          .to_string(),
-      );
+      return Err(PressRefusal::NotDealt);
     }
   }
   let mut notes = Vec::new();
@@ -464,35 +576,27 @@ pub fn plan(request: &Request) -> Result<Plan, String> {
     let minor = game.position.phase.kind != PhaseKind::Movement;
     let playing = game.status == Status::Active;
     if settings.colors == Colors::None {
-      return Err(format!(
-        "Game '{name}' does not allow press, except to the Master (PRESS TO M)."
-      ));
+      return Err(PressRefusal::NoPress(name.clone()));
     }
     if role == Role::Observer && settings.observers == ObserverPress::None {
-      return Err(format!(
-        "Game '{name}' does not allow press from observers, except to the Master\n\
-         (PRESS TO M)."
-      ));
+      return Err(PressRefusal::NoObserverPress(name.clone()));
     }
     if let Some(refusal) = face_to_face_refusal(game, now) {
       return Err(refusal);
     }
     if playing && minor && !settings.minor {
-      return Err(format!(
-        "Game '{name}' does not allow press in retreat and adjustment phases, except\n\
-         to the Master (PRESS TO M)."
-      ));
+      return Err(PressRefusal::NoMinorPress(name.clone()));
     }
     let observer_white = role == Role::Observer && settings.observers == ObserverPress::White;
     let color = match options.color {
       Some(Color::Grey) if !settings.grey_allowed() => {
-        return Err(format!("Game '{name}' does not allow grey (anonymous) press."));
+        return Err(PressRefusal::NoGrey(name.clone()));
       }
       Some(Color::Grey) if observer_white => {
-        return Err(format!("Game '{name}' does not allow grey press from observers."));
+        return Err(PressRefusal::NoGreyFromObservers(name.clone()));
       }
       Some(Color::White) if !settings.white_allowed() => {
-        return Err(format!("Game '{name}' allows only grey (anonymous) press."));
+        return Err(PressRefusal::OnlyGrey(name.clone()));
       }
       Some(color) => color,
       None if observer_white => Color::White,
@@ -500,29 +604,22 @@ pub fn plan(request: &Request) -> Result<Plan, String> {
       None => Color::White,
     };
     if partial && !settings.partial {
-      return Err(format!(
-        "Game '{name}' allows only press to everyone (BROADCAST), or to the Master."
-      ));
+      return Err(PressRefusal::NoPartial(name.clone()));
     }
     match &fake {
       Some(Fake::No) if settings.fakes == Fakes::Broadcast => {
-        return Err(format!(
-          "In game '{name}' every message shows as a broadcast, so NO FAKE cannot be used."
-        ));
+        return Err(PressRefusal::NoFakeRefused(name.clone()));
       }
       Some(Fake::As(_)) if settings.fakes == Fakes::No => {
-        return Err(format!("Game '{name}' does not allow fake press."));
+        return Err(PressRefusal::NoFakes(name.clone()));
       }
       Some(Fake::As(shown)) if *shown != Delivery::Everyone && !settings.partial => {
-        return Err(format!("Game '{name}' does not allow partial press, so none can be shown."));
+        return Err(PressRefusal::NoPartialToShow(name.clone()));
       }
       Some(Fake::As(shown))
         if *shown != Delivery::Everyone && settings.fakes == Fakes::Broadcast =>
       {
-        return Err(format!(
-          "In game '{name}' every message shows as a broadcast: it cannot show other\n\
-           recipients."
-        ));
+        return Err(PressRefusal::ShownAsBroadcast(name.clone()));
       }
       None if partial && matches!(settings.fakes, Fakes::Broadcast | Fakes::BroadcastByDefault) => {
         fake = Some(Fake::As(Delivery::Everyone));
@@ -534,16 +631,10 @@ pub fn plan(request: &Request) -> Result<Plan, String> {
         let owes = game.must_order(power) && !game.is_in(power);
         let late = owes && game.timing.deadline.is_some_and(|d| now > d);
         if late && !settings.late {
-          return Err(format!(
-            "Game '{name}' does not allow press from players whose orders are late.\n\
-             Send complete orders first; press to the Master (PRESS TO M) is allowed."
-          ));
+          return Err(PressRefusal::Late(name.clone()));
         }
         if owes && settings.must_order {
-          return Err(format!(
-            "Game '{name}' allows press only once your orders are in. Send complete\n\
-             orders first; press to the Master (PRESS TO M) is allowed."
-          ));
+          return Err(PressRefusal::OrdersFirst(name.clone()));
         }
         if late {
           notes.push(
@@ -573,7 +664,7 @@ pub fn plan(request: &Request) -> Result<Plan, String> {
     );
   }
   if recipients.is_empty() && !archived {
-    return Err("Nobody would get this message: nobody in the game is on its list.".to_string());
+    return Err(PressRefusal::Nobody);
   }
   let words = Words::new(game, sender, address);
   let faked = matches!(fake, Some(Fake::As(_)));
@@ -589,7 +680,7 @@ pub fn plan(request: &Request) -> Result<Plan, String> {
 /// Why face-to-face press (the DPjudge's FTF_PRESS) refuses press other
 /// than to the Master now, if it does: talk happens only while a started
 /// game's movement phase is open, before its deadline.
-pub fn face_to_face_refusal(game: &Game, now: DateTime<Utc>) -> Option<String> {
+pub fn face_to_face_refusal(game: &Game, now: DateTime<Utc>) -> Option<PressRefusal> {
   if game.status != Status::Active || !game.settings.variant.has_rule("FTF_PRESS") {
     return None;
   }
@@ -600,11 +691,7 @@ pub fn face_to_face_refusal(game: &Game, now: DateTime<Utc>) -> Option<String> {
   } else {
     return None;
   };
-  Some(format!(
-    "Game '{}' has face-to-face press (FTF_PRESS): {when},\n\
-     press may go only to the Master (PRESS TO M).",
-    game.name
-  ))
+  Some(PressRefusal::FaceToFace { game: game.name.clone(), when })
 }
 
 /// A Master's message to a single power stays between the two of them:
@@ -795,15 +882,43 @@ mod tests {
     game
   }
 
+  /// POSTAL PRESS: a player needs SET POSTAL PRESS and some text; the
+  /// Master needs only a game under way.
+  #[test]
+  fn postal_press_is_the_masters_always_and_a_players_when_the_game_allows_it() {
+    let mut game = game();
+    let (france, master) = (seat_of(&game, 'F'), game.members.len() - 1);
+    game.settings.press.postal = false;
+    let refused = postal_refusal(&game, france, "Hello", now());
+    assert_eq!(refused, Some(PressRefusal::NoPostal("g".into())));
+    assert_eq!(
+      refused.map(|r| r.to_string()).as_deref(),
+      Some("Game 'g' does not allow postal press.")
+    );
+    assert_eq!(postal_refusal(&game, master, "", now()), None);
+    game.settings.press.postal = true;
+    assert_eq!(postal_refusal(&game, france, "Hello", now()), None);
+    assert_eq!(postal_refusal(&game, france, "  ", now()), Some(PressRefusal::Empty("g".into())));
+    game.status = Status::Forming;
+    let not_under_way = Some(PressRefusal::PostalNotUnderWay("g".into()));
+    assert_eq!(postal_refusal(&game, master, "Hello", now()), not_under_way);
+  }
+
   /// The member playing the power with this initial.
   fn seat_of(game: &Game, initial: char) -> usize {
     let power = game.map.power_by_initial(initial).expect("a power");
     game.members.iter().position(|m| m.power == Some(power)).expect("a seat")
   }
 
-  fn plan_of(game: &Game, sender: usize, line: &str, broadcast: bool) -> Result<Plan, String> {
+  fn plan_of(
+    game: &Game,
+    sender: usize,
+    line: &str,
+    broadcast: bool,
+  ) -> Result<Plan, PressRefusal> {
     let options = parse_options(line, game)?;
-    plan(&Request { game, sender, address: "me@x.test", options: &options, broadcast, now: now() })
+    let address = "me@x.test";
+    plan(&Request { game, sender, address, options: &options, broadcast, blank: false, now: now() })
   }
 
   #[test]
@@ -843,12 +958,13 @@ mod tests {
   #[test]
   fn a_list_that_is_not_initials_is_refused() {
     let game = game();
-    let error = plan_of(&game, 4, "TO Turkey", false).expect_err("U, K and Y are no powers");
+    let error =
+      plan_of(&game, 4, "TO Turkey", false).expect_err("U, K and Y are no powers").to_string();
     assert!(
       error.contains("'U', 'K' and 'Y' in 'TURKEY' are not the initial of a power"),
       "{error}"
     );
-    let error = plan_of(&game, 4, "", false).expect_err("PRESS needs options");
+    let error = plan_of(&game, 4, "", false).expect_err("PRESS needs options").to_string();
     assert!(error.contains("use BROADCAST"), "{error}");
   }
 
@@ -862,7 +978,7 @@ mod tests {
     assert_eq!(grey.subject, "Press to G");
     assert_eq!(grey.recipients, [3], "the Master does not see partial press without ALL PRESS");
     game.settings.press.colors = Colors::White;
-    let error = plan_of(&game, 2, "GREY TO G", false).expect_err("white only");
+    let error = plan_of(&game, 2, "GREY TO G", false).expect_err("white only").to_string();
     assert!(error.contains("does not allow grey"), "{error}");
   }
 
@@ -873,11 +989,13 @@ mod tests {
     let to_master = plan_of(&game, 2, "TO M", false).expect("press to the Master");
     assert_eq!(to_master.recipients, [8]);
     assert!(plan_of(&game, 2, "TO G", false).is_err(), "no press between players");
-    let error = plan_of(&game, 2, "TO M FAKE", false).expect_err("no faking the Master");
+    let error =
+      plan_of(&game, 2, "TO M FAKE", false).expect_err("no faking the Master").to_string();
     assert!(error.contains("cannot be faked"), "{error}");
     game.settings.press.colors = Colors::White;
     game.settings.press.fakes = Fakes::May;
-    let error = plan_of(&game, 2, "FAKE TO M", false).expect_err("nor pretending to be to him");
+    let error =
+      plan_of(&game, 2, "FAKE TO M", false).expect_err("nor pretending to be to him").to_string();
     assert!(error.contains("cannot be faked"), "{error}");
     game.settings.press.colors = Colors::None;
     let from_master = plan_of(&game, 8, "TO G", false).expect("the Master may always press");
@@ -921,7 +1039,7 @@ mod tests {
     assert!(!spelled.recipients.contains(&west_med));
     let star = plan_of(&game, yorkshire, "TO A", false).expect("from *");
     assert_eq!(star.subject, "Press from * to A");
-    let error = plan_of(&game, adriatic, "TO B+#", false).expect_err("no power #");
+    let error = plan_of(&game, adriatic, "TO B+#", false).expect_err("no power #").to_string();
     assert!(error.contains("'#' in 'B+#' is not the initial"), "{error}");
     assert!(error.contains("0123456789+*"), "the initials are listed: {error}");
   }
@@ -933,9 +1051,10 @@ mod tests {
     assert_eq!(plus.recipients, [2, 3]);
     let spaced = plan_of(&game, 4, "+ FG", false).expect("+ FG");
     assert_eq!(spaced.recipients, [2, 3]);
-    let error = plan_of(&game, 4, "TO +F", false).expect_err("+ is no standard initial");
+    let error =
+      plan_of(&game, 4, "TO +F", false).expect_err("+ is no standard initial").to_string();
     assert!(error.contains("'+' in '+F' is not the initial"), "{error}");
-    let error = plan_of(&game, 4, "+", false).expect_err("an operator without a list");
+    let error = plan_of(&game, 4, "+", false).expect_err("an operator without a list").to_string();
     assert!(error.contains("list of recipients is missing"), "{error}");
   }
 
@@ -958,13 +1077,13 @@ mod tests {
     let north = seat_of(&game, 'N');
     assert_eq!(plan_of(&game, east, "TO N", false).expect("movement").recipients, [north]);
     game.timing.deadline = Some(now() - chrono::Duration::hours(1));
-    let error = plan_of(&game, east, "TO N", false).expect_err("after the deadline");
+    let error = plan_of(&game, east, "TO N", false).expect_err("after the deadline").to_string();
     assert!(error.contains("once the deadline has passed"), "{error}");
     assert!(plan_of(&game, east, "", true).is_err(), "nor broadcasts");
     assert!(plan_of(&game, east, "TO M", false).is_ok(), "the Master is always reachable");
     game.timing.deadline = Some(now() + chrono::Duration::hours(1));
     game.position.phase.kind = PhaseKind::Retreat;
-    let error = plan_of(&game, east, "", true).expect_err("outside movement");
+    let error = plan_of(&game, east, "", true).expect_err("outside movement").to_string();
     assert!(error.contains("FTF_PRESS): outside movement phases"), "{error}");
     let observer = game.members.len() - 2;
     assert!(plan_of(&game, observer, "", true).is_err(), "observers too");

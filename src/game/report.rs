@@ -1081,10 +1081,8 @@ fn hanging(text: &mut String, label: &str, width: usize, items: &[String], separ
 fn moderation(game: &Game, master: bool) -> String {
   let s = &game.settings;
   let forming = game.status == Status::Forming;
-  let mut lines: Vec<(&str, String)> = listed_lines(s, forming)
-    .into_iter()
-    .map(|(label, text)| (label, text.to_string()))
-    .collect();
+  let mut lines: Vec<(&str, String)> =
+    listed_lines(s, forming).into_iter().map(|(label, text)| (label, text.to_string())).collect();
   let next = match &game.record.successor {
     Some(name) => format!("game '{name}' (AUTO CREATE)"),
     None if s.auto_create => "created when this one ends (AUTO CREATE)".to_string(),

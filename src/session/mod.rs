@@ -378,7 +378,8 @@ impl Session<'_> {
   /// the message is not read.
   pub(crate) fn help(&mut self) -> bool {
     self.send_file("info");
-    self.say("The 'info' file, an introduction to this judge, is on its way in a separate message.");
+    self
+      .say("The 'info' file, an introduction to this judge, is on its way in a separate message.");
     self.seat.is_none()
   }
 

@@ -5,7 +5,7 @@
 use super::Session;
 use crate::command::Invocation;
 use crate::game::press::{self, Colors, ObserverPress};
-use crate::game::{deadline, DiaryEntry, PostalPress, Role, Status};
+use crate::game::{deadline, DiaryEntry, PostalPress, Role};
 
 impl Session<'_> {
   /// PRESS or BROADCAST with its text.
@@ -19,18 +19,14 @@ impl Session<'_> {
     let Some(seat) = self.seat.as_mut() else { return };
     let game = &seat.stored.game;
     let text = invocation.block.join("\n");
-    let blank = text.trim().is_empty();
-    let master = game.members[seat.member].role == Role::Master;
     let planned = press::parse_options(&invocation.args, game).and_then(|options| {
-      if blank && !game.settings.press.blank && !master {
-        return Err(format!("Game '{}' does not allow empty press messages.", game.name));
-      }
       press::plan(&press::Request {
         game,
         sender: seat.member,
         address: &address,
         options: &options,
         broadcast,
+        blank: text.trim().is_empty(),
         now: ctx.now,
       })
     });
@@ -68,25 +64,7 @@ impl Session<'_> {
     let master = member.role == Role::Master;
     let text = invocation.block.join("\n");
     let settings = &game.settings.press;
-    let problem = if game.status != Status::Active {
-      Some(format!(
-        "Postal press goes out with the next results, and game '{}' is not under way.",
-        game.name
-      ))
-    } else if !master && !settings.postal {
-      Some(format!("Game '{}' does not allow postal press.", game.name))
-    } else if !master && settings.colors == Colors::None {
-      Some(format!("Game '{}' does not allow press.", game.name))
-    } else if let Some(refusal) =
-      press::face_to_face_refusal(game, self.ctx.now).filter(|_| !master)
-    {
-      Some(refusal)
-    } else if text.trim().is_empty() && !settings.blank && !master {
-      Some(format!("Game '{}' does not allow empty press messages.", game.name))
-    } else {
-      None
-    };
-    if let Some(problem) = problem {
+    if let Some(problem) = press::postal_refusal(game, seat.member, &text, self.ctx.now) {
       self.error(&format!("{problem}\nNothing was kept."));
       return;
     }

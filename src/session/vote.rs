@@ -222,7 +222,7 @@ fn draw_list(game: &crate::game::Game, list: &str) -> Result<Vec<PowerId>, Strin
       if unknown.len() == 1 { "is" } else { "are" },
     ));
   }
-  let named = addressees(list, game)?;
+  let named = addressees(list, game).map_err(|refusal| refusal.to_string())?;
   if named.observers || named.masters {
     return Err("A draw is between powers: observers (O) and the Master (M) are not in it.".into());
   }
