@@ -8,6 +8,7 @@ use chrono_tz::Tz;
 use rand::Rng;
 
 use super::{deadline, Ending, Game, Member, PowerOrders, Role, Status};
+use crate::phase::Phase;
 use crate::position::Position;
 
 /// How many played turns a game keeps for ROLLBACK. The manual promises
@@ -65,7 +66,142 @@ pub enum StartError {
   Empty { game: String },
 }
 
+/// Why a Master's PAUSE, RESUME, PREDICT, PROCESS, PROMOTE or EJECT is
+/// refused; each reads as the sentence the Master is told.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum MasterRefusal {
+  #[error("Game '{0}' is not under way, so it cannot be paused.")]
+  PauseNotUnderWay(String),
+  /// PREDICT or PROCESS (`what`) of a game not under way.
+  #[error("Game '{game}' is not under way: there is nothing to {what}.")]
+  NothingTo { game: String, what: &'static str },
+  #[error("RESUME is for the Master (this game is set NO RESUME). Nothing was changed.")]
+  NoResume,
+  #[error("RESUME is for the Master or a player. Nothing was changed.")]
+  ResumeByObserver,
+  #[error("Game '{0}' is neither paused nor over; nothing was changed.")]
+  NothingToResume(String),
+  #[error(
+    "Game '{game}' is in {current}, not {named}: the PROCESS was ignored (the phase\n\
+     you meant has probably been processed already)."
+  )]
+  NotThePhase { game: String, current: Phase, named: Phase },
+  #[error("Game '{0}' is paused: RESUME it first. Nothing was processed.")]
+  Paused(String),
+  /// `shown` is what the Master wrote, cut to 40 characters.
+  #[error(
+    "'{shown}' is not an observer of game '{game}': only an observer can be promoted\n\
+     (they sign on with SIGN ON O{game} password first). Nothing was changed."
+  )]
+  NotAnObserver { shown: String, game: String },
+  #[error("Game '{0}' is over. Nothing was changed.")]
+  Over(String),
+  #[error("{power} is already abandoned in game '{game}'. Nothing was changed.")]
+  AlreadyAbandoned { power: String, game: String },
+}
+
+/// What RESUME did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Resumed {
+  /// A paused game runs again, its deadline moved on by the pause.
+  Unpaused,
+  /// A game that was over is under way again.
+  Reopened,
+  /// A game terminated before it began forms again.
+  Forming,
+}
+
 impl Game {
+  /// Whether the Master may PAUSE the game (one already paused is told so,
+  /// not refused).
+  pub fn may_pause(&self) -> Result<(), MasterRefusal> {
+    if self.status != Status::Active {
+      return Err(MasterRefusal::PauseNotUnderWay(self.name.clone()));
+    }
+    Ok(())
+  }
+
+  /// Whether the game is under way, for a Master's `what` ("predict",
+  /// "process").
+  pub fn under_way_to(&self, what: &'static str) -> Result<(), MasterRefusal> {
+    if self.status != Status::Active {
+      return Err(MasterRefusal::NothingTo { game: self.name.clone(), what });
+    }
+    Ok(())
+  }
+
+  /// Whether PROCESS `named` (the current phase when `None`) may go
+  /// ahead in a game under way: the phase named must be the current one,
+  /// and the game not paused.
+  pub fn may_process(&self, named: Option<Phase>) -> Result<(), MasterRefusal> {
+    let current = self.position.phase;
+    if let Some(named) = named.filter(|&named| named != current) {
+      return Err(MasterRefusal::NotThePhase { game: self.name.clone(), current, named });
+    }
+    if self.is_paused() {
+      return Err(MasterRefusal::Paused(self.name.clone()));
+    }
+    Ok(())
+  }
+
+  /// RESUME by a member in `role` (manual §8.3): a paused game runs again,
+  /// one that is over is under way again. Players may, unless the game is
+  /// set NO RESUME; observers may not.
+  pub fn resume_by(
+    &mut self,
+    role: Role,
+    now: DateTime<Utc>,
+    tz: Tz,
+  ) -> Result<Resumed, MasterRefusal> {
+    match role {
+      Role::Master => {}
+      Role::Player if self.settings.resume => {}
+      Role::Player => return Err(MasterRefusal::NoResume),
+      Role::Observer => return Err(MasterRefusal::ResumeByObserver),
+    }
+    if self.is_paused() {
+      self.resume(now);
+      Ok(Resumed::Unpaused)
+    } else if self.is_finished() {
+      self.reopen(now, tz);
+      Ok(if self.status == Status::Forming { Resumed::Forming } else { Resumed::Reopened })
+    } else {
+      Err(MasterRefusal::NothingToResume(self.name.clone()))
+    }
+  }
+
+  /// PROMOTE: the observer at `address` becomes a Master; returns their
+  /// member index.
+  pub fn promote(&mut self, address: &str) -> Result<usize, MasterRefusal> {
+    let found =
+      self.members.iter().position(|m| m.role == Role::Observer && m.has_address(address));
+    let Some(index) = found else {
+      let shown: String = address.chars().take(40).collect();
+      return Err(MasterRefusal::NotAnObserver { shown, game: self.name.clone() });
+    };
+    self.members[index].role = Role::Master;
+    self.members[index].all_press = false;
+    Ok(index)
+  }
+
+  /// Whether the Master may EJECT member `index`: not once the game is
+  /// over, and a player's power not when it is abandoned already.
+  pub fn may_eject(&self, index: usize) -> Result<(), MasterRefusal> {
+    if self.is_finished() {
+      return Err(MasterRefusal::Over(self.name.clone()));
+    }
+    let Some(member) = self.members.get(index) else { return Ok(()) };
+    match member.power {
+      Some(power) if member.role == Role::Player && member.abandoned => {
+        Err(MasterRefusal::AlreadyAbandoned {
+          power: self.power_name(power).to_string(),
+          game: self.name.clone(),
+        })
+      }
+      _ => Ok(()),
+    }
+  }
+
   /// Keeps the board and orders of the turn about to be processed, for
   /// ROLLBACK; only the last [`KEPT_TURNS`] are kept.
   pub(super) fn keep_turn(&mut self) {

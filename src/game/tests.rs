@@ -5,6 +5,7 @@
 use chrono::{DateTime, Duration, Utc};
 use rand::SeedableRng;
 
+use super::master::{MasterRefusal, Resumed};
 use super::*;
 use crate::map::Map;
 use crate::map::{Location, UnitType};
@@ -878,4 +879,47 @@ fn zeus_a_build_in_california_replaces_one_in_new_york_in_the_first_winter() {
   let accepted = game.enter_order(usa, "Build F Cal").expect("a build");
   assert_eq!(accepted.replaced.as_deref(), Some("Build Fleet New York."), "{accepted:?}");
   assert_eq!(game.orders[usa.index()].adjustments.len(), 2);
+}
+
+/// RESUME: a player may unless the game is NO RESUME, an observer never,
+/// and a game neither paused nor over has nothing to resume.
+#[test]
+fn resume_is_refused_by_role_and_by_a_game_already_running() {
+  let mut game = started();
+  assert_eq!(
+    game.resume_by(Role::Player, t(1), chrono_tz::UTC),
+    Err(MasterRefusal::NothingToResume("test".into()))
+  );
+  game.pause(t(1));
+  let refused = game.resume_by(Role::Observer, t(2), chrono_tz::UTC);
+  assert_eq!(
+    refused.map_err(|r| r.to_string()),
+    Err("RESUME is for the Master or a player. Nothing was changed.".into())
+  );
+  game.settings.resume = false;
+  assert_eq!(game.resume_by(Role::Player, t(2), chrono_tz::UTC), Err(MasterRefusal::NoResume));
+  assert!(game.is_paused(), "a refused RESUME leaves the game paused");
+  assert_eq!(game.resume_by(Role::Master, t(2), chrono_tz::UTC), Ok(Resumed::Unpaused));
+  assert!(!game.is_paused());
+}
+
+/// PROCESS names the current phase or none, and waits for a paused game.
+#[test]
+fn process_is_refused_for_another_phase_and_while_paused() {
+  let mut game = started();
+  let current = game.position.phase;
+  assert_eq!(game.may_process(None), Ok(()));
+  assert_eq!(game.may_process(Some(current)), Ok(()));
+  let later: crate::phase::Phase = "F1901M".parse().expect("a phase");
+  let refused = game.may_process(Some(later)).map_err(|r| r.to_string());
+  assert_eq!(
+    refused,
+    Err(
+      "Game 'test' is in S1901M, not F1901M: the PROCESS was ignored (the phase\n\
+       you meant has probably been processed already)."
+        .into()
+    )
+  );
+  game.pause(t(1));
+  assert_eq!(game.may_process(None), Err(MasterRefusal::Paused("test".into())));
 }

@@ -6,6 +6,7 @@
 
 use super::{play::accepted_line, Session};
 use crate::announce;
+use crate::game::master::Resumed;
 use crate::game::{report, Role, Status};
 use crate::order::split_orders;
 use crate::phase::PhaseWordsError;
@@ -92,24 +93,18 @@ impl Session<'_> {
     };
     let member = &game.members[index];
     let name = game.name.clone();
-    let (role, power, abandoned) = (member.role, member.power, member.abandoned);
+    let (role, power) = (member.role, member.power);
     let address = member.address.clone();
-    let over = game.is_finished();
     let power_name = power.map(|p| game.power_name(p).to_string()).unwrap_or_default();
+    if let Err(refusal) = game.may_eject(index) {
+      self.error(&refusal.to_string());
+      return false;
+    }
     let now = self.ctx.now;
     let Some(seat) = self.seat.as_mut() else { return false };
-    match (role, power, over) {
-      (_, _, true) => {
-        self.error(&format!("Game '{name}' is over. Nothing was changed."));
-      }
-      (Role::Player, Some(power), _) => {
+    match (role, power) {
+      (Role::Player, Some(power)) => {
         let initial = seat.stored.game.map.power(power).initial;
-        if abandoned {
-          self.error(&format!(
-            "{power_name} is already abandoned in game '{name}'. Nothing was changed."
-          ));
-          return false;
-        }
         let game = &mut seat.stored.game;
         game.abandon_seat(index);
         game.note_readiness(now);
@@ -212,8 +207,8 @@ impl Session<'_> {
     let Some(seat) = self.seat.as_mut() else { return };
     let game = &mut seat.stored.game;
     let name = game.name.clone();
-    if game.status != Status::Active {
-      self.error(&format!("Game '{name}' is not under way, so it cannot be paused."));
+    if let Err(refusal) = game.may_pause() {
+      self.error(&refusal.to_string());
       return;
     }
     if game.is_paused() {
@@ -243,34 +238,18 @@ impl Session<'_> {
     let game = &seat.stored.game;
     let name = game.name.clone();
     let role = game.members[seat.member].role;
-    let allowed = match role {
-      Role::Master => true,
-      Role::Player => game.settings.resume,
-      Role::Observer => false,
-    };
-    if !allowed {
-      let who = if role == Role::Player {
-        "the Master (this game is set NO RESUME)"
-      } else {
-        "the Master or a player"
-      };
-      self.error(&format!("RESUME is for {who}. Nothing was changed."));
-      return;
-    }
-    let game = &mut seat.stored.game;
-    let text = if game.is_paused() {
-      game.resume(now);
-      format!("Game '{name}' has been resumed: its deadline moved on by the time it was paused.")
-    } else if game.is_finished() {
-      game.reopen(now, tz);
-      if game.status == Status::Forming {
-        format!("Game '{name}', which was over before it began, is forming again.")
-      } else {
-        format!("Game '{name}', which was over, is under way again.")
+    let text = match seat.stored.game.resume_by(role, now, tz) {
+      Ok(Resumed::Unpaused) => {
+        format!("Game '{name}' has been resumed: its deadline moved on by the time it was paused.")
       }
-    } else {
-      self.error(&format!("Game '{name}' is neither paused nor over; nothing was changed."));
-      return;
+      Ok(Resumed::Forming) => {
+        format!("Game '{name}', which was over before it began, is forming again.")
+      }
+      Ok(Resumed::Reopened) => format!("Game '{name}', which was over, is under way again."),
+      Err(refusal) => {
+        self.error(&refusal.to_string());
+        return;
+      }
     };
     seat.changed = true;
     let deadline = report::time_to_deadline(&seat.stored.game, now).unwrap_or_default();
@@ -288,8 +267,8 @@ impl Session<'_> {
     let code = self.ctx.config.judge_code.clone();
     let Some(seat) = self.seat.as_ref() else { return };
     let game = &seat.stored.game;
-    if game.status != Status::Active {
-      self.error(&format!("Game '{}' is not under way: there is nothing to predict.", game.name));
+    if let Err(refusal) = game.under_way_to("predict") {
+      self.error(&refusal.to_string());
       return;
     }
     let mut copy = game.clone();
@@ -315,20 +294,13 @@ impl Session<'_> {
     }
     let Some(seat) = self.seat.as_mut() else { return };
     let game = &mut seat.stored.game;
-    let address = args.trim();
-    let found =
-      game.members.iter().position(|m| m.role == Role::Observer && m.has_address(address));
-    let Some(index) = found else {
-      let shown: String = address.chars().take(40).collect();
-      let name = game.name.clone();
-      self.error(&format!(
-        "'{shown}' is not an observer of game '{name}': only an observer can be promoted\n\
-         (they sign on with SIGN ON O{name} password first). Nothing was changed."
-      ));
-      return;
+    let index = match game.promote(args.trim()) {
+      Ok(index) => index,
+      Err(refusal) => {
+        self.error(&refusal.to_string());
+        return;
+      }
     };
-    game.members[index].role = Role::Master;
-    game.members[index].all_press = false;
     seat.changed = true;
     let who = game.members[index].address.clone();
     let name = game.name.clone();
@@ -349,15 +321,14 @@ impl Session<'_> {
     }
     let Some(seat) = self.seat.as_ref() else { return };
     let game = &seat.stored.game;
-    let name = game.name.clone();
-    let current = game.position.phase;
-    if game.status != Status::Active {
-      self.error(&format!("Game '{name}' is not under way: there is nothing to process."));
+    if let Err(refusal) = game.under_way_to("process") {
+      self.error(&refusal.to_string());
       return;
     }
+    let mut named = None;
     if !args.trim().is_empty() {
-      let named = match game.map.parse_phase_words(args) {
-        Ok(phase) => phase,
+      named = match game.map.parse_phase_words(args) {
+        Ok(phase) => Some(phase),
         Err(error @ PhaseWordsError::Unreadable { .. }) => {
           self.error(&format!(
             "{error}: write it like F1905R or Fall 1905 Retreat.\nNothing was processed."
@@ -369,16 +340,9 @@ impl Session<'_> {
           return;
         }
       };
-      if named != current {
-        self.error(&format!(
-          "Game '{name}' is in {current}, not {named}: the PROCESS was ignored (the phase\n\
-           you meant has probably been processed already)."
-        ));
-        return;
-      }
     }
-    if game.is_paused() {
-      self.error(&format!("Game '{name}' is paused: RESUME it first. Nothing was processed."));
+    if let Err(refusal) = game.may_process(named) {
+      self.error(&refusal.to_string());
       return;
     }
     self.process_game(true);
