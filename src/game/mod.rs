@@ -10,6 +10,7 @@
 //! makes when one ends.
 //! [`variant`] holds the optional rules (manual §9.1).
 
+pub mod absence;
 pub mod access;
 mod clock;
 pub mod date;

@@ -6,13 +6,11 @@
 use chrono::{DateTime, Duration, NaiveTime, Utc};
 
 use super::Session;
+use crate::game::absence::AbsenceRefusal;
 use crate::game::deadline::{self, DeadlineRule};
 use crate::game::{date, Absence, Role, Status};
 use crate::phase::PhaseKind;
 use crate::store::game_file::HistoryKind;
-
-/// Absences pending at once, at most (manual §7.2).
-const MAX_ABSENCES: usize = 3;
 
 impl Session<'_> {
   /// SET MOVE|RETREAT|ADJUST setting value [setting value …]: the rule for
@@ -187,16 +185,8 @@ impl Session<'_> {
     // A Master, also one acting for a power by BECOME, is not held to MAX
     // ABSENCE (manual §7.2).
     let master = member.role == Role::Master || seat.became.is_some();
-    let problem = match (member.role, member.power) {
-      (Role::Observer, _) => Some("Observers cannot set absences."),
-      (Role::Player, Some(power)) if game.is_eliminated(power) => {
-        Some("Your power is out of the game, so you cannot set absences.")
-      }
-      _ if game.is_finished() => Some("The game is over."),
-      _ => None,
-    };
-    if let Some(problem) = problem {
-      self.error(&format!("{problem} Nothing was changed."));
+    if let Err(refusal) = game.may_set_absence(seat.member) {
+      self.error(&format!("{refusal} Nothing was changed."));
       return;
     }
     let absence = match read_absence(args, now, tz) {
@@ -208,10 +198,6 @@ impl Session<'_> {
         return;
       }
     };
-    let pending = member.absences.iter().filter(|a| a.end > now).count();
-    let overlaps = member.absences.iter().any(|a| a.start < absence.end && absence.start < a.end);
-    let max_days = game.settings.max_absence;
-    let too_long = !master && absence.end - absence.start > Duration::days(i64::from(max_days));
     let name = game.name.clone();
     let span =
       format!("{} to {}", deadline::show(absence.start, tz), deadline::show(absence.end, tz));
@@ -224,35 +210,25 @@ impl Session<'_> {
     // The current deadline is not moved by an absence set after it was
     // fixed: say so when it falls inside.
     let current = game.timing.deadline.filter(|&d| absence.start <= d && d <= absence.end);
-    if pending >= MAX_ABSENCES {
-      self.error(&format!(
-        "You already have {MAX_ABSENCES} absences pending, the most allowed: cancel one\n\
-         with SET NO ABSENCE first. Nothing was changed."
-      ));
-      return;
+    match seat.stored.game.set_absence(seat.member, absence, master, now) {
+      Ok(()) => seat.changed = true,
+      Err(refusal @ AbsenceRefusal::TooLong { max_days, .. }) => {
+        self.error(&refusal.to_string());
+        self.tell_masters(
+          "Absence Notice",
+          &format!(
+            "{who} asked for an absence in game '{name}' from {span},\n\
+             longer than the {max_days} days the game allows, so it was not set. To grant\n\
+             it, BECOME that power and SET ABSENCE for them.\n"
+          ),
+        );
+        return;
+      }
+      Err(refusal) => {
+        self.error(&format!("{refusal} Nothing was changed."));
+        return;
+      }
     }
-    if overlaps {
-      self.error("That absence overlaps one you have set already. Nothing was changed.");
-      return;
-    }
-    if too_long {
-      self.error(&format!(
-        "Game '{name}' allows absences of at most {max_days} days, so this one was not\n\
-         set; the Master has been asked to set it for you."
-      ));
-      self.tell_masters(
-        "Absence Notice",
-        &format!(
-          "{who} asked for an absence in game '{name}' from {span},\n\
-           longer than the {max_days} days the game allows, so it was not set. To grant\n\
-           it, BECOME that power and SET ABSENCE for them.\n"
-        ),
-      );
-      return;
-    }
-    let Some(seat) = self.seat.as_mut() else { return };
-    seat.stored.game.members[seat.member].absences.push(absence);
-    seat.changed = true;
     // The span is a line of its own: two full dates fill most of one.
     self.say(&format!("Absence set in game '{name}':\n  {span}."));
     match current {
@@ -287,12 +263,8 @@ impl Session<'_> {
         return;
       }
     };
-    let member = &mut seat.stored.game.members[seat.member];
-    let day_end = when + Duration::days(1);
-    let found = member.absences.iter().position(|a| a.start < day_end && when < a.end);
-    match found {
-      Some(i) => {
-        let absence = member.absences.remove(i);
+    match seat.stored.game.cancel_absence(seat.member, when) {
+      Some(absence) => {
         seat.changed = true;
         let span =
           format!("{} to {}", deadline::show(absence.start, tz), deadline::show(absence.end, tz));
