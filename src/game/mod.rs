@@ -16,6 +16,7 @@ pub mod date;
 pub mod deadline;
 mod entry;
 pub mod future;
+pub mod join;
 pub mod master;
 mod permission;
 pub mod picture;

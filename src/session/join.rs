@@ -6,7 +6,8 @@
 
 use super::register::Proof;
 use super::{game_name, Seat, Session};
-use crate::game::report::{capitalised, wrap};
+use crate::game::join::{Joined, Opening, SignOnVariant};
+use crate::game::report::wrap;
 use crate::game::{deadline, Game, GameOption, Member, Role, Settings, Status, Tenure};
 use crate::mail::outbound::{MailKind, Outgoing};
 use crate::map::Map;
@@ -19,88 +20,33 @@ use crate::store::users::User;
 use crate::store::StoreError;
 use crate::{announce, dedication};
 
+pub(crate) use crate::game::join::{unplayable, variant_word};
+
 /// What a failed sign-on says, whatever failed: it tells nobody whether the
 /// game, the power or the password was wrong.
 const REFUSED: &str = "Invalid password or power: nothing was signed on. Orders and game\n\
                        commands in the rest of this message are not carried out.";
 
-/// A variant and the options on it, as CREATE and SIGN ON ?name give them.
-#[derive(Debug, PartialEq, Eq)]
-struct Variant {
-  map: String,
-  /// The options named, in [`GameOption::ALL`] order.
-  options: Vec<GameOption>,
-}
-
-impl Variant {
-  /// Reads `[variant] [option…]`.
-  fn parse(words: &[&str]) -> Result<Variant, String> {
-    let mut variant = Variant { map: "standard".into(), options: Vec::new() };
-    for word in words {
-      if let Some(info) = Map::variant_info(word) {
-        variant.map = info.key.to_string();
-      } else if let Some(option) = GameOption::parse(word) {
-        variant.options.push(option);
-      } else {
-        return Err(unknown_word_after_password());
-      }
-    }
-    variant.options = GameOption::ALL.into_iter().filter(|o| variant.options.contains(o)).collect();
-    Ok(variant)
-  }
-
-  /// What a SIGN ON to the game must say: its map, Gunboat if it is, and
-  /// the options named when it was created or by SET VARIANT.
-  fn of(game: &Game) -> Variant {
-    Variant { map: game.map.storage_key().to_string(), options: game.settings.sign_on_options() }
-  }
-
-  /// Why one of the options cannot be played on the map, if one cannot.
-  fn misfit(&self) -> Option<String> {
-    let map = Map::builtin(&self.map).ok()?;
-    self.options.iter().find_map(|o| o.not_for(map))
-  }
-
-  fn gunboat(&self) -> bool {
-    self.options.contains(&GameOption::Gunboat)
-  }
-
-  /// The option words, lower case, leaving out Gunboat (the games index
-  /// keeps that apart).
-  fn named(&self) -> Vec<String> {
-    self
-      .options
-      .iter()
-      .filter(|&&o| o != GameOption::Gunboat)
-      .map(|o| o.word().to_ascii_lowercase())
-      .collect()
-  }
-
-  /// ` Gunboat Summer`: the option words as a sign-on spells them.
-  fn option_words(&self) -> String {
-    self.options.iter().map(|o| format!(" {}", o.word())).collect()
-  }
-
-  /// What a SIGN ON ?name writes after the password: the variant unless
-  /// it is the standard game, then the options (` Chaos Gunboat`).
-  fn sign_on_words(&self) -> String {
-    if self.map == "standard" {
-      self.option_words()
+/// Reads `[variant] [option…]`, as CREATE and SIGN ON ?name give them.
+fn parse_variant(words: &[&str]) -> Result<SignOnVariant, String> {
+  let mut map = "standard";
+  let mut options = Vec::new();
+  for word in words {
+    if let Some(info) = Map::variant_info(word) {
+      map = info.key;
+    } else if let Some(option) = GameOption::parse(word) {
+      options.push(option);
     } else {
-      format!(" {}", self.words())
+      return Err(unknown_word_after_password());
     }
   }
-
-  /// `Standard Gunboat`, as a sign-on would spell it.
-  fn words(&self) -> String {
-    format!("{}{}", variant_word(&self.map), self.option_words())
-  }
+  Ok(SignOnVariant::new(map, &options))
 }
 
 /// What a SIGN ON ?name to `game` writes after the password: its variant
 /// (unless standard) and the options it was created or set with.
 pub(crate) fn sign_on_words(game: &Game) -> String {
-  Variant::of(game).sign_on_words()
+  SignOnVariant::of(game).sign_on_words()
 }
 
 /// The error for a word that is neither a variant nor an option.
@@ -119,29 +65,6 @@ fn unknown_word_after_password() -> String {
      no spaces, and the password is the word right after it).\n{}",
     known_words()
   )
-}
-
-/// Why the variant `key` cannot be played on this judge yet, if it cannot.
-pub(crate) fn unplayable(key: &str) -> Option<String> {
-  let map = Map::builtin(key).ok()?;
-  let missing = map.unplayable_features();
-  if missing.is_empty() {
-    return None;
-  }
-  let mut text =
-    format!("The {} variant cannot be played on this judge yet: it needs ", map.name());
-  text.push_str(&missing.join(", "));
-  text.push('.');
-  Some(crate::game::report::wrap(&text))
-}
-
-/// The variant `key` as one word a SIGN ON may use: its display name with
-/// `_` for blanks (`Fleet_Rome`), or the key for a map not built in.
-pub(crate) fn variant_word(key: &str) -> String {
-  match Map::variant_info(key) {
-    Some(info) => info.display.replace(' ', "_"),
-    None => capitalised(key),
-  }
 }
 
 /// The variants and options a judge knows, for the errors above: each
@@ -351,7 +274,7 @@ impl Session<'_> {
       self.error(&bad_name(name));
       return Ok(());
     };
-    let variant = match Variant::parse(words.get(2..).unwrap_or_default()) {
+    let variant = match parse_variant(words.get(2..).unwrap_or_default()) {
       Ok(variant) => variant,
       Err(message) => {
         self.error(&format!("{message}\nThe game was not created."));
@@ -395,7 +318,7 @@ impl Session<'_> {
     let needed = game.players_missing();
     // The exact command the others must send: the variant and options a
     // sign-on has to name come after the password.
-    let option_words = Variant::of(&game).sign_on_words();
+    let option_words = SignOnVariant::of(&game).sign_on_words();
     self.seat_at(lock, Stored::new(game), 0, true);
     if let Some(seat) = self.seat.as_mut() {
       seat.created = true;
@@ -531,7 +454,7 @@ impl Session<'_> {
 
   /// `SIGN ON ? password`: the oldest forming game of the variant asked for.
   fn join_next(&mut self, password: Option<&str>, options: &[&str]) -> Result<(), StoreError> {
-    let variant = match Variant::parse(options) {
+    let variant = match parse_variant(options) {
       Ok(variant) => variant,
       Err(message) => {
         self.error(&format!("{message}\nNothing was signed on."));
@@ -588,42 +511,22 @@ impl Session<'_> {
       }
       return Ok(());
     };
-    match stored.game.status {
-      Status::Finished(_) => {
-        self.error(&format!("Game '{name}' is over; nobody can join it."));
+    match stored.game.opening() {
+      Err(refusal) => {
+        self.error(&refusal.to_string());
         Ok(())
       }
-      Status::Active => {
-        let abandoned = (0..stored.game.members.len()).find(|&i| {
-          let m = &stored.game.members[i];
-          m.abandoned && m.power.is_some_and(|p| !stored.game.is_eliminated(p))
-        });
-        match abandoned {
-          Some(index) => self.take_over(lock, stored, index, password),
-          None => {
-            self.error(&format!(
-              "Game '{name}' has started and has no abandoned power to take over."
-            ));
-            Ok(())
-          }
-        }
-      }
-      Status::Forming => {
-        let wanted = match Variant::parse(options) {
+      Ok(Opening::TakeOver(index)) => self.take_over(lock, stored, index, password),
+      Ok(Opening::Forming) => {
+        let wanted = match parse_variant(options) {
           Ok(variant) => variant,
           Err(message) => {
             self.error(&format!("{message}\nNothing was signed on."));
             return Ok(());
           }
         };
-        let actual = Variant::of(&stored.game);
-        if wanted != actual {
-          self.error(&format!(
-            "Game '{name}' is a {} game. To sign on to it, write:\n\
-             SIGN ON ?{name} password{}",
-            actual.words(),
-            actual.sign_on_words()
-          ));
+        if let Err(refusal) = stored.game.may_join_as(&wanted) {
+          self.error(&refusal.to_string());
           return Ok(());
         }
         self.join_forming(lock, stored, password)
@@ -672,19 +575,16 @@ impl Session<'_> {
       return Ok(());
     }
     let Some(hash) = self.hashed(password) else { return Ok(()) };
-    if stored.game.players_missing() == 0 {
-      self.error(&format!("Game '{name}' already has all its players."));
-      return Ok(());
-    }
-    stored.game.members.push(self.new_member(Role::Player, Some(&user), hash));
-    let index = stored.game.members.len() - 1;
-    let count = stored.game.players().count();
-    let missing = stored.game.players_missing();
-    // SET SECRET: the number of players is not told (manual §9.1).
-    let secret = stored.game.settings.variant.secret;
+    let joined = match stored.game.join_forming(self.new_member(Role::Player, Some(&user), hash)) {
+      Ok(joined) => joined,
+      Err(refusal) => {
+        self.error(&refusal.to_string());
+        return Ok(());
+      }
+    };
+    let Joined { index, count, missing, secret, manual_start: manual } = joined;
     self.seat_at(lock, stored, index, true);
     let shown = self.shown_sender();
-    let manual = self.seat.as_ref().is_some_and(|s| s.stored.game.settings.manual_start);
     let waiting = if missing == 0 && manual {
       "It has all its players, and waits for its Master to start it (MANUAL START).\n"
     } else {
