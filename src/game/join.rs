@@ -5,10 +5,13 @@
 //! message and the web refuse alike; the password, the throttle and the
 //! registration are the caller's.
 
-use crate::map::Map;
+use chrono::{DateTime, Utc};
+use chrono_tz::Tz;
+
+use crate::map::{Map, PowerId};
 
 use super::report::{capitalised, wrap};
-use super::{Game, GameOption, Member, Role, Status};
+use super::{Game, GameOption, Member, Role, Status, Tenure};
 
 /// A variant and the options on it, as CREATE and SIGN ON ?name name them.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -190,5 +193,167 @@ impl Game {
       secret: self.settings.variant.secret,
       manual_start: self.settings.manual_start,
     })
+  }
+}
+
+/// Why a newcomer may not take over an abandoned power (manual §5.1);
+/// each reads as the sentence they are told.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum TakeOverRefusal {
+  #[error("{power} is out of game '{game}', so it cannot be taken over.")]
+  Eliminated { power: String, game: String },
+  #[error(
+    "You already play a power in game '{game}', so you cannot also take over\n\
+     {power}."
+  )]
+  PlaysAnother { power: String, game: String },
+}
+
+/// A power taken over (or taken back by its owner), as the game now has
+/// it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TakenOver {
+  /// The member who plays the power now (members before it who were
+  /// observing as the newcomer are gone).
+  pub index: usize,
+  pub power: PowerId,
+  /// The seat's own owner took it back, rather than a newcomer.
+  pub returning: bool,
+  /// The power was in civil disorder, and no longer is.
+  pub was_cd: bool,
+}
+
+/// Why a SIGN ON with a power's initial cannot name a seat; reads as the
+/// sentence the sender is told.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SeatRefusal {
+  #[error(
+    "Game '{game}' has not started, so no powers are dealt yet. Sign on to it\n\
+     with SIGN ON ?{game} password."
+  )]
+  NotDealt { game: String },
+}
+
+/// The seat a SIGN ON with a power's initial names.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PowerSeat {
+  /// Member `index` plays the power: its password decides.
+  Played(usize),
+  /// Member `index` abandoned the power: a sign-on takes it over.
+  Abandoned(usize),
+}
+
+impl Game {
+  /// The seat of the power whose initial is `letter`: its player, or its
+  /// abandoned seat. `Ok(None)` when there is no such seat to sign on to,
+  /// which the sender is not told more about.
+  pub fn power_seat(&self, letter: char) -> Result<Option<PowerSeat>, SeatRefusal> {
+    let power = self.map.power_by_initial(letter);
+    match power.and_then(|p| self.player_index(p)) {
+      Some(index) if self.members[index].abandoned => Ok(Some(PowerSeat::Abandoned(index))),
+      Some(index) => Ok(Some(PowerSeat::Played(index))),
+      None if self.status == Status::Forming && power.is_some() => {
+        Err(SeatRefusal::NotDealt { game: self.name.clone() })
+      }
+      None => Ok(None),
+    }
+  }
+
+  /// Whether the sender at `address` may take over the abandoned power of
+  /// member `index`: the power must still be in the game, and the sender
+  /// must not play another power in it.
+  pub fn may_take_over(&self, index: usize, address: &str) -> Result<(), TakeOverRefusal> {
+    let Some(power) = self.members.get(index).and_then(|m| m.power) else { return Ok(()) };
+    let power_name = || self.power_name(power).to_string();
+    if self.is_eliminated(power) {
+      return Err(TakeOverRefusal::Eliminated { power: power_name(), game: self.name.clone() });
+    }
+    let plays_other =
+      self.members.iter().enumerate().any(|(i, m)| {
+        i != index && m.role == Role::Player && !m.abandoned && m.has_address(address)
+      });
+    if plays_other {
+      return Err(TakeOverRefusal::PlaysAnother { power: power_name(), game: self.name.clone() });
+    }
+    Ok(())
+  }
+
+  /// Whether registered user `user` is the owner of member `index`'s seat,
+  /// who may always take it back (manual §5.1: a valid sign-on clears civil
+  /// disorder); the admission rules (§5.2, §8.4) are for newcomers.
+  pub fn owns_seat(&self, index: usize, user: u32) -> bool {
+    self.members.get(index).is_some_and(|m| m.user == Some(user))
+  }
+
+  /// The sender at `address` (registered user `user`, with the hashed
+  /// `password`) takes over the abandoned power of member `index`, or its
+  /// owner takes it back. A newcomer who was observing the game now plays
+  /// in it instead, and gets a wait, time to read the game; the tenure of
+  /// the power's last player ends, and the new one's begins; the power
+  /// leaves civil disorder; a deadline already past is set afresh. `None`
+  /// when member `index` has no power.
+  pub fn take_over(
+    &mut self,
+    index: usize,
+    address: &str,
+    user: u32,
+    password: String,
+    now: DateTime<Utc>,
+    tz: Tz,
+  ) -> Option<TakenOver> {
+    let power = self.members.get(index)?.power?;
+    let returning = self.owns_seat(index, user);
+    let phase = self.position.phase.to_string();
+    let observing: Vec<usize> = (0..self.members.len())
+      .filter(|&i| self.members[i].role == Role::Observer && self.members[i].has_address(address))
+      .collect();
+    let index = index - observing.iter().filter(|&&i| i < index).count();
+    for &i in observing.iter().rev() {
+      self.members.remove(i);
+    }
+    let member = &mut self.members[index];
+    member.address = address.to_string();
+    member.password = password;
+    member.user = Some(user);
+    member.abandoned = false;
+    // A newcomer gets time to read the game; the owner knows it.
+    member.wait = !returning;
+    self.end_tenure(power);
+    self.record.tenures.push(Tenure {
+      power,
+      address: address.to_string(),
+      from: phase,
+      until: None,
+    });
+    let member = &mut self.members[index];
+    let was_cd = std::mem::take(&mut member.cd);
+    member.late = false;
+    if !returning {
+      member.late_count = 0;
+    }
+    self.fresh_deadline(now, tz);
+    Some(TakenOver { index, power, returning, was_cd })
+  }
+
+  /// The observer the sender is: one writing from an address of theirs,
+  /// or signed on as registered user `user`. Another person who happens
+  /// to choose the same password is a new observer.
+  pub fn known_observer(&self, address: &str, user: Option<u32>) -> Option<usize> {
+    self.members.iter().position(|m| {
+      m.role == Role::Observer && (m.has_address(address) || (user.is_some() && m.user == user))
+    })
+  }
+
+  /// Adds `member` to the game as an observer; its index.
+  pub fn sign_on_observer(&mut self, mut member: Member) -> usize {
+    member.role = Role::Observer;
+    self.members.push(member);
+    self.members.len() - 1
+  }
+
+  /// Member `index` has signed on: a power in civil disorder leaves it
+  /// (manual §5.1). Whether it was in civil disorder.
+  pub fn signed_on(&mut self, index: usize) -> bool {
+    self.members.get_mut(index).is_some_and(|m| std::mem::take(&mut m.cd))
   }
 }

@@ -6,9 +6,9 @@
 
 use super::register::Proof;
 use super::{game_name, Seat, Session};
-use crate::game::join::{Joined, Opening, SignOnVariant};
+use crate::game::join::{Joined, Opening, PowerSeat, SignOnVariant, TakenOver};
 use crate::game::report::wrap;
-use crate::game::{deadline, Game, GameOption, Member, Role, Settings, Status, Tenure};
+use crate::game::{deadline, Game, GameOption, Member, Role, Settings, Status};
 use crate::mail::outbound::{MailKind, Outgoing};
 use crate::map::Map;
 use crate::password;
@@ -704,42 +704,35 @@ impl Session<'_> {
           None => self.wrong_password(&key, &what, masters, &stored.game),
         }
       }
-      letter => {
-        let power = stored.game.map.power_by_initial(letter);
-        let index = power.and_then(|p| stored.game.player_index(p));
-        match index {
-          Some(index) if stored.game.members[index].abandoned => {
-            self.take_over(lock, stored, index, Some(password))
-          }
-          Some(index) => {
-            let power = stored.game.members[index].power.or(power);
-            let power_name = power.map(|p| stored.game.power_name(p).to_string());
-            let power_name = power_name.unwrap_or_else(|| letter.to_string());
-            let key = throttle::seat(&name, &power_name);
-            let what = format!("{power_name} in game '{name}'");
-            if self.seat_locked(&key, &what)? {
-              return Ok(());
-            }
-            if !password::verify(password, &stored.game.members[index].password) {
-              let owners = stored.game.members[index].addresses().map(str::to_string).collect();
-              return self.wrong_password(&key, &what, owners, &stored.game);
-            }
-            self.signed_on(lock, stored, index);
-            self.verified(&key, &what)
-          }
-          _ if stored.game.status == Status::Forming && power.is_some() => {
-            self.error(&format!(
-              "Game '{name}' has not started, so no powers are dealt yet. Sign on to it\n\
-               with SIGN ON ?{name} password."
-            ));
-            Ok(())
-          }
-          _ => {
-            self.error(REFUSED);
-            Ok(())
-          }
+      letter => match stored.game.power_seat(letter) {
+        Ok(Some(PowerSeat::Abandoned(index))) => {
+          self.take_over(lock, stored, index, Some(password))
         }
-      }
+        Ok(Some(PowerSeat::Played(index))) => {
+          let power = stored.game.members[index].power;
+          let power_name = power.map(|p| stored.game.power_name(p).to_string());
+          let power_name = power_name.unwrap_or_else(|| letter.to_string());
+          let key = throttle::seat(&name, &power_name);
+          let what = format!("{power_name} in game '{name}'");
+          if self.seat_locked(&key, &what)? {
+            return Ok(());
+          }
+          if !password::verify(password, &stored.game.members[index].password) {
+            let owners = stored.game.members[index].addresses().map(str::to_string).collect();
+            return self.wrong_password(&key, &what, owners, &stored.game);
+          }
+          self.signed_on(lock, stored, index);
+          self.verified(&key, &what)
+        }
+        Err(refusal) => {
+          self.error(&refusal.to_string());
+          Ok(())
+        }
+        Ok(None) => {
+          self.error(REFUSED);
+          Ok(())
+        }
+      },
     }
   }
 
@@ -763,9 +756,8 @@ impl Session<'_> {
       Status::Active => String::new(),
     };
     let name = game.name.clone();
-    let was_cd = member.cd;
     let mut stored = stored;
-    stored.game.members[index].cd = false;
+    let was_cd = stored.game.signed_on(index);
     self.seat_at(lock, stored, index, was_cd);
     self.say(&format!("You are signed on as {as_what} in game '{name}'.{status}"));
     if was_cd {
@@ -795,11 +787,7 @@ impl Session<'_> {
     // The same observer writes from an address of theirs; another person
     // who happens to choose the same password is a new observer.
     let sender = self.ctx.users.by_address(&self.reply_to)?.map(|u| u.id);
-    let known = stored.game.members.iter().position(|m| {
-      m.role == Role::Observer
-        && (m.has_address(&self.reply_to) || (sender.is_some() && m.user == sender))
-    });
-    if let Some(index) = known {
+    if let Some(index) = stored.game.known_observer(&self.reply_to, sender) {
       // Known by address alone proves nothing about who sent the message.
       let right = password::verify(password, &stored.game.members[index].password);
       let key = throttle::seat(&stored.game.name, &self.reply_to);
@@ -815,8 +803,7 @@ impl Session<'_> {
       return Ok(());
     }
     let Some(hash) = self.hashed(Some(password)) else { return Ok(()) };
-    stored.game.members.push(self.new_member(Role::Observer, Some(&user), hash));
-    let index = stored.game.members.len() - 1;
+    let index = stored.game.sign_on_observer(self.new_member(Role::Observer, Some(&user), hash));
     let name = stored.game.name.clone();
     self.seat_at(lock, stored, index, true);
     self.say(&format!(
@@ -843,68 +830,29 @@ impl Session<'_> {
     password: Option<&str>,
   ) -> Result<(), StoreError> {
     let game = &stored.game;
-    let Some(power) = game.members[index].power else { return Ok(()) };
+    let Some(power) = game.members.get(index).and_then(|m| m.power) else { return Ok(()) };
     let power_name = game.power_name(power).to_string();
     let name = game.name.clone();
-    if game.is_eliminated(power) {
-      self.error(&format!("{power_name} is out of game '{name}', so it cannot be taken over."));
-      return Ok(());
-    }
-    let plays_other = game.members.iter().enumerate().any(|(i, m)| {
-      i != index && m.role == Role::Player && !m.abandoned && m.has_address(&self.reply_to)
-    });
-    if plays_other {
-      self.error(&format!(
-        "You already play a power in game '{name}', so you cannot also take over\n\
-         {power_name}."
-      ));
+    if let Err(refusal) = game.may_take_over(index, &self.reply_to) {
+      self.error(&refusal.to_string());
       return Ok(());
     }
     let Some(user) = self.registered_sender("Taking over an abandoned power")? else {
       return Ok(());
     };
-    // The admission rules (§5.2, §8.4) are for newcomers: a seat's owner
-    // may always take it back (§5.1: a valid sign-on clears civil disorder).
-    let returning = game.members[index].user == Some(user.id);
+    let returning = game.owns_seat(index, user.id);
     if !returning && !self.admitted(game, true)? {
       return Ok(());
     }
     let Some(hash) = self.hashed(password) else { return Ok(()) };
-    let phase = game.position.phase.to_string();
-    // A newcomer who was observing the game now plays in it instead.
-    let observing: Vec<usize> = (0..game.members.len())
-      .filter(|&i| {
-        game.members[i].role == Role::Observer && game.members[i].has_address(&self.reply_to)
-      })
-      .collect();
-    let index = index - observing.iter().filter(|&&i| i < index).count();
-    for &i in observing.iter().rev() {
-      stored.game.members.remove(i);
-    }
-    let member = &mut stored.game.members[index];
-    member.address = self.reply_to.clone();
-    member.password = hash;
-    member.user = Some(user.id);
-    member.abandoned = false;
-    // A newcomer gets time to read the game; the owner knows it.
-    member.wait = !returning;
-    stored.game.end_tenure(power);
-    stored.game.record.tenures.push(Tenure {
-      power,
-      address: self.reply_to.clone(),
-      from: phase,
-      until: None,
-    });
-    let was_cd = std::mem::take(&mut stored.game.members[index].cd);
-    stored.game.members[index].late = false;
-    let started = if returning {
-      Vec::new()
-    } else {
-      stored.game.members[index].late_count = 0;
-      dedication::took_over(&stored.game, power, self.ctx.now)
+    let (now, tz) = (self.ctx.now, self.ctx.tz());
+    let Some(taken) = stored.game.take_over(index, &self.reply_to, user.id, hash, now, tz) else {
+      return Ok(());
     };
-    stored.game.fresh_deadline(self.ctx.now, self.ctx.tz());
-    let deadline = stored.game.timing.deadline.map(|d| deadline::show(d, self.ctx.tz()));
+    let TakenOver { index, returning, was_cd, .. } = taken;
+    let started =
+      if returning { Vec::new() } else { dedication::took_over(&stored.game, power, now) };
+    let deadline = stored.game.timing.deadline.map(|d| deadline::show(d, tz));
     self.seat_at(lock, stored, index, true);
     if let Some(seat) = self.seat.as_mut() {
       seat.ledger.extend(started);
