@@ -10,8 +10,9 @@ use chrono_tz::Tz;
 
 use crate::map::{Map, PowerId};
 
+use super::deadline::DeadlineRule;
 use super::report::{capitalised, wrap};
-use super::{Game, GameOption, Member, Role, Status, Tenure};
+use super::{Game, GameOption, Member, Role, Settings, Status, Tenure};
 
 /// A variant and the options on it, as CREATE and SIGN ON ?name name them.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -92,16 +93,76 @@ pub fn variant_word(key: &str) -> String {
 
 /// Why the variant `key` cannot be played on this judge yet, if it cannot.
 pub fn unplayable(key: &str) -> Option<String> {
+  unplayable_refusal(key).map(|refusal| refusal.to_string())
+}
+
+fn unplayable_refusal(key: &str) -> Option<VariantRefusal> {
   let map = Map::builtin(key).ok()?;
   let missing = map.unplayable_features();
   if missing.is_empty() {
     return None;
   }
-  let mut text =
-    format!("The {} variant cannot be played on this judge yet: it needs ", map.name());
-  text.push_str(&missing.join(", "));
-  text.push('.');
-  Some(wrap(&text))
+  Some(VariantRefusal::Unplayable { variant: map.name().to_string(), missing })
+}
+
+/// Why a game of a variant cannot be made (CREATE); each reads as the
+/// sentence the sender is told.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum VariantRefusal {
+  /// The variant needs what this judge cannot play yet.
+  #[error(
+    "{}",
+    wrap(&format!(
+      "The {variant} variant cannot be played on this judge yet: it needs {}.",
+      missing.join(", ")
+    ))
+  )]
+  Unplayable { variant: String, missing: Vec<String> },
+  /// One of the options does not apply to the variant's map.
+  #[error("{reason}")]
+  Misfit { reason: String },
+  /// The variant's map cannot be loaded, so no game is made.
+  #[error("The {map} map cannot be loaded; the game was not created.")]
+  NoMap { map: String },
+}
+
+impl SignOnVariant {
+  /// Whether a game of this variant can be played on this judge: its map
+  /// needs nothing the judge lacks, and every option applies to it.
+  pub fn playable(&self) -> Result<(), VariantRefusal> {
+    if let Some(refusal) = unplayable_refusal(&self.map) {
+      return Err(refusal);
+    }
+    match self.misfit() {
+      Some(reason) => Err(VariantRefusal::Misfit { reason }),
+      None => Ok(()),
+    }
+  }
+}
+
+impl Game {
+  /// A new game `name` of `variant`, forming, with the `deadlines` of its
+  /// movement, retreat and adjustment phases, made at `now` by `first`,
+  /// its first player.
+  pub fn created(
+    name: &str,
+    variant: &SignOnVariant,
+    deadlines: [DeadlineRule; 3],
+    now: DateTime<Utc>,
+    mut first: Member,
+  ) -> Result<Game, VariantRefusal> {
+    let Ok(map) = Map::builtin(&variant.map) else {
+      return Err(VariantRefusal::NoMap { map: variant.map.clone() });
+    };
+    let mut settings = Settings::new(map, deadlines);
+    for &option in &variant.options {
+      option.name_in(&mut settings);
+    }
+    let mut game = Game::new(name, map, settings, now);
+    first.role = Role::Player;
+    game.members.push(first);
+    Ok(game)
+  }
 }
 
 /// Why nobody new can SIGN ON ?name to a game (manual §4); each reads as
@@ -355,5 +416,70 @@ impl Game {
   /// (manual §5.1). Whether it was in civil disorder.
   pub fn signed_on(&mut self, index: usize) -> bool {
     self.members.get_mut(index).is_some_and(|m| std::mem::take(&mut m.cd))
+  }
+}
+
+/// Why a member may not BECOME MASTER or BECOME a power (manual §8.2);
+/// each reads as the sentence they are told.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum BecomeRefusal {
+  #[error("The game already has a Master.")]
+  HasMaster,
+  #[error("BECOME is for the Master.")]
+  NotMaster,
+  #[error("Game '{game}' is not under way, so no power can be taken on.")]
+  NotUnderWay { game: String },
+  #[error(
+    "Nobody plays {power}, so nobody can act for it: its units hold, and the\n\
+     judge makes its builds and removals."
+  )]
+  Dummy { power: String },
+  #[error(
+    "'{word}' is not a power of game '{game}': write its name or initial, e.g. BECOME France."
+  )]
+  NotAPower { word: String, game: String },
+}
+
+impl Game {
+  /// Member `index`, who has just created the game, runs it as its Master
+  /// instead of playing: the game is moderated.
+  pub fn become_master(&mut self, index: usize) -> Result<(), BecomeRefusal> {
+    if self.has_master() {
+      return Err(BecomeRefusal::HasMaster);
+    }
+    if let Some(member) = self.members.get_mut(index) {
+      member.role = Role::Master;
+    }
+    self.settings.moderated = true;
+    Ok(())
+  }
+
+  /// Whether member `index` may act for a power (BECOME): a Master, while
+  /// the game is under way.
+  pub fn may_act_for_power(&self, index: usize) -> Result<(), BecomeRefusal> {
+    if self.members.get(index).is_none_or(|m| m.role != Role::Master) {
+      Err(BecomeRefusal::NotMaster)
+    } else if self.status != Status::Active {
+      Err(BecomeRefusal::NotUnderWay { game: self.name.clone() })
+    } else {
+      Ok(())
+    }
+  }
+
+  /// The member a Master acts for with BECOME `word` (a power's name or
+  /// initial): a power somebody plays.
+  pub fn power_to_act_for(&self, word: &str) -> Result<usize, BecomeRefusal> {
+    let mut letters = word.chars();
+    let power = match (letters.next(), letters.next()) {
+      (Some(letter), None) => self.map.power_by_initial(letter),
+      _ => self.map.find_power(word),
+    };
+    if let Some(dummy) = power.filter(|&p| self.is_dummy(p)) {
+      return Err(BecomeRefusal::Dummy { power: self.power_name(dummy).to_string() });
+    }
+    power.and_then(|p| self.player_index(p)).ok_or_else(|| BecomeRefusal::NotAPower {
+      word: word.chars().take(20).collect(),
+      game: self.name.clone(),
+    })
   }
 }

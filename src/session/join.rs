@@ -6,9 +6,9 @@
 
 use super::register::Proof;
 use super::{game_name, Seat, Session};
-use crate::game::join::{Joined, Opening, PowerSeat, SignOnVariant, TakenOver};
+use crate::game::join::{BecomeRefusal, Joined, Opening, PowerSeat, SignOnVariant, TakenOver};
 use crate::game::report::wrap;
-use crate::game::{deadline, Game, GameOption, Member, Role, Settings, Status};
+use crate::game::{deadline, Game, GameOption, Member, Role, Status};
 use crate::mail::outbound::{MailKind, Outgoing};
 use crate::map::Map;
 use crate::password;
@@ -281,8 +281,8 @@ impl Session<'_> {
         return Ok(());
       }
     };
-    if let Some(reason) = unplayable(&variant.map).or_else(|| variant.misfit()) {
-      self.error(&format!("{reason}\nThe game was not created."));
+    if let Err(refusal) = variant.playable() {
+      self.error(&format!("{refusal}\nThe game was not created."));
       return Ok(());
     }
     let Some(hash) = self.hashed(words.get(1).copied()) else { return Ok(()) };
@@ -303,18 +303,16 @@ impl Session<'_> {
       ));
       return Ok(());
     }
-    let Ok(map) = Map::builtin(&variant.map) else {
-      self.error(&format!("The {} map cannot be loaded; the game was not created.", variant.map));
-      return Ok(());
-    };
     let config = self.ctx.config;
     let deadlines = [config.movement.clone(), config.retreat.clone(), config.adjust.clone()];
-    let mut settings = Settings::new(map, deadlines);
-    for &option in &variant.options {
-      option.name_in(&mut settings);
-    }
-    let mut game = Game::new(&name, map, settings, self.ctx.now);
-    game.members.push(self.new_member(Role::Player, Some(&user), hash));
+    let first = self.new_member(Role::Player, Some(&user), hash);
+    let game = match Game::created(&name, &variant, deadlines, self.ctx.now, first) {
+      Ok(game) => game,
+      Err(refusal) => {
+        self.error(&refusal.to_string());
+        return Ok(());
+      }
+    };
     let needed = game.players_missing();
     // The exact command the others must send: the variant and options a
     // sign-on has to name come after the password.
@@ -336,21 +334,18 @@ impl Session<'_> {
 
   pub(crate) fn become_master(&mut self) {
     let Some(seat) = self.seat_or_error("BECOME MASTER") else { return };
-    let game = &seat.stored.game;
-    let problem = if !seat.created {
-      Some("BECOME MASTER must come right after the CREATE of a new game, in the same\nmessage.")
-    } else if game.has_master() {
-      Some("The game already has a Master.")
-    } else {
-      None
-    };
-    if let Some(problem) = problem {
-      self.error(&format!("{problem} Nothing was changed."));
+    if !seat.created {
+      self.error(
+        "BECOME MASTER must come right after the CREATE of a new game, in the same\n\
+         message. Nothing was changed.",
+      );
       return;
     }
     let game = &mut seat.stored.game;
-    game.members[seat.member].role = Role::Master;
-    game.settings.moderated = true;
+    if let Err(refusal) = game.become_master(seat.member) {
+      self.error(&format!("{refusal} Nothing was changed."));
+      return;
+    }
     let needed = game.players_missing();
     let name = game.name.clone();
     self.say(&format!(
@@ -364,41 +359,29 @@ impl Session<'_> {
   pub(crate) fn become_power(&mut self, args: &str) {
     let Some(seat) = self.seat_or_error("BECOME") else { return };
     let game = &seat.stored.game;
-    let problem = if game.members[seat.member].role != Role::Master {
-      Some("BECOME is for the Master.".to_string())
-    } else if seat.became.is_some() {
-      Some("BECOME may be used once in a message.".to_string())
-    } else if game.status != Status::Active {
-      Some(format!("Game '{}' is not under way, so no power can be taken on.", game.name))
-    } else {
-      None
+    let problem = match game.may_act_for_power(seat.member) {
+      Err(refusal @ BecomeRefusal::NotMaster) => Some(refusal.to_string()),
+      _ if seat.became.is_some() => Some("BECOME may be used once in a message.".to_string()),
+      Err(refusal) => Some(refusal.to_string()),
+      Ok(()) => None,
     };
     if let Some(problem) = problem {
       self.error(&format!("{problem} Nothing was changed."));
       return;
     }
-    let word = args.trim();
-    let mut letters = word.chars();
-    let power = match (letters.next(), letters.next()) {
-      (Some(letter), None) => game.map.power_by_initial(letter),
-      _ => game.map.find_power(word),
+    let index = match game.power_to_act_for(args.trim()) {
+      Ok(index) => index,
+      // Said without "Nothing was changed", as it always was.
+      Err(refusal @ BecomeRefusal::NotAPower { .. }) => {
+        self.error(&refusal.to_string());
+        return;
+      }
+      Err(refusal) => {
+        self.error(&format!("{refusal} Nothing was changed."));
+        return;
+      }
     };
-    if let Some(dummy) = power.filter(|&p| game.is_dummy(p)) {
-      let name = game.power_name(dummy).to_string();
-      self.error(&format!(
-        "Nobody plays {name}, so nobody can act for it: its units hold, and the\n\
-         judge makes its builds and removals. Nothing was changed."
-      ));
-      return;
-    }
-    let Some(index) = power.and_then(|p| game.player_index(p)) else {
-      let shown: String = word.chars().take(20).collect();
-      let name = game.name.clone();
-      self.error(&format!(
-        "'{shown}' is not a power of game '{name}': write its name or initial, e.g. BECOME France."
-      ));
-      return;
-    };
+    let power = game.members[index].power;
     let name = power.map(|p| game.power_name(p).to_string()).unwrap_or_default();
     let player: Vec<String> = game.members[index].addresses().map(str::to_string).collect();
     seat.became = Some(seat.member);
