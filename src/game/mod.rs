@@ -1019,6 +1019,8 @@ impl Game {
 #[cfg(test)]
 mod dummy_tests;
 #[cfg(test)]
+mod join_tests;
+#[cfg(test)]
 mod tests;
 #[cfg(test)]
 mod vassal_tests;
