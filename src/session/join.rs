@@ -2,7 +2,9 @@
 //! power initial, `o` observer, `m` Master), OBSERVE / WATCH, BECOME
 //! MASTER, taking over an abandoned power, and starting a game when its
 //! last player signs on. Only one of CREATE, SIGN ON and OBSERVE may be
-//! used in a message.
+//! used in a message. The game's rules (who may join, what joining
+//! changes) are `game::join`'s; this module reads the words, checks the
+//! sender's registration, password and throttle, and phrases the reply.
 
 use super::register::Proof;
 use super::{game_name, Seat, Session};
