@@ -17,6 +17,7 @@ pub mod date;
 pub mod deadline;
 mod entry;
 pub mod future;
+pub mod join;
 pub mod master;
 mod permission;
 pub mod picture;
@@ -1018,6 +1019,8 @@ impl Game {
 
 #[cfg(test)]
 mod dummy_tests;
+#[cfg(test)]
+mod join_tests;
 #[cfg(test)]
 mod tests;
 #[cfg(test)]

@@ -2,12 +2,15 @@
 //! power initial, `o` observer, `m` Master), OBSERVE / WATCH, BECOME
 //! MASTER, taking over an abandoned power, and starting a game when its
 //! last player signs on. Only one of CREATE, SIGN ON and OBSERVE may be
-//! used in a message.
+//! used in a message. The game's rules (who may join, what joining
+//! changes) are `game::join`'s; this module reads the words, checks the
+//! sender's registration, password and throttle, and phrases the reply.
 
 use super::register::Proof;
 use super::{game_name, Seat, Session};
-use crate::game::report::{capitalised, wrap};
-use crate::game::{deadline, Game, GameOption, Member, Role, Settings, Status, Tenure};
+use crate::game::join::{BecomeRefusal, Joined, Opening, PowerSeat, SignOnVariant, TakenOver};
+use crate::game::report::wrap;
+use crate::game::{deadline, Game, GameOption, Member, Role, Status};
 use crate::mail::outbound::{MailKind, Outgoing};
 use crate::map::Map;
 use crate::password;
@@ -19,88 +22,33 @@ use crate::store::users::User;
 use crate::store::StoreError;
 use crate::{announce, dedication};
 
+pub(crate) use crate::game::join::{unplayable, variant_word};
+
 /// What a failed sign-on says, whatever failed: it tells nobody whether the
 /// game, the power or the password was wrong.
 const REFUSED: &str = "Invalid password or power: nothing was signed on. Orders and game\n\
                        commands in the rest of this message are not carried out.";
 
-/// A variant and the options on it, as CREATE and SIGN ON ?name give them.
-#[derive(Debug, PartialEq, Eq)]
-struct Variant {
-  map: String,
-  /// The options named, in [`GameOption::ALL`] order.
-  options: Vec<GameOption>,
-}
-
-impl Variant {
-  /// Reads `[variant] [option…]`.
-  fn parse(words: &[&str]) -> Result<Variant, String> {
-    let mut variant = Variant { map: "standard".into(), options: Vec::new() };
-    for word in words {
-      if let Some(info) = Map::variant_info(word) {
-        variant.map = info.key.to_string();
-      } else if let Some(option) = GameOption::parse(word) {
-        variant.options.push(option);
-      } else {
-        return Err(unknown_word_after_password());
-      }
-    }
-    variant.options = GameOption::ALL.into_iter().filter(|o| variant.options.contains(o)).collect();
-    Ok(variant)
-  }
-
-  /// What a SIGN ON to the game must say: its map, Gunboat if it is, and
-  /// the options named when it was created or by SET VARIANT.
-  fn of(game: &Game) -> Variant {
-    Variant { map: game.map.storage_key().to_string(), options: game.settings.sign_on_options() }
-  }
-
-  /// Why one of the options cannot be played on the map, if one cannot.
-  fn misfit(&self) -> Option<String> {
-    let map = Map::builtin(&self.map).ok()?;
-    self.options.iter().find_map(|o| o.not_for(map))
-  }
-
-  fn gunboat(&self) -> bool {
-    self.options.contains(&GameOption::Gunboat)
-  }
-
-  /// The option words, lower case, leaving out Gunboat (the games index
-  /// keeps that apart).
-  fn named(&self) -> Vec<String> {
-    self
-      .options
-      .iter()
-      .filter(|&&o| o != GameOption::Gunboat)
-      .map(|o| o.word().to_ascii_lowercase())
-      .collect()
-  }
-
-  /// ` Gunboat Summer`: the option words as a sign-on spells them.
-  fn option_words(&self) -> String {
-    self.options.iter().map(|o| format!(" {}", o.word())).collect()
-  }
-
-  /// What a SIGN ON ?name writes after the password: the variant unless
-  /// it is the standard game, then the options (` Chaos Gunboat`).
-  fn sign_on_words(&self) -> String {
-    if self.map == "standard" {
-      self.option_words()
+/// Reads `[variant] [option…]`, as CREATE and SIGN ON ?name give them.
+fn parse_variant(words: &[&str]) -> Result<SignOnVariant, String> {
+  let mut map = "standard";
+  let mut options = Vec::new();
+  for word in words {
+    if let Some(info) = Map::variant_info(word) {
+      map = info.key;
+    } else if let Some(option) = GameOption::parse(word) {
+      options.push(option);
     } else {
-      format!(" {}", self.words())
+      return Err(unknown_word_after_password());
     }
   }
-
-  /// `Standard Gunboat`, as a sign-on would spell it.
-  fn words(&self) -> String {
-    format!("{}{}", variant_word(&self.map), self.option_words())
-  }
+  Ok(SignOnVariant::new(map, &options))
 }
 
 /// What a SIGN ON ?name to `game` writes after the password: its variant
 /// (unless standard) and the options it was created or set with.
 pub(crate) fn sign_on_words(game: &Game) -> String {
-  Variant::of(game).sign_on_words()
+  SignOnVariant::of(game).sign_on_words()
 }
 
 /// The error for a word that is neither a variant nor an option.
@@ -119,29 +67,6 @@ fn unknown_word_after_password() -> String {
      no spaces, and the password is the word right after it).\n{}",
     known_words()
   )
-}
-
-/// Why the variant `key` cannot be played on this judge yet, if it cannot.
-pub(crate) fn unplayable(key: &str) -> Option<String> {
-  let map = Map::builtin(key).ok()?;
-  let missing = map.unplayable_features();
-  if missing.is_empty() {
-    return None;
-  }
-  let mut text =
-    format!("The {} variant cannot be played on this judge yet: it needs ", map.name());
-  text.push_str(&missing.join(", "));
-  text.push('.');
-  Some(crate::game::report::wrap(&text))
-}
-
-/// The variant `key` as one word a SIGN ON may use: its display name with
-/// `_` for blanks (`Fleet_Rome`), or the key for a map not built in.
-pub(crate) fn variant_word(key: &str) -> String {
-  match Map::variant_info(key) {
-    Some(info) => info.display.replace(' ', "_"),
-    None => capitalised(key),
-  }
 }
 
 /// The variants and options a judge knows, for the errors above: each
@@ -351,15 +276,15 @@ impl Session<'_> {
       self.error(&bad_name(name));
       return Ok(());
     };
-    let variant = match Variant::parse(words.get(2..).unwrap_or_default()) {
+    let variant = match parse_variant(words.get(2..).unwrap_or_default()) {
       Ok(variant) => variant,
       Err(message) => {
         self.error(&format!("{message}\nThe game was not created."));
         return Ok(());
       }
     };
-    if let Some(reason) = unplayable(&variant.map).or_else(|| variant.misfit()) {
-      self.error(&format!("{reason}\nThe game was not created."));
+    if let Err(refusal) = variant.playable() {
+      self.error(&format!("{refusal}\nThe game was not created."));
       return Ok(());
     }
     let Some(hash) = self.hashed(words.get(1).copied()) else { return Ok(()) };
@@ -380,22 +305,20 @@ impl Session<'_> {
       ));
       return Ok(());
     }
-    let Ok(map) = Map::builtin(&variant.map) else {
-      self.error(&format!("The {} map cannot be loaded; the game was not created.", variant.map));
-      return Ok(());
-    };
     let config = self.ctx.config;
     let deadlines = [config.movement.clone(), config.retreat.clone(), config.adjust.clone()];
-    let mut settings = Settings::new(map, deadlines);
-    for &option in &variant.options {
-      option.name_in(&mut settings);
-    }
-    let mut game = Game::new(&name, map, settings, self.ctx.now);
-    game.members.push(self.new_member(Role::Player, Some(&user), hash));
+    let first = self.new_member(Role::Player, Some(&user), hash);
+    let game = match Game::created(&name, &variant, deadlines, self.ctx.now, first) {
+      Ok(game) => game,
+      Err(refusal) => {
+        self.error(&refusal.to_string());
+        return Ok(());
+      }
+    };
     let needed = game.players_missing();
     // The exact command the others must send: the variant and options a
     // sign-on has to name come after the password.
-    let option_words = Variant::of(&game).sign_on_words();
+    let option_words = SignOnVariant::of(&game).sign_on_words();
     self.seat_at(lock, Stored::new(game), 0, true);
     if let Some(seat) = self.seat.as_mut() {
       seat.created = true;
@@ -413,21 +336,18 @@ impl Session<'_> {
 
   pub(crate) fn become_master(&mut self) {
     let Some(seat) = self.seat_or_error("BECOME MASTER") else { return };
-    let game = &seat.stored.game;
-    let problem = if !seat.created {
-      Some("BECOME MASTER must come right after the CREATE of a new game, in the same\nmessage.")
-    } else if game.has_master() {
-      Some("The game already has a Master.")
-    } else {
-      None
-    };
-    if let Some(problem) = problem {
-      self.error(&format!("{problem} Nothing was changed."));
+    if !seat.created {
+      self.error(
+        "BECOME MASTER must come right after the CREATE of a new game, in the same\n\
+         message. Nothing was changed.",
+      );
       return;
     }
     let game = &mut seat.stored.game;
-    game.members[seat.member].role = Role::Master;
-    game.settings.moderated = true;
+    if let Err(refusal) = game.become_master(seat.member) {
+      self.error(&format!("{refusal} Nothing was changed."));
+      return;
+    }
     let needed = game.players_missing();
     let name = game.name.clone();
     self.say(&format!(
@@ -441,41 +361,29 @@ impl Session<'_> {
   pub(crate) fn become_power(&mut self, args: &str) {
     let Some(seat) = self.seat_or_error("BECOME") else { return };
     let game = &seat.stored.game;
-    let problem = if game.members[seat.member].role != Role::Master {
-      Some("BECOME is for the Master.".to_string())
-    } else if seat.became.is_some() {
-      Some("BECOME may be used once in a message.".to_string())
-    } else if game.status != Status::Active {
-      Some(format!("Game '{}' is not under way, so no power can be taken on.", game.name))
-    } else {
-      None
+    let problem = match game.may_act_for_power(seat.member) {
+      Err(refusal @ BecomeRefusal::NotMaster) => Some(refusal.to_string()),
+      _ if seat.became.is_some() => Some("BECOME may be used once in a message.".to_string()),
+      Err(refusal) => Some(refusal.to_string()),
+      Ok(()) => None,
     };
     if let Some(problem) = problem {
       self.error(&format!("{problem} Nothing was changed."));
       return;
     }
-    let word = args.trim();
-    let mut letters = word.chars();
-    let power = match (letters.next(), letters.next()) {
-      (Some(letter), None) => game.map.power_by_initial(letter),
-      _ => game.map.find_power(word),
+    let index = match game.power_to_act_for(args.trim()) {
+      Ok(index) => index,
+      // Said without "Nothing was changed", as it always was.
+      Err(refusal @ BecomeRefusal::NotAPower { .. }) => {
+        self.error(&refusal.to_string());
+        return;
+      }
+      Err(refusal) => {
+        self.error(&format!("{refusal} Nothing was changed."));
+        return;
+      }
     };
-    if let Some(dummy) = power.filter(|&p| game.is_dummy(p)) {
-      let name = game.power_name(dummy).to_string();
-      self.error(&format!(
-        "Nobody plays {name}, so nobody can act for it: its units hold, and the\n\
-         judge makes its builds and removals. Nothing was changed."
-      ));
-      return;
-    }
-    let Some(index) = power.and_then(|p| game.player_index(p)) else {
-      let shown: String = word.chars().take(20).collect();
-      let name = game.name.clone();
-      self.error(&format!(
-        "'{shown}' is not a power of game '{name}': write its name or initial, e.g. BECOME France."
-      ));
-      return;
-    };
+    let power = game.members[index].power;
     let name = power.map(|p| game.power_name(p).to_string()).unwrap_or_default();
     let player: Vec<String> = game.members[index].addresses().map(str::to_string).collect();
     seat.became = Some(seat.member);
@@ -531,7 +439,7 @@ impl Session<'_> {
 
   /// `SIGN ON ? password`: the oldest forming game of the variant asked for.
   fn join_next(&mut self, password: Option<&str>, options: &[&str]) -> Result<(), StoreError> {
-    let variant = match Variant::parse(options) {
+    let variant = match parse_variant(options) {
       Ok(variant) => variant,
       Err(message) => {
         self.error(&format!("{message}\nNothing was signed on."));
@@ -588,42 +496,22 @@ impl Session<'_> {
       }
       return Ok(());
     };
-    match stored.game.status {
-      Status::Finished(_) => {
-        self.error(&format!("Game '{name}' is over; nobody can join it."));
+    match stored.game.opening() {
+      Err(refusal) => {
+        self.error(&refusal.to_string());
         Ok(())
       }
-      Status::Active => {
-        let abandoned = (0..stored.game.members.len()).find(|&i| {
-          let m = &stored.game.members[i];
-          m.abandoned && m.power.is_some_and(|p| !stored.game.is_eliminated(p))
-        });
-        match abandoned {
-          Some(index) => self.take_over(lock, stored, index, password),
-          None => {
-            self.error(&format!(
-              "Game '{name}' has started and has no abandoned power to take over."
-            ));
-            Ok(())
-          }
-        }
-      }
-      Status::Forming => {
-        let wanted = match Variant::parse(options) {
+      Ok(Opening::TakeOver(index)) => self.take_over(lock, stored, index, password),
+      Ok(Opening::Forming) => {
+        let wanted = match parse_variant(options) {
           Ok(variant) => variant,
           Err(message) => {
             self.error(&format!("{message}\nNothing was signed on."));
             return Ok(());
           }
         };
-        let actual = Variant::of(&stored.game);
-        if wanted != actual {
-          self.error(&format!(
-            "Game '{name}' is a {} game. To sign on to it, write:\n\
-             SIGN ON ?{name} password{}",
-            actual.words(),
-            actual.sign_on_words()
-          ));
+        if let Err(refusal) = stored.game.may_join_as(&wanted) {
+          self.error(&refusal.to_string());
           return Ok(());
         }
         self.join_forming(lock, stored, password)
@@ -672,19 +560,16 @@ impl Session<'_> {
       return Ok(());
     }
     let Some(hash) = self.hashed(password) else { return Ok(()) };
-    if stored.game.players_missing() == 0 {
-      self.error(&format!("Game '{name}' already has all its players."));
-      return Ok(());
-    }
-    stored.game.members.push(self.new_member(Role::Player, Some(&user), hash));
-    let index = stored.game.members.len() - 1;
-    let count = stored.game.players().count();
-    let missing = stored.game.players_missing();
-    // SET SECRET: the number of players is not told (manual §9.1).
-    let secret = stored.game.settings.variant.secret;
+    let joined = match stored.game.join_forming(self.new_member(Role::Player, Some(&user), hash)) {
+      Ok(joined) => joined,
+      Err(refusal) => {
+        self.error(&refusal.to_string());
+        return Ok(());
+      }
+    };
+    let Joined { index, count, missing, secret, manual_start: manual } = joined;
     self.seat_at(lock, stored, index, true);
     let shown = self.shown_sender();
-    let manual = self.seat.as_ref().is_some_and(|s| s.stored.game.settings.manual_start);
     let waiting = if missing == 0 && manual {
       "It has all its players, and waits for its Master to start it (MANUAL START).\n"
     } else {
@@ -804,42 +689,35 @@ impl Session<'_> {
           None => self.wrong_password(&key, &what, masters, &stored.game),
         }
       }
-      letter => {
-        let power = stored.game.map.power_by_initial(letter);
-        let index = power.and_then(|p| stored.game.player_index(p));
-        match index {
-          Some(index) if stored.game.members[index].abandoned => {
-            self.take_over(lock, stored, index, Some(password))
-          }
-          Some(index) => {
-            let power = stored.game.members[index].power.or(power);
-            let power_name = power.map(|p| stored.game.power_name(p).to_string());
-            let power_name = power_name.unwrap_or_else(|| letter.to_string());
-            let key = throttle::seat(&name, &power_name);
-            let what = format!("{power_name} in game '{name}'");
-            if self.seat_locked(&key, &what)? {
-              return Ok(());
-            }
-            if !password::verify(password, &stored.game.members[index].password) {
-              let owners = stored.game.members[index].addresses().map(str::to_string).collect();
-              return self.wrong_password(&key, &what, owners, &stored.game);
-            }
-            self.signed_on(lock, stored, index);
-            self.verified(&key, &what)
-          }
-          _ if stored.game.status == Status::Forming && power.is_some() => {
-            self.error(&format!(
-              "Game '{name}' has not started, so no powers are dealt yet. Sign on to it\n\
-               with SIGN ON ?{name} password."
-            ));
-            Ok(())
-          }
-          _ => {
-            self.error(REFUSED);
-            Ok(())
-          }
+      letter => match stored.game.power_seat(letter) {
+        Ok(Some(PowerSeat::Abandoned(index))) => {
+          self.take_over(lock, stored, index, Some(password))
         }
-      }
+        Ok(Some(PowerSeat::Played(index))) => {
+          let power = stored.game.members[index].power;
+          let power_name = power.map(|p| stored.game.power_name(p).to_string());
+          let power_name = power_name.unwrap_or_else(|| letter.to_string());
+          let key = throttle::seat(&name, &power_name);
+          let what = format!("{power_name} in game '{name}'");
+          if self.seat_locked(&key, &what)? {
+            return Ok(());
+          }
+          if !password::verify(password, &stored.game.members[index].password) {
+            let owners = stored.game.members[index].addresses().map(str::to_string).collect();
+            return self.wrong_password(&key, &what, owners, &stored.game);
+          }
+          self.signed_on(lock, stored, index);
+          self.verified(&key, &what)
+        }
+        Err(refusal) => {
+          self.error(&refusal.to_string());
+          Ok(())
+        }
+        Ok(None) => {
+          self.error(REFUSED);
+          Ok(())
+        }
+      },
     }
   }
 
@@ -863,9 +741,8 @@ impl Session<'_> {
       Status::Active => String::new(),
     };
     let name = game.name.clone();
-    let was_cd = member.cd;
     let mut stored = stored;
-    stored.game.members[index].cd = false;
+    let was_cd = stored.game.signed_on(index);
     self.seat_at(lock, stored, index, was_cd);
     self.say(&format!("You are signed on as {as_what} in game '{name}'.{status}"));
     if was_cd {
@@ -895,11 +772,7 @@ impl Session<'_> {
     // The same observer writes from an address of theirs; another person
     // who happens to choose the same password is a new observer.
     let sender = self.ctx.users.by_address(&self.reply_to)?.map(|u| u.id);
-    let known = stored.game.members.iter().position(|m| {
-      m.role == Role::Observer
-        && (m.has_address(&self.reply_to) || (sender.is_some() && m.user == sender))
-    });
-    if let Some(index) = known {
+    if let Some(index) = stored.game.known_observer(&self.reply_to, sender) {
       // Known by address alone proves nothing about who sent the message.
       let right = password::verify(password, &stored.game.members[index].password);
       let key = throttle::seat(&stored.game.name, &self.reply_to);
@@ -915,8 +788,7 @@ impl Session<'_> {
       return Ok(());
     }
     let Some(hash) = self.hashed(Some(password)) else { return Ok(()) };
-    stored.game.members.push(self.new_member(Role::Observer, Some(&user), hash));
-    let index = stored.game.members.len() - 1;
+    let index = stored.game.sign_on_observer(self.new_member(Role::Observer, Some(&user), hash));
     let name = stored.game.name.clone();
     self.seat_at(lock, stored, index, true);
     self.say(&format!(
@@ -943,68 +815,29 @@ impl Session<'_> {
     password: Option<&str>,
   ) -> Result<(), StoreError> {
     let game = &stored.game;
-    let Some(power) = game.members[index].power else { return Ok(()) };
+    let Some(power) = game.members.get(index).and_then(|m| m.power) else { return Ok(()) };
     let power_name = game.power_name(power).to_string();
     let name = game.name.clone();
-    if game.is_eliminated(power) {
-      self.error(&format!("{power_name} is out of game '{name}', so it cannot be taken over."));
-      return Ok(());
-    }
-    let plays_other = game.members.iter().enumerate().any(|(i, m)| {
-      i != index && m.role == Role::Player && !m.abandoned && m.has_address(&self.reply_to)
-    });
-    if plays_other {
-      self.error(&format!(
-        "You already play a power in game '{name}', so you cannot also take over\n\
-         {power_name}."
-      ));
+    if let Err(refusal) = game.may_take_over(index, &self.reply_to) {
+      self.error(&refusal.to_string());
       return Ok(());
     }
     let Some(user) = self.registered_sender("Taking over an abandoned power")? else {
       return Ok(());
     };
-    // The admission rules (§5.2, §8.4) are for newcomers: a seat's owner
-    // may always take it back (§5.1: a valid sign-on clears civil disorder).
-    let returning = game.members[index].user == Some(user.id);
+    let returning = game.owns_seat(index, user.id);
     if !returning && !self.admitted(game, true)? {
       return Ok(());
     }
     let Some(hash) = self.hashed(password) else { return Ok(()) };
-    let phase = game.position.phase.to_string();
-    // A newcomer who was observing the game now plays in it instead.
-    let observing: Vec<usize> = (0..game.members.len())
-      .filter(|&i| {
-        game.members[i].role == Role::Observer && game.members[i].has_address(&self.reply_to)
-      })
-      .collect();
-    let index = index - observing.iter().filter(|&&i| i < index).count();
-    for &i in observing.iter().rev() {
-      stored.game.members.remove(i);
-    }
-    let member = &mut stored.game.members[index];
-    member.address = self.reply_to.clone();
-    member.password = hash;
-    member.user = Some(user.id);
-    member.abandoned = false;
-    // A newcomer gets time to read the game; the owner knows it.
-    member.wait = !returning;
-    stored.game.end_tenure(power);
-    stored.game.record.tenures.push(Tenure {
-      power,
-      address: self.reply_to.clone(),
-      from: phase,
-      until: None,
-    });
-    let was_cd = std::mem::take(&mut stored.game.members[index].cd);
-    stored.game.members[index].late = false;
-    let started = if returning {
-      Vec::new()
-    } else {
-      stored.game.members[index].late_count = 0;
-      dedication::took_over(&stored.game, power, self.ctx.now)
+    let (now, tz) = (self.ctx.now, self.ctx.tz());
+    let Some(taken) = stored.game.take_over(index, &self.reply_to, user.id, hash, now, tz) else {
+      return Ok(());
     };
-    stored.game.fresh_deadline(self.ctx.now, self.ctx.tz());
-    let deadline = stored.game.timing.deadline.map(|d| deadline::show(d, self.ctx.tz()));
+    let TakenOver { index, returning, was_cd, .. } = taken;
+    let started =
+      if returning { Vec::new() } else { dedication::took_over(&stored.game, power, now) };
+    let deadline = stored.game.timing.deadline.map(|d| deadline::show(d, tz));
     self.seat_at(lock, stored, index, true);
     if let Some(seat) = self.seat.as_mut() {
       seat.ledger.extend(started);
