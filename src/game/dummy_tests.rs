@@ -92,7 +92,7 @@ fn an_immobile_dummy_cannot_be_ordered_to_move() {
 #[test]
 fn no_draw_refuses_draws_and_concessions() {
   let mut game = started(8);
-  assert!(game.draws_refused().is_some_and(|r| r.contains("does not allow")));
+  assert!(game.draws_refused().is_some_and(|r| r.to_string().contains("does not allow")));
   for member in &mut game.members {
     member.draw = Some(DrawVote { powers: Vec::new() });
   }

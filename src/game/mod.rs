@@ -42,7 +42,7 @@ pub use permission::{ChangeRefusal, Moderators, ResignRefusal, SettingRefusal, W
 pub use process::{PhaseResult, Processed, Resolution};
 pub use remap::{RemapRefusal, Remapped};
 pub use variant::{GameOption, Variant};
-pub use vote::DrawVote;
+pub use vote::{DrawVote, VoteRefusal};
 
 use self::access::{Level, SiteRule};
 use self::deadline::DeadlineRule;

@@ -923,3 +923,26 @@ fn process_is_refused_for_another_phase_and_while_paused() {
   game.pause(t(1));
   assert_eq!(game.may_process(None), Err(MasterRefusal::Paused("test".into())));
 }
+
+/// A concession goes only to the largest power, never to oneself, and a
+/// NoDIAS draw only between survivors.
+#[test]
+fn concessions_and_draw_lists_are_refused_by_the_game() {
+  let mut game = started();
+  game.settings.dias = false;
+  let france = power("France");
+  let refused = game.may_concede(0, france).map_err(|r| r.to_string());
+  assert_eq!(
+    refused,
+    Err(
+      "France has 3 supply centers, and another power has as many or more: a\n\
+       game may be conceded only to the largest power on the board."
+        .into()
+    )
+  );
+  game.settings.concessions = false;
+  assert_eq!(game.may_concede(0, france), Err(VoteRefusal::NoConcessions("test".into())));
+  assert_eq!(game.may_draw_between(&[france, power("Italy")]), Ok(()));
+  game.settings.dias = true;
+  assert_eq!(game.may_draw_between(&[]), Err(VoteRefusal::DiasTakesNoList("test".into())));
+}

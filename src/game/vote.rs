@@ -18,6 +18,48 @@ use serde::{Deserialize, Serialize};
 use super::{Ending, Game, Role, Status};
 use crate::map::PowerId;
 
+/// Why a draw or concession vote is refused; each reads as the sentence
+/// the member is told (the caller adds what was not done).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum VoteRefusal {
+  #[error(
+    "Game '{game}' is played to a solo victory: its variant ({variant}) does not allow \
+     draws or concessions."
+  )]
+  SoloOnly { game: String, variant: String },
+  #[error("The game has not started, so there is nothing to end.")]
+  NotStarted,
+  #[error("The game is over.")]
+  Over,
+  #[error("The Master does not vote on a draw or concession (BECOME a power to vote for it).")]
+  Master,
+  #[error("Observers do not vote on a draw or concession.")]
+  Observer,
+  /// The voter's power, which is out of the game.
+  #[error("{0} is out of the game, so it has no vote.")]
+  Eliminated(String),
+  #[error("You play no power in this game.")]
+  NoPower,
+  #[error("Game '{0}' is DIAS: a draw includes every survivor, so SET DRAW takes no list.")]
+  DiasTakesNoList(String),
+  /// The powers named that are out of the game.
+  #[error(
+    "{} {} out of the game, so cannot share a draw.",
+    super::press::and_list(.0),
+    if .0.len() == 1 { "is" } else { "are" }
+  )]
+  OutOfTheDraw(Vec<String>),
+  #[error("Game '{0}' does not allow concessions.")]
+  NoConcessions(String),
+  #[error(
+    "{power} has {centers} supply centers, and another power has as many or more: a\n\
+     game may be conceded only to the largest power on the board."
+  )]
+  NotLargest { power: String, centers: usize },
+  #[error("You cannot concede the game to yourself.")]
+  Yourself,
+}
+
 /// One player's draw vote.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct DrawVote {
@@ -35,33 +77,65 @@ impl Game {
 
   /// Why the game cannot end in a draw or concession, if the variant
   /// forbids it (DPjudge NO_DRAW: only a solo ends the game).
-  pub fn draws_refused(&self) -> Option<String> {
-    self.settings.variant.has_rule("NO_DRAW").then(|| {
-      format!(
-        "Game '{}' is played to a solo victory: its variant ({}) does not allow \
-         draws or concessions.",
-        self.name,
-        self.map.name()
-      )
+  pub fn draws_refused(&self) -> Option<VoteRefusal> {
+    self.settings.variant.has_rule("NO_DRAW").then(|| VoteRefusal::SoloOnly {
+      game: self.name.clone(),
+      variant: self.map.name().to_string(),
     })
   }
 
   /// Why the member cannot vote on how the game ends, if they cannot.
-  pub fn vote_refused(&self, member: usize) -> Option<String> {
-    let m = &self.members[member];
+  pub fn vote_refused(&self, member: usize) -> Option<VoteRefusal> {
+    let m = self.members.get(member)?;
     match (&self.status, m.role, m.power) {
-      (Status::Forming, ..) => Some("The game has not started, so there is nothing to end.".into()),
-      (Status::Finished(_), ..) => Some("The game is over.".into()),
-      (_, Role::Master, _) => Some(
-        "The Master does not vote on a draw or concession (BECOME a power to vote for it).".into(),
-      ),
-      (_, Role::Observer, _) => Some("Observers do not vote on a draw or concession.".into()),
+      (Status::Forming, ..) => Some(VoteRefusal::NotStarted),
+      (Status::Finished(_), ..) => Some(VoteRefusal::Over),
+      (_, Role::Master, _) => Some(VoteRefusal::Master),
+      (_, Role::Observer, _) => Some(VoteRefusal::Observer),
       (_, Role::Player, Some(p)) if self.is_eliminated(p) => {
-        Some(format!("{} is out of the game, so it has no vote.", self.power_name(p)))
+        Some(VoteRefusal::Eliminated(self.power_name(p).to_string()))
       }
-      (_, Role::Player, None) => Some("You play no power in this game.".into()),
+      (_, Role::Player, None) => Some(VoteRefusal::NoPower),
       _ => None,
     }
+  }
+
+  /// Whether a NoDIAS draw vote may name `powers`: only survivors share
+  /// a draw, and a DIAS game's draw takes no list at all.
+  pub fn may_draw_between(&self, powers: &[PowerId]) -> Result<(), VoteRefusal> {
+    if self.settings.dias {
+      return Err(VoteRefusal::DiasTakesNoList(self.name.clone()));
+    }
+    let survivors = self.survivors();
+    let out: Vec<String> = powers
+      .iter()
+      .filter(|p| !survivors.contains(p))
+      .map(|&p| self.power_name(p).to_string())
+      .collect();
+    if !out.is_empty() {
+      return Err(VoteRefusal::OutOfTheDraw(out));
+    }
+    Ok(())
+  }
+
+  /// Whether `member` may concede the game to `power`: the game must
+  /// allow concessions, `power` be the largest on the board and not the
+  /// member's own.
+  pub fn may_concede(&self, member: usize, power: PowerId) -> Result<(), VoteRefusal> {
+    if let Some(refusal) = self.vote_refused(member).or_else(|| self.draws_refused()) {
+      return Err(refusal);
+    }
+    if !self.settings.concessions {
+      return Err(VoteRefusal::NoConcessions(self.name.clone()));
+    }
+    if self.largest_power() != Some(power) {
+      let centers = self.position.centers_of(self.map, power).count();
+      return Err(VoteRefusal::NotLargest { power: self.power_name(power).to_string(), centers });
+    }
+    if self.members.get(member).and_then(|m| m.power) == Some(power) {
+      return Err(VoteRefusal::Yourself);
+    }
+    Ok(())
   }
 
   /// The largest power: the one with strictly more centres than any

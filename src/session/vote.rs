@@ -5,7 +5,7 @@
 
 use super::Session;
 use crate::game::press::addressees;
-use crate::game::DrawVote;
+use crate::game::{DrawVote, VoteRefusal};
 use crate::map::PowerId;
 
 impl Session<'_> {
@@ -18,21 +18,18 @@ impl Session<'_> {
       return;
     }
     let list = args.trim();
-    let powers = if game.settings.dias {
-      if !list.is_empty() {
-        let problem = format!(
-          "Game '{}' is DIAS: a draw includes every survivor, so SET DRAW takes no list.\n\
-           No vote was recorded.",
-          game.name
-        );
-        self.error(&problem);
-        return;
+    let powers = if list.is_empty() {
+      if game.settings.dias {
+        Vec::new()
+      } else {
+        game.survivors()
       }
-      Vec::new()
-    } else if list.is_empty() {
-      game.survivors()
     } else {
-      match draw_list(game, list) {
+      let listed = match game.may_draw_between(&[]) {
+        Ok(()) => draw_list(game, list),
+        Err(refusal) => Err(refusal.to_string()),
+      };
+      match listed {
         Ok(powers) => powers,
         Err(problem) => {
           self.error(&format!("{problem}\nNo vote was recorded."));
@@ -96,9 +93,9 @@ impl Session<'_> {
   pub(crate) fn set_concede(&mut self, args: &str) {
     let Some(seat) = self.seat_or_error("SET CONCEDE") else { return };
     let game = &seat.stored.game;
-    let problem = game.vote_refused(seat.member).or_else(|| game.draws_refused()).or_else(|| {
-      (!game.settings.concessions)
-        .then(|| format!("Game '{}' does not allow concessions.", game.name))
+    let problem = game.vote_refused(seat.member).or_else(|| game.draws_refused());
+    let problem = problem.or_else(|| {
+      (!game.settings.concessions).then(|| VoteRefusal::NoConcessions(game.name.clone()))
     });
     if let Some(problem) = problem {
       self.error(&crate::game::report::wrap(&format!("{problem} No vote was recorded.")));
@@ -116,20 +113,17 @@ impl Session<'_> {
       ));
       return;
     };
-    if game.largest_power() != Some(power) {
-      let centers = game.position.centers_of(game.map, power).count();
-      let problem = format!(
-        "{} has {centers} supply centers, and another power has as many or more: a\n\
-         game may be conceded only to the largest power on the board. No vote was\n\
-         recorded.",
-        game.power_name(power)
-      );
-      self.error(&problem);
-      return;
-    }
-    if game.members[seat.member].power == Some(power) {
-      self.error("You cannot concede the game to yourself. No vote was recorded.");
-      return;
+    match game.may_concede(seat.member, power) {
+      Ok(()) => {}
+      // Its last line has room for the words only at the start of the next.
+      Err(refusal @ VoteRefusal::NotLargest { .. }) => {
+        self.error(&format!("{refusal} No vote was\nrecorded."));
+        return;
+      }
+      Err(refusal) => {
+        self.error(&format!("{refusal} No vote was recorded."));
+        return;
+      }
     }
     let said = format!(
       "Your vote to concede game '{}' to {} is recorded. The game is conceded when\n\
@@ -226,15 +220,7 @@ fn draw_list(game: &crate::game::Game, list: &str) -> Result<Vec<PowerId>, Strin
   if named.observers || named.masters {
     return Err("A draw is between powers: observers (O) and the Master (M) are not in it.".into());
   }
-  let survivors = game.survivors();
-  let out: Vec<PowerId> = named.powers.iter().copied().filter(|p| !survivors.contains(p)).collect();
-  if !out.is_empty() {
-    return Err(format!(
-      "{} {} out of the game, so cannot share a draw.",
-      power_names(game, &out),
-      if out.len() == 1 { "is" } else { "are" }
-    ));
-  }
+  game.may_draw_between(&named.powers).map_err(|refusal| refusal.to_string())?;
   Ok(named.powers)
 }
 
