@@ -191,4 +191,82 @@ impl Game {
       deadline::grace_end(rule, deadline, tz)
     }
   }
+
+  /// Whether a moderator may move the current phase's deadline, grace or
+  /// start (`command`): only while the game is under way.
+  pub fn may_move_clock(&self, command: &'static str) -> Result<(), ClockRefusal> {
+    if self.status != Status::Active {
+      return Err(ClockRefusal::NotUnderWay { command });
+    }
+    Ok(())
+  }
+
+  /// SET DEADLINE: the current phase's deadline is `when`. A later one
+  /// brings a fresh grace period; an earlier one pulls the grace in to
+  /// it. Nobody is late any more.
+  pub fn move_deadline(&mut self, when: DateTime<Utc>, now: DateTime<Utc>, tz: Tz) {
+    let later = self.timing.deadline.is_none_or(|old| when > old);
+    self.timing.deadline = Some(when);
+    if later {
+      self.timing.grace = Some(self.grace_after(when, tz));
+    } else if self.timing.grace.is_some_and(|grace| grace < when) {
+      self.timing.grace = Some(when);
+    }
+    self.timing.late_notice = None;
+    for member in &mut self.members {
+      member.late = false;
+    }
+    self.note_readiness(now);
+  }
+
+  /// SET GRACE: the current grace period ends at `when`, never before the
+  /// deadline.
+  pub fn move_grace(&mut self, when: DateTime<Utc>, tz: Tz) -> Result<(), ClockRefusal> {
+    if let Some(deadline) = self.timing.deadline.filter(|&d| when < d) {
+      return Err(ClockRefusal::GraceBeforeDeadline(deadline::show(deadline, tz)));
+    }
+    self.timing.grace = Some(when);
+    Ok(())
+  }
+
+  /// SET START: the current phase is not processed before `when`; a
+  /// start after the deadline moves the deadline (and grace) with it.
+  pub fn move_start(&mut self, when: DateTime<Utc>, tz: Tz) {
+    self.timing.start = Some(when);
+    if self.timing.deadline.is_some_and(|d| d < when) {
+      self.timing.deadline = Some(when);
+      if self.timing.grace.is_some_and(|g| g < when) {
+        self.timing.grace = Some(self.grace_after(when, tz));
+      }
+    }
+  }
+}
+
+/// `when`, if it is in the future, as the date `command` moves the clock
+/// to.
+pub fn future_date(
+  command: &'static str,
+  when: DateTime<Utc>,
+  now: DateTime<Utc>,
+  tz: Tz,
+) -> Result<DateTime<Utc>, ClockRefusal> {
+  if when <= now {
+    return Err(ClockRefusal::Past { command, shown: deadline::show(when, tz) });
+  }
+  Ok(when)
+}
+
+/// Why a moderator may not move the clock of the current phase; each
+/// reads as the sentence they are told (the caller adds that nothing was
+/// changed).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ClockRefusal {
+  #[error("{command} applies to a game under way.")]
+  NotUnderWay { command: &'static str },
+  /// `shown` is the date as the game's time zone shows it.
+  #[error("{shown} is already past: {command} needs a date in the future.")]
+  Past { command: &'static str, shown: String },
+  /// The deadline, as shown.
+  #[error("The grace period cannot end before the deadline, {0}.")]
+  GraceBeforeDeadline(String),
 }

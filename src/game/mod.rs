@@ -12,7 +12,7 @@
 
 pub mod absence;
 pub mod access;
-mod clock;
+pub mod clock;
 pub mod date;
 pub mod deadline;
 mod entry;

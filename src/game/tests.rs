@@ -946,3 +946,28 @@ fn concessions_and_draw_lists_are_refused_by_the_game() {
   game.settings.dias = true;
   assert_eq!(game.may_draw_between(&[]), Err(VoteRefusal::DiasTakesNoList("test".into())));
 }
+
+/// SET DEADLINE later brings a fresh grace and clears the late flags; SET
+/// GRACE may not end before the deadline; SET START past the deadline
+/// carries it along.
+#[test]
+fn the_moderator_moves_the_clock_within_the_games_rules() {
+  let mut game = started();
+  game.members[0].late = true;
+  game.move_deadline(t(100), t(1), chrono_tz::UTC);
+  assert_eq!(game.timing.deadline, Some(t(100)));
+  assert!(game.timing.grace.is_some_and(|g| g > t(100)), "a fresh grace after it");
+  assert!(!game.members[0].late, "nobody is late for a deadline to come");
+  let refused = game.move_grace(t(99), chrono_tz::UTC).map_err(|r| r.to_string());
+  assert!(
+    refused
+      .as_ref()
+      .is_err_and(|r| r.starts_with("The grace period cannot end before the deadline")),
+    "{refused:?}"
+  );
+  game.move_start(t(200), chrono_tz::UTC);
+  assert_eq!(game.timing.deadline, Some(t(200)));
+  game.status = Status::Forming;
+  let refused = game.may_move_clock("SET DEADLINE").map_err(|r| r.to_string());
+  assert_eq!(refused, Err("SET DEADLINE applies to a game under way.".into()));
+}

@@ -7,8 +7,9 @@ use chrono::{DateTime, Duration, NaiveTime, Utc};
 
 use super::Session;
 use crate::game::absence::AbsenceRefusal;
+use crate::game::clock;
 use crate::game::deadline::{self, DeadlineRule};
-use crate::game::{date, Absence, Role, Status};
+use crate::game::{date, Absence, Role};
 use crate::phase::PhaseKind;
 use crate::store::game_file::HistoryKind;
 
@@ -63,19 +64,7 @@ impl Session<'_> {
     let now = self.ctx.now;
     let Some(seat) = self.seat.as_mut() else { return };
     let game = &mut seat.stored.game;
-    let later = game.timing.deadline.is_none_or(|old| when > old);
-    game.timing.deadline = Some(when);
-    if later {
-      game.timing.grace = Some(game.grace_after(when, tz));
-    } else if game.timing.grace.is_some_and(|grace| grace < when) {
-      game.timing.grace = Some(when);
-    }
-    // A deadline in the future again: nobody is late yet.
-    game.timing.late_notice = None;
-    for member in &mut game.members {
-      member.late = false;
-    }
-    game.note_readiness(now);
+    game.move_deadline(when, now, tz);
     let shown = deadline::show(when, tz);
     let grace = game.timing.grace.map_or_else(String::new, |g| deadline::show(g, tz));
     let name = game.name.clone();
@@ -100,14 +89,10 @@ impl Session<'_> {
     let tz = self.ctx.tz();
     let Some(seat) = self.seat.as_mut() else { return };
     let game = &mut seat.stored.game;
-    if let Some(deadline) = game.timing.deadline.filter(|&d| when < d) {
-      let deadline = deadline::show(deadline, tz);
-      self.error(&format!(
-        "The grace period cannot end before the deadline, {deadline}.\nNothing was changed."
-      ));
+    if let Err(refusal) = game.move_grace(when, tz) {
+      self.error(&format!("{refusal}\nNothing was changed."));
       return;
     }
-    game.timing.grace = Some(when);
     let shown = deadline::show(when, tz);
     let name = game.name.clone();
     self.say(&format!("The grace period of game '{name}' now ends {shown}."));
@@ -126,28 +111,21 @@ impl Session<'_> {
     let Some(when) = self.current_phase_date("SET START", args) else { return };
     let tz = self.ctx.tz();
     let Some(seat) = self.seat.as_mut() else { return };
-    let game = &mut seat.stored.game;
-    game.timing.start = Some(when);
-    if game.timing.deadline.is_some_and(|d| d < when) {
-      game.timing.deadline = Some(when);
-      if game.timing.grace.is_some_and(|g| g < when) {
-        game.timing.grace = Some(game.grace_after(when, tz));
-      }
-    }
+    seat.stored.game.move_start(when, tz);
     let shown = deadline::show(when, tz);
     self.parameter_change(&format!("the current phase will not be processed before {shown}"));
   }
 
   /// The date of a SET DEADLINE, GRACE or START, checked: a moderator of a
   /// game under way, and a date in the future.
-  fn current_phase_date(&mut self, command: &str, args: &str) -> Option<DateTime<Utc>> {
+  fn current_phase_date(&mut self, command: &'static str, args: &str) -> Option<DateTime<Utc>> {
     if !self.may_moderate(command, false) {
       return None;
     }
     let seat = self.seat.as_ref()?;
     let game = &seat.stored.game;
-    if game.status != Status::Active {
-      self.error(&format!("{command} applies to a game under way. Nothing was changed."));
+    if let Err(refusal) = game.may_move_clock(command) {
+      self.error(&format!("{refusal} Nothing was changed."));
       return None;
     }
     let default_time = default_time(game.rule());
@@ -158,15 +136,15 @@ impl Session<'_> {
       ));
       return None;
     }
-    match date::parse(args, self.ctx.now, tz, default_time) {
-      Ok(when) if when > self.ctx.now => Some(when),
-      Ok(when) => {
-        self.error(&format!(
-          "{} is already past: {command} needs a date in the future.\nNothing was changed.",
-          deadline::show(when, tz)
-        ));
-        None
-      }
+    let now = self.ctx.now;
+    match date::parse(args, now, tz, default_time) {
+      Ok(when) => match clock::future_date(command, when, now, tz) {
+        Ok(when) => Some(when),
+        Err(refusal) => {
+          self.error(&format!("{refusal}\nNothing was changed."));
+          None
+        }
+      },
       Err(error) => {
         self.error(&format!("{error} Nothing was changed."));
         None
