@@ -2,28 +2,14 @@
 //! game takes a newcomer and what it says when it does not, what joining a
 //! forming game reports, what a take-over leaves in the game, and BECOME.
 
-use chrono::{DateTime, Duration, Utc};
 use rand::SeedableRng;
 
 use super::join::{
   BecomeRefusal, JoinRefusal, Opening, PowerSeat, SeatRefusal, SignOnVariant, TakeOverRefusal,
   TakenOver, VariantRefusal,
 };
+use super::tests::{power, t};
 use super::*;
-use crate::map::Map;
-
-fn t(hours: i64) -> DateTime<Utc> {
-  let start: DateTime<Utc> = "2026-03-02T12:00:00Z".parse().expect("a time");
-  start + Duration::hours(hours)
-}
-
-fn map() -> &'static Map {
-  Map::standard().expect("the standard map")
-}
-
-fn power(name: &str) -> PowerId {
-  map().find_power(name).expect("a power")
-}
 
 fn deadlines() -> [DeadlineRule; 3] {
   [DeadlineRule::movement(), DeadlineRule::other(), DeadlineRule::other()]

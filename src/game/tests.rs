@@ -12,16 +12,17 @@ use crate::map::{Location, UnitType};
 use crate::order::OrderError;
 use crate::position::Unit;
 
-fn t(hours: i64) -> DateTime<Utc> {
+/// `hours` after the tests' epoch, 2 March 2026 noon.
+pub(super) fn t(hours: i64) -> DateTime<Utc> {
   let start: DateTime<Utc> = "2026-03-02T12:00:00Z".parse().expect("a time");
   start + Duration::hours(hours)
 }
 
-fn map() -> &'static Map {
+pub(super) fn map() -> &'static Map {
   Map::standard().expect("the standard map")
 }
 
-fn power(name: &str) -> PowerId {
+pub(super) fn power(name: &str) -> PowerId {
   map().find_power(name).expect("a power")
 }
 
