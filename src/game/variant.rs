@@ -151,14 +151,10 @@ impl Settings {
   /// Turns a DPjudge rule on or off (SET RULE, SET NO RULE) and returns
   /// its name; refuses a rule this judge does not play, naming those it
   /// does.
-  pub fn set_rule(&mut self, word: &str, on: bool) -> Result<String, String> {
+  pub fn set_rule(&mut self, word: &str, on: bool) -> Result<String, UnknownRule> {
     let name = rule_name(word);
     if !known_rules().contains(&name.as_str()) {
-      return Err(format!(
-        "'{}' is not a rule this judge plays. The rules are:\n{}.",
-        word.trim(),
-        fold_names(&known_rules())
-      ));
+      return Err(UnknownRule { word: word.trim().to_string() });
     }
     if let Some(option) = option_rule(&name) {
       option.set(self, on);
@@ -170,6 +166,15 @@ impl Settings {
     }
     Ok(name)
   }
+}
+
+/// A SET RULE naming a rule this judge does not play; it reads as the
+/// sentence the moderator is told, naming the rules it does play.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("'{word}' is not a rule this judge plays. The rules are:\n{}.", fold_names(&known_rules()))]
+pub struct UnknownRule {
+  /// The word as the moderator wrote it.
+  pub word: String,
 }
 
 /// Names joined by commas, folded into lines of under 78 characters.
@@ -445,7 +450,7 @@ mod tests {
     assert!(!settings.variant.has_rule("BUILD_ANY"), "the rule follows the option");
     assert_eq!(settings.set_rule("FTF_PRESS", false), Ok("FTF_PRESS".to_string()));
     assert!(settings.variant.rules_in_force().is_empty());
-    let error = settings.set_rule("CD_DUMMIES_X", true).expect_err("not played");
+    let error = settings.set_rule("CD_DUMMIES_X", true).expect_err("not played").to_string();
     assert!(error.contains("'CD_DUMMIES_X' is not a rule"), "{error}");
     assert!(error.contains("FTF_PRESS"), "the known rules are named: {error}");
     assert!(error.lines().all(|l| l.len() < 78), "{error}");
