@@ -56,21 +56,19 @@ impl SiteRule {
 
   /// Whether a newcomer from `site` may join a game whose players come
   /// from `others`; says why not.
-  pub fn admits(self, site: &str, others: &[String]) -> Result<(), String> {
+  pub fn admits(self, site: &str, others: &[String]) -> Result<(), Admission> {
     let same = |other: &String| other.eq_ignore_ascii_case(site);
     match self {
       SiteRule::Any => Ok(()),
       SiteRule::Same => match others.iter().find(|o| !same(o)) {
         None => Ok(()),
-        Some(other) => Err(format!(
-          "takes only players from the same site as those in it (SET ACCESS SAME):\n\
-           your site is '{site}', and theirs is '{other}'"
-        )),
+        Some(other) => {
+          Err(Admission::OtherSite { site: site.to_string(), theirs: other.to_string() })
+        }
       },
-      SiteRule::Different if others.iter().any(same) => Err(format!(
-        "takes only players from different sites (SET ACCESS DIFFERENT), and\n\
-         a player from your site, '{site}', is in it already"
-      )),
+      SiteRule::Different if others.iter().any(same) => {
+        Err(Admission::SameSite { site: site.to_string() })
+      }
       SiteRule::Different => Ok(()),
     }
   }
@@ -154,24 +152,16 @@ impl Level {
   /// Whether a player whose registration gives `registered` as their
   /// level may join. A player who calls themselves Amateur or Advanced
   /// fits only a game that takes both classes that level spans.
-  pub fn admits(self, registered: Option<&str>) -> Result<(), String> {
+  pub fn admits(self, registered: Option<&str>) -> Result<(), Admission> {
     if self == Level::Any {
       return Ok(());
     }
-    let wanted = self.describe();
-    let name = self.name().to_ascii_uppercase();
+    let (wanted, name) = (self.describe(), self.name().to_ascii_uppercase());
     match registered.filter(|r| !r.trim().is_empty()) {
-      None => Err(format!(
-        "takes {wanted} (SET LEVEL {name}), and your registration\n\
-         gives no Level: register again with a Level line"
-      )),
+      None => Err(Admission::NoLevel { wanted, name }),
       Some(text) => match Level::parse(text).filter(|l| *l != Level::Any) {
         Some(level) if level.classes() & !self.classes() == 0 => Ok(()),
-        _ => Err(format!(
-          "takes {wanted} (SET LEVEL {name}), and your registration\n\
-           says {}; if your level has changed, register again with the new one",
-          text.trim()
-        )),
+        _ => Err(Admission::OtherLevel { wanted, name, registered: text.trim().to_string() }),
       },
     }
   }
@@ -185,25 +175,78 @@ pub fn listed_admits(
   allow: &[String],
   deny: &[String],
   addresses: &[String],
-) -> Result<(), String> {
+) -> Result<(), Admission> {
   let on =
     |list: &[String]| list.iter().any(|l| addresses.iter().any(|a| a.eq_ignore_ascii_case(l)));
   if !allow.is_empty() {
-    return if on(allow) {
-      Ok(())
-    } else {
-      Err(
-        "admits only the addresses on its allow list (SET ALLOW PLAYER),\nand yours is not on it"
-          .to_string(),
-      )
-    };
+    return if on(allow) { Ok(()) } else { Err(Admission::NotAllowed) };
   }
   if on(deny) {
-    return Err(
-      "does not admit your address: it is on the game's deny list\n(SET DENY PLAYER)".to_string(),
-    );
+    return Err(Admission::Denied);
   }
   Ok(())
+}
+
+/// Whether a player with `points` of dedication, an on-time ratio of
+/// `ontime` and a civil-disorder ratio of `cd` meets the game's
+/// thresholds (manual §8.4 DEDICATION, ONTIMERAT, RESRAT).
+pub fn thresholds_admit(
+  settings: &super::Settings,
+  points: i32,
+  ontime: f64,
+  cd: f64,
+) -> Result<(), Admission> {
+  let s = settings;
+  if points <= s.min_dedication {
+    Err(Admission::Dedication { min: s.min_dedication, points })
+  } else if ontime < s.min_ontime {
+    Err(Admission::OntimeRatio { min: s.min_ontime, ratio: ontime })
+  } else if cd > s.max_cd_ratio {
+    Err(Admission::CdRatio { max: s.max_cd_ratio, ratio: cd })
+  } else {
+    Ok(())
+  }
+}
+
+/// Why a game does not admit a newcomer (manual §8.4). Each reads as the
+/// rest of a sentence about the game: "Game 'x' {reason}".
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub enum Admission {
+  #[error(
+    "admits only the addresses on its allow list (SET ALLOW PLAYER),\nand yours is not on it"
+  )]
+  NotAllowed,
+  #[error("does not admit your address: it is on the game's deny list\n(SET DENY PLAYER)")]
+  Denied,
+  /// `wanted` says which levels the game takes, `name` is its SET LEVEL.
+  #[error(
+    "takes {wanted} (SET LEVEL {name}), and your registration\n\
+     gives no Level: register again with a Level line"
+  )]
+  NoLevel { wanted: String, name: String },
+  #[error(
+    "takes {wanted} (SET LEVEL {name}), and your registration\n\
+     says {registered}; if your level has changed, register again with the new one"
+  )]
+  OtherLevel { wanted: String, name: String, registered: String },
+  #[error(
+    "takes only players from the same site as those in it (SET ACCESS SAME):\n\
+     your site is '{site}', and theirs is '{theirs}'"
+  )]
+  OtherSite { site: String, theirs: String },
+  #[error(
+    "takes only players from different sites (SET ACCESS DIFFERENT), and\n\
+     a player from your site, '{site}', is in it already"
+  )]
+  SameSite { site: String },
+  #[error("takes players with more than {min} dedication points, and you have {points}")]
+  Dedication { min: i32, points: i32 },
+  #[error("takes players with an on-time ratio of at least {min:.2}, and yours is {ratio:.2}")]
+  OntimeRatio { min: f64, ratio: f64 },
+  #[error(
+    "takes players with a civil-disorder ratio of at most {max:.2}, and yours is {ratio:.2}"
+  )]
+  CdRatio { max: f64, ratio: f64 },
 }
 
 #[cfg(test)]
@@ -236,7 +279,7 @@ mod tests {
   fn same_and_different_sites_compare_with_those_in_the_game() {
     let others = strings(&["a.org", "A.org"]);
     assert!(SiteRule::Same.admits("a.org", &others).is_ok());
-    assert!(SiteRule::Same.admits("b.org", &others).unwrap_err().contains("'a.org'"));
+    assert!(SiteRule::Same.admits("b.org", &others).unwrap_err().to_string().contains("'a.org'"));
     assert!(SiteRule::Different.admits("b.org", &others).is_ok());
     assert!(SiteRule::Different.admits("a.ORG", &others).is_err());
     assert!(SiteRule::Same.admits("b.org", &[]).is_ok(), "the first player sets the site");
@@ -252,8 +295,8 @@ mod tests {
     assert!(Level::Advanced.admits(Some("Amateur")).is_err());
     assert!(Level::Amateur.admits(Some("Amateur")).is_ok());
     assert!(Level::Expert.admits(Some("Advanced")).is_err());
-    assert!(Level::Novice.admits(None).unwrap_err().contains("gives no Level"));
-    assert!(Level::Novice.admits(Some("guru")).unwrap_err().contains("says guru"));
+    assert!(Level::Novice.admits(None).unwrap_err().to_string().contains("gives no Level"));
+    assert!(Level::Novice.admits(Some("guru")).unwrap_err().to_string().contains("says guru"));
     assert_eq!(Level::parse("EXPERT"), Some(Level::Expert));
     assert_eq!(Level::parse("master"), None);
   }
@@ -264,6 +307,9 @@ mod tests {
     assert!(listed_admits(&[], &[], &me).is_ok());
     assert!(listed_admits(&[], &strings(&["ANN@y.org"]), &me).is_err());
     assert!(listed_admits(&strings(&["ann@x.org"]), &strings(&["ann@x.org"]), &me).is_ok());
-    assert!(listed_admits(&strings(&["bob@x.org"]), &[], &me).unwrap_err().contains("allow list"));
+    assert!(listed_admits(&strings(&["bob@x.org"]), &[], &me)
+      .unwrap_err()
+      .to_string()
+      .contains("allow list"));
   }
 }

@@ -7,7 +7,7 @@
 
 use super::info::plausible_address;
 use super::Session;
-use crate::game::access::{listed_admits, site_of, Level, SiteRule};
+use crate::game::access::{listed_admits, site_of, thresholds_admit, Admission, Level, SiteRule};
 use crate::game::{Game, Role};
 use crate::store::users::{canonical, User};
 use crate::store::StoreError;
@@ -184,29 +184,9 @@ impl Session<'_> {
 
   /// What in the sender's dedication keeps them out of `game` (manual
   /// §8.4 DEDICATION, ONTIMERAT, RESRAT), if anything.
-  fn short_of_thresholds(&self, game: &Game) -> Result<Option<String>, StoreError> {
+  fn short_of_thresholds(&self, game: &Game) -> Result<Option<Admission>, StoreError> {
     let d = self.sender_dedication()?;
-    let s = &game.settings;
-    Ok(if d.points <= s.min_dedication {
-      Some(format!(
-        "takes players with more than {} dedication points, and you have {}",
-        s.min_dedication, d.points
-      ))
-    } else if d.ontime_ratio() < s.min_ontime {
-      Some(format!(
-        "takes players with an on-time ratio of at least {:.2}, and yours is {:.2}",
-        s.min_ontime,
-        d.ontime_ratio()
-      ))
-    } else if d.cd_ratio() > s.max_cd_ratio {
-      Some(format!(
-        "takes players with a civil-disorder ratio of at most {:.2}, and yours is {:.2}",
-        s.max_cd_ratio,
-        d.cd_ratio()
-      ))
-    } else {
-      None
-    })
+    Ok(thresholds_admit(&game.settings, d.points, d.ontime_ratio(), d.cd_ratio()).err())
   }
 }
 
