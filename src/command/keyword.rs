@@ -118,6 +118,9 @@ pub enum Block {
   Press,
   /// The rest of the message, up to a `SIGN OFF` line if there is one.
   Rest,
+  /// [`Block::Press`] when nothing follows the keyword on its line, else
+  /// a one-line command (`DIARY` alone is `DIARY RECORD`).
+  PressWhenBare,
 }
 
 /// One row of the keyword table.
@@ -151,11 +154,28 @@ pub struct Keyword {
   /// The session method that carries it out, for the commands that are
   /// more than a change of one setting.
   pub(crate) handler: Option<Handler>,
+  /// Which of its words are a password, for echoes and subjects to mask.
+  pub secret: Secret,
   /// The word SUMMARY's parameters show while the setting is as this
   /// command leaves it.
   pub shown: Option<Shown>,
   /// The line LIST's moderation block shows while it is.
   pub listed: Option<Listed>,
+}
+
+/// Where a command's arguments hold a password.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Secret {
+  /// Nowhere, but in a SET line the word after PASSWORD or PW (njudge
+  /// reads several options from one SET line).
+  None,
+  /// Every word after the first (SIGN ON's game, then its password: a
+  /// stray space moves the password on, and it may be an option word).
+  AfterFirst,
+  /// Every word (SET PASSWORD).
+  All,
+  /// The last word (the keeper's password).
+  Last,
 }
 
 /// The lines of SUMMARY's game parameters that list settings by a word,
@@ -339,6 +359,7 @@ const fn row(
     alone: false,
     setting: None,
     handler: None,
+    secret: Secret::None,
     shown: None,
     listed: None,
   }
@@ -358,6 +379,11 @@ impl Keyword {
   /// or a setting is recognised but not offered yet.
   const fn run(self, handler: Handler) -> Keyword {
     Keyword { offered: true, handler: Some(handler), ..self }
+  }
+
+  /// Where its arguments hold a password.
+  const fn secret(self, secret: Secret) -> Keyword {
+    Keyword { secret, ..self }
   }
 
   /// SUMMARY's word for the setting this option row turns on or off,
@@ -467,6 +493,7 @@ impl Switch {
       alone: true,
       setting: Some(setting),
       handler: None,
+      secret: Secret::None,
       shown: match side.shown {
         Some(label) => Some(Shown {
           line: label.place,
@@ -633,7 +660,8 @@ commands! {
     "Start a new game and sign on to it.",
     &["CREATE"],
   )
-  .run(|s, c| s.create(&c.args).flow());
+  .run(|s, c| s.create(&c.args).flow())
+  .secret(Secret::AfterFirst);
   SignOn = row(
     Anyone,
     "4",
@@ -641,7 +669,8 @@ commands! {
     "Sign on to a game; x is your power's initial, ? to join a forming game, O to observe.",
     &["SIGN ON", "HELLO", "LOGIN"],
   )
-  .run(|s, c| s.sign_on(&c.args).flow());
+  .run(|s, c| s.sign_on(&c.args).flow())
+  .secret(Secret::AfterFirst);
   Observe = row(
     Anyone,
     "4",
@@ -649,7 +678,8 @@ commands! {
     "Follow a game as an observer (WATCH is the same).",
     &["OBSERVE", "WATCH"],
   )
-  .run(|s, c| s.observe(&c.args).flow());
+  .run(|s, c| s.observe(&c.args).flow())
+  .secret(Secret::AfterFirst);
   SignOff = row(
     Anyone,
     "3.1",
@@ -741,6 +771,7 @@ commands! {
   EndBroadcast = row(Player, "7.4", "ENDBROADCAST", "The same as ENDPRESS.", &["END BROADCAST"])
   .run(|s, _| s.stray_end_press().flow());
   Diary = row(Player, "7.4", "DIARY", "On its own, the same as DIARY RECORD.", &["DIARY"])
+  .with_block(Block::PressWhenBare)
   .run(|s, c| s.diary(c).flow());
   DiaryRecord = row(
     Player,
@@ -796,7 +827,8 @@ commands! {
     "Change your password for this game (letters and digits only).",
     &["SET PASSWORD", "SET PW"],
   )
-  .run(|s, c| s.set_password(&c.args).flow());
+  .run(|s, c| s.set_password(&c.args).flow())
+  .secret(Secret::All);
   SetPreference = row(
     Player,
     "7.1",
@@ -2387,7 +2419,8 @@ commands! {
     "ADJUST user increment keeper-password",
     "Change a user's dedication score by hand.",
     &["ADJUST"],
-  );
+  )
+  .secret(Secret::Last);
   FixId = row(
     Keeper,
     "",
@@ -2408,7 +2441,8 @@ commands! {
     "RECORD user field value keeper-password",
     "Change one field of a user's playing record by hand.",
     &["RECORD"],
-  );
+  )
+  .secret(Secret::Last);
   SetAllowMaster = row(
     Keeper,
     "8.4",

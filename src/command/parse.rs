@@ -11,7 +11,7 @@ use nom::bytes::complete::{take, take_while};
 use nom::combinator::verify;
 use nom::IResult;
 
-use super::keyword::{keyword, Block, CommandKind, KEYWORDS};
+use super::keyword::{keyword, Block, CommandKind, Secret, KEYWORDS};
 use std::iter::Peekable;
 
 use super::{Body, BodyLine, Cut, Ending, Invocation, Item};
@@ -288,13 +288,12 @@ fn is_attribution(lower: &str) -> bool {
       .any(|word| ATTRIBUTION_VERBS.contains(&word))
 }
 
-/// What an invocation takes after its first line. `DIARY` alone means
-/// `DIARY RECORD`; with anything else after it, it is a one-line mistake.
+/// What an invocation takes after its first line, its arguments read.
 fn block_of(kind: CommandKind, args: &str) -> Block {
-  match kind {
-    CommandKind::Diary if args.is_empty() => Block::Press,
-    CommandKind::Diary => Block::Line,
-    _ => keyword(kind).block,
+  match keyword(kind).block {
+    Block::PressWhenBare if args.is_empty() => Block::Press,
+    Block::PressWhenBare => Block::Line,
+    block => block,
   }
 }
 
@@ -345,7 +344,8 @@ where
         let word = text.trim();
         word.eq_ignore_ascii_case("ENDPRESS") || word.eq_ignore_ascii_case("ENDBROADCAST")
       }
-      Block::Line | Block::Rest => false,
+      // `block_of` has read PressWhenBare as Press or Line already.
+      Block::Line | Block::Rest | Block::PressWhenBare => false,
     };
     if ends {
       return Gathered { lines: gathered, closed: true, stop: None };
@@ -555,12 +555,12 @@ pub(super) fn masked(line: &BodyLine) -> String {
 pub(super) fn mask_args(kind: CommandKind, args: &str) -> String {
   let spans = word_spans(args);
   let words: Vec<&str> = spans.iter().map(|&(start, end)| &args[start..end]).collect();
-  let secret = |i: usize| match kind {
-    CommandKind::SignOn | CommandKind::Observe | CommandKind::Create => i >= 1,
-    CommandKind::SetPassword => true,
-    CommandKind::Adjust | CommandKind::Record => i + 1 == words.len(),
-    _ if kind.is_set() => i > 0 && is_password_word(words[i - 1]),
-    _ => false,
+  let secret = |i: usize| match keyword(kind).secret {
+    Secret::AfterFirst => i >= 1,
+    Secret::All => true,
+    Secret::Last => i + 1 == words.len(),
+    Secret::None if kind.is_set() => i > 0 && is_password_word(words[i - 1]),
+    Secret::None => false,
   };
   let mut out = String::with_capacity(args.len());
   let mut copied = 0;

@@ -1,7 +1,8 @@
 //! njudge's subject lines, which players' filters and mapping tools parse.
 
 use super::inbound::one_line;
-use crate::command::{lookup, CommandKind, Invocation, MASK};
+use crate::command::keyword::Secret;
+use crate::command::{lookup, Invocation, MASK};
 
 /// A subject with more words than this is not copied into the reply: every
 /// word is a place a command could start, and masking must stay cheap
@@ -54,16 +55,9 @@ fn masked(subject: &str) -> String {
     // Only these may hide a password. A later SET's words are among the
     // first SET's, so one look at SET is enough: the rest of a long
     // subject is copied at most twice, whatever it holds.
-    let set = kind.is_set() && kind != CommandKind::SetPassword;
-    let carries = matches!(
-      kind,
-      CommandKind::SignOn
-        | CommandKind::Observe
-        | CommandKind::Create
-        | CommandKind::SetPassword
-        | CommandKind::Adjust
-        | CommandKind::Record
-    );
+    let secret = kind.keyword().secret;
+    let carries = secret != Secret::None;
+    let set = kind.is_set() && !carries;
     if !(carries || set && !set_seen) {
       continue;
     }
@@ -75,9 +69,7 @@ fn masked(subject: &str) -> String {
     if body_masked == args {
       continue;
     }
-    let keeps_first =
-      matches!(kind, CommandKind::SignOn | CommandKind::Observe | CommandKind::Create);
-    if keeps_first {
+    if secret == Secret::AfterFirst {
       return format!("{head}{body_masked}");
     }
     let words: Vec<&str> = args.split_whitespace().map(|_| MASK).collect();
