@@ -21,7 +21,7 @@ use std::fmt::Write as _;
 use super::Invocation;
 use crate::game::preference::Assignment;
 use crate::game::press::{Colors, Fakes};
-use crate::game::{GameOption, Settings};
+use crate::game::{Game, GameOption, SettingRefusal, Settings};
 use crate::phase::PhaseKind;
 use crate::rules::BuildRule;
 use crate::session::{Flow, List, Session, Threshold};
@@ -306,7 +306,13 @@ pub struct Setting {
   pub meaning: &'static str,
   /// Whether it may be changed only before the game starts.
   pub before_start: bool,
+  /// What the game must allow for the change, besides who asks.
+  pub needs: Option<Needs>,
 }
+
+/// A condition of the game for a setting (`game/permission.rs`): `needs`
+/// gets the game and the command's name.
+pub type Needs = fn(&Game, &str) -> Result<(), SettingRefusal>;
 
 impl Setting {
   /// The command as refusals name it: `SET PARTIAL`, a usage's bracketed
@@ -419,8 +425,13 @@ impl Keyword {
     set: fn(&mut Settings),
     meaning: &'static str,
   ) -> Keyword {
-    let setting =
-      Setting { named: name, change: Change::Choose(set), meaning, before_start: false };
+    let setting = Setting {
+      named: name,
+      change: Change::Choose(set),
+      meaning,
+      before_start: false,
+      needs: None,
+    };
     Keyword { alone: true, offered: true, setting: Some(setting), ..self }
   }
 
@@ -432,6 +443,7 @@ impl Keyword {
       change: Change::Option(option, on),
       meaning: option.meaning(on),
       before_start: true,
+      needs: None,
     };
     Keyword { alone: true, offered: true, setting: Some(setting), ..self }
   }
@@ -448,6 +460,8 @@ pub struct Switch {
   pub get: fn(&Settings) -> bool,
   /// Whether it may be changed only before the game starts.
   pub before_start: bool,
+  /// What the game must allow for it to be turned on.
+  pub needs_to_turn_on: Option<Needs>,
   pub on: Side,
   pub off: Side,
 }
@@ -480,6 +494,7 @@ impl Switch {
       change: Change::Switch(self.set, on),
       meaning: side.meaning,
       before_start: self.before_start,
+      needs: if on { self.needs_to_turn_on } else { None },
     };
     Keyword {
       kind,
@@ -1055,6 +1070,7 @@ commands! {
     set: |s, on| s.quiet = on,
     get: |s| s.quiet,
     before_start: false,
+    needs_to_turn_on: None,
     on: Side {
       usage: "SET QUIET",
       summary: "Keep abandonments and takeovers out of the game's announcements.",
@@ -1078,6 +1094,7 @@ commands! {
     set: |s, on| s.press.watch_all = on,
     get: |s| s.press.watch_all,
     before_start: false,
+    needs_to_turn_on: None,
     on: Side {
       usage: "SET WATCH ALL PRESS",
       summary: "Let observers use SET ALL PRESS too.",
@@ -1110,6 +1127,7 @@ commands! {
     set: |s, on| s.auto_create = on,
     get: |s| s.auto_create,
     before_start: false,
+    needs_to_turn_on: Some(|game, _| game.may_auto_create()),
     on: Side {
       usage: "SET AUTO CREATE",
       summary: "When the game ends, create a new one with the same settings.",
@@ -1134,6 +1152,7 @@ commands! {
     set: |s, on| s.manual_process = on,
     get: |s| s.manual_process,
     before_start: false,
+    needs_to_turn_on: Some(|game, command| game.may_wait_for_master(command)),
     on: Side {
       usage: "SET MANUAL PROCESS",
       summary: "Process phases only when the Master sends PROCESS.",
@@ -1157,6 +1176,7 @@ commands! {
     set: |s, on| s.manual_start = on,
     get: |s| s.manual_start,
     before_start: true,
+    needs_to_turn_on: Some(|game, command| game.may_wait_for_master(command)),
     on: Side {
       usage: "SET MANUAL START",
       summary: "Wait for the Master to start the game.",
@@ -1181,7 +1201,7 @@ commands! {
     "Record the game's Boardman number (an old rating scheme, kept for compatibility).",
     &["SET BN", "SET BNC"],
   )
-  .run(|s, c| s.set_number(c.kind, &c.args).flow());
+  .run(|s, c| s.set_number("SET BN", "Boardman number", |s| &mut s.boardman, &c.args).flow());
   SetEp = row(
     Moderator,
     "8.3",
@@ -1189,7 +1209,7 @@ commands! {
     "Record the game's EP number (an old rating scheme, kept for compatibility).",
     &["SET EP"],
   )
-  .run(|s, c| s.set_number(c.kind, &c.args).flow());
+  .run(|s, c| s.set_number("SET EP", "EP number", |s| &mut s.ep, &c.args).flow());
   SetMn = row(
     Moderator,
     "8.3",
@@ -1197,13 +1217,14 @@ commands! {
     "Record the game's Miller number (an old rating scheme, kept for compatibility).",
     &["SET MN", "SET MNC"],
   )
-  .run(|s, c| s.set_number(c.kind, &c.args).flow());
+  .run(|s, c| s.set_number("SET MN", "Miller number", |s| &mut s.miller, &c.args).flow());
   SetNmr / SetNoNmr = Switch {
     who: Moderator,
     section: "8.3",
     set: |s, on| s.nmr = on,
     get: |s| s.nmr,
     before_start: false,
+    needs_to_turn_on: None,
     on: Side {
       usage: "SET NMR",
       summary: "At the end of grace, process anyway and put powers without orders in civil disorder (CD).",
@@ -1246,6 +1267,7 @@ commands! {
     set: |s, on| s.concessions = on,
     get: |s| s.concessions,
     before_start: false,
+    needs_to_turn_on: None,
     on: Side {
       usage: "SET CONCESSIONS",
       summary: "Allow votes to concede in DIAS games (the default).",
@@ -1269,6 +1291,7 @@ commands! {
     set: |s, on| s.dias = on,
     get: |s| s.dias,
     before_start: false,
+    needs_to_turn_on: None,
     on: Side {
       usage: "SET DIAS",
       summary: "Every draw includes all survivors (the default).",
@@ -1338,6 +1361,7 @@ commands! {
     set: |s, on| s.proxy = on,
     get: |s| s.proxy,
     before_start: false,
+    needs_to_turn_on: None,
     on: Side {
       usage: "SET PROXY",
       summary: "Let players hand the orders of their units to another power.",
@@ -1361,6 +1385,7 @@ commands! {
     set: |s, on| s.rated = Some(on),
     get: |s| s.is_rated(),
     before_start: false,
+    needs_to_turn_on: None,
     on: Side {
       usage: "SET RATED",
       summary: "Count the game in the players' dedication records.",
@@ -1384,6 +1409,7 @@ commands! {
     set: |s, on| s.resume = on,
     get: |s| s.resume,
     before_start: false,
+    needs_to_turn_on: None,
     on: Side {
       usage: "SET RESUME",
       summary: "Let any player RESUME the game (the default).",
@@ -1407,6 +1433,7 @@ commands! {
     set: |s, on| s.strict_convoy = on,
     get: |s| s.strict_convoy,
     before_start: false,
+    needs_to_turn_on: None,
     on: Side {
       usage: "SET STRICT CONVOY",
       summary: "Refuse convoy orders from or to a province that touches no sea.",
@@ -1431,6 +1458,7 @@ commands! {
     set: |s, on| s.strict_wait = on,
     get: |s| s.strict_wait,
     before_start: false,
+    needs_to_turn_on: None,
     on: Side {
       usage: "SET STRICT WAIT",
       summary: "Only players who owe orders this phase may SET WAIT.",
@@ -1530,6 +1558,7 @@ commands! {
     set: |s, on| s.press.blank = on,
     get: |s| s.press.blank,
     before_start: false,
+    needs_to_turn_on: None,
     on: Side {
       usage: "SET BLANK PRESS",
       summary: "Allow empty press messages.",
@@ -1627,6 +1656,7 @@ commands! {
     set: |s, on| s.press.late = on,
     get: |s| s.press.late,
     before_start: false,
+    needs_to_turn_on: None,
     on: Side {
       usage: "SET LATE PRESS",
       summary: "Let players who are late with orders send press as usual (the default).",
@@ -1650,6 +1680,7 @@ commands! {
     set: |s, on| s.press.minor = on,
     get: |s| s.press.minor,
     before_start: true,
+    needs_to_turn_on: None,
     on: Side {
       usage: "SET MINOR PRESS",
       summary: "Allow press during retreat and adjustment phases (the default).",
@@ -1673,6 +1704,7 @@ commands! {
     set: |s, on| s.press.must_order = on,
     get: |s| s.press.must_order,
     before_start: false,
+    needs_to_turn_on: None,
     on: Side {
       usage: "SET MUST ORDER",
       summary: "A player may send press (except to the Master) only once their orders are in.",
@@ -1713,6 +1745,7 @@ commands! {
     set: |s, on| s.press.partial = on,
     get: |s| s.press.partial,
     before_start: false,
+    needs_to_turn_on: None,
     on: Side {
       usage: "SET PARTIAL [PRESS]",
       summary: "Allow messages to some of the powers rather than all (the default).",
@@ -1782,6 +1815,7 @@ commands! {
     set: |s, on| s.press.postal = on,
     get: |s| s.press.postal,
     before_start: false,
+    needs_to_turn_on: None,
     on: Side {
       usage: "SET POSTAL PRESS",
       summary: "Allow POSTAL PRESS, broadcasts sent out with the next results.",
@@ -1843,6 +1877,7 @@ commands! {
     set: |s, on| s.late_count = on,
     get: |s| s.late_count,
     before_start: false,
+    needs_to_turn_on: None,
     on: Side {
       usage: "SET LATE COUNT",
       summary: "Say in late notices how often each player has been late in this game.",
@@ -1898,6 +1933,7 @@ commands! {
     set: |s, on| s.strict_grace = on,
     get: |s| s.strict_grace,
     before_start: false,
+    needs_to_turn_on: None,
     on: Side {
       usage: "SET STRICT GRACE",
       summary: "The grace period is an exact time after the deadline, whatever the allowed days.",
@@ -2156,6 +2192,7 @@ commands! {
     set: |s, on| s.reveal = on,
     get: |s| s.reveal,
     before_start: false,
+    needs_to_turn_on: None,
     on: Side {
       usage: "SET REVEAL",
       summary: "Show who played what in the SUMMARY once the game is over (the default).",
@@ -2196,6 +2233,7 @@ commands! {
     set: |s, on| s.show = Some(on),
     get: |s| s.shows_changer(),
     before_start: false,
+    needs_to_turn_on: None,
     on: Side {
       usage: "SET SHOW",
       summary: "Name whoever changes a setting in the announcement.",

@@ -150,7 +150,7 @@ impl Session<'_> {
     } else {
       self.may_moderate(command, setting.before_start)
     };
-    if !allowed || !self.setting_possible(kind, command) {
+    if !allowed || !self.setting_possible(setting) {
       return;
     }
     if let Change::Option(option, true) = setting.change {
@@ -179,16 +179,10 @@ impl Session<'_> {
   /// Whether the game allows the setting to be changed so: a game without
   /// a Master cannot wait for one to process or start it, and AUTO
   /// CREATE needs a name for the next game. Says why not.
-  fn setting_possible(&mut self, kind: CommandKind, command: &str) -> bool {
+  fn setting_possible(&mut self, setting: keyword::Setting) -> bool {
     let Some(seat) = self.seat.as_ref() else { return false };
     let game = &seat.stored.game;
-    let allowed = match kind {
-      CommandKind::SetManualProcess | CommandKind::SetManualStart => {
-        game.may_wait_for_master(command)
-      }
-      CommandKind::SetAutoCreate => game.may_auto_create(),
-      _ => Ok(()),
-    };
+    let allowed = setting.needs.map_or(Ok(()), |needs| needs(game, setting.name()));
     match allowed {
       Err(refusal) => {
         self.error(&format!("{refusal} Nothing was changed."));
@@ -262,12 +256,13 @@ impl Session<'_> {
 
   /// SET BN, SET EP, SET MN (manual §8.3): the obsolete rating numbers,
   /// recorded as given (`SET BN [NUMBER] number`).
-  pub(crate) fn set_number(&mut self, kind: CommandKind, args: &str) {
-    let (command, name) = match kind {
-      CommandKind::SetBn => ("SET BN", "Boardman number"),
-      CommandKind::SetEp => ("SET EP", "EP number"),
-      _ => ("SET MN", "Miller number"),
-    };
+  pub(crate) fn set_number(
+    &mut self,
+    command: &str,
+    name: &str,
+    field: fn(&mut crate::game::Settings) -> &mut Option<String>,
+    args: &str,
+  ) {
     if !self.may_moderate(command, false) {
       return;
     }
@@ -286,13 +281,7 @@ impl Session<'_> {
       return;
     };
     if let Some(seat) = self.seat.as_mut() {
-      let settings = &mut seat.stored.game.settings;
-      let slot = match kind {
-        CommandKind::SetBn => &mut settings.boardman,
-        CommandKind::SetEp => &mut settings.ep,
-        _ => &mut settings.miller,
-      };
-      *slot = Some(number.to_string());
+      *field(&mut seat.stored.game.settings) = Some(number.to_string());
     }
     self.parameter_change(&format!("the game's {name} is {number}"));
   }
