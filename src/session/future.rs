@@ -11,7 +11,6 @@
 //! (or only under a condition) are never taken for the current phase.
 
 use super::Session;
-use crate::command::{CommandKind, Invocation};
 use crate::game::future::{self as kept, BlockError, Builder, Line};
 use crate::game::report::wrap;
 use crate::game::{Role, Status};
@@ -46,19 +45,10 @@ const REFUSED_LINE: &str =
 const STRAY_LINE: &str = "Not read: this line belongs to the IF above, which was refused.";
 
 impl Session<'_> {
-  /// SET WAIT / SET NO WAIT and press inside a PHASE block; returns true
-  /// when the command was taken here.
-  pub(crate) fn future_command(&mut self, invocation: &Invocation) -> bool {
-    let in_block = matches!(self.future.reading, Reading::Block { .. });
-    match invocation.kind {
-      CommandKind::SetWait | CommandKind::SetNoWait if invocation.args.is_empty() => {
-        self.future_wait(invocation.kind == CommandKind::SetWait)
-      }
-      CommandKind::Press | CommandKind::Broadcast | CommandKind::PostalPress if in_block => {
-        self.say("(Only orders and SET WAIT are kept for a later phase: this press goes now.)");
-        false
-      }
-      _ => false,
+  /// Press inside a PHASE block goes now: says so.
+  pub(crate) fn note_press_in_phase_block(&mut self) {
+    if matches!(self.future.reading, Reading::Block { .. }) {
+      self.say("(Only orders and SET WAIT are kept for a later phase: this press goes now.)");
     }
   }
 
@@ -249,7 +239,7 @@ impl Session<'_> {
   }
 
   /// SET [NO] WAIT inside a PHASE block is kept for its phase.
-  fn future_wait(&mut self, on: bool) -> bool {
+  pub(crate) fn future_wait(&mut self, on: bool) -> bool {
     if self.drop_unread_line() {
       return true;
     }

@@ -353,9 +353,6 @@ impl Session<'_> {
       return self.set_options(invocation);
     }
     self.commands.push(keyword.spellings.first().copied().unwrap_or("?").to_string());
-    if self.future_command(invocation) {
-      return Ok(false);
-    }
     if let (Some(setting), true) = (keyword.setting, keyword.offered) {
       self.set_setting(invocation.kind, setting);
       return Ok(false);

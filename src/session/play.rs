@@ -234,6 +234,10 @@ impl Session<'_> {
   }
 
   pub(crate) fn set_wait(&mut self, wait: bool) {
+    // Inside a PHASE block it is kept for that phase.
+    if self.future_wait(wait) {
+      return;
+    }
     let command = if wait { "SET WAIT" } else { "SET NO WAIT" };
     let tz = self.ctx.tz();
     let Some(seat) = self.seat_or_error(command) else { return };

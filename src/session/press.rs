@@ -10,6 +10,7 @@ use crate::game::{deadline, DiaryEntry, PostalPress, Role};
 impl Session<'_> {
   /// PRESS or BROADCAST with its text.
   pub(crate) fn press(&mut self, invocation: &Invocation, broadcast: bool) {
+    self.note_press_in_phase_block();
     let command = if broadcast { "BROADCAST" } else { "PRESS" };
     if self.seat_or_error(command).is_none() {
       return;
@@ -54,6 +55,7 @@ impl Session<'_> {
 
   /// POSTAL PRESS: a broadcast kept until the phase is processed.
   pub(crate) fn postal_press(&mut self, invocation: &Invocation) {
+    self.note_press_in_phase_block();
     if self.seat_or_error("POSTAL PRESS").is_none() {
       return;
     }
