@@ -45,7 +45,10 @@ macro_rules! commands {
       pub const ALL: &'static [CommandKind] = &[$(CommandKind::$kind, $(CommandKind::$off,)?)*];
     }
 
-    /// The rows as declared: one per command, two per [`Switch`].
+    /// The rows as declared: one per command, two per [`Switch`]. A
+    /// handler that returns nothing ends in `().flow()`, on purpose: it
+    /// reads like the others, and [`Flow`] says what nothing means.
+    #[allow(clippy::unit_arg)]
     const DECLARED: &[&[Keyword]] = &[$(commands!(@rows $row, $kind $(, $off)?)),*];
   };
   (@rows $row:expr, $kind:ident) => { &[$row.of(CommandKind::$kind)] };
