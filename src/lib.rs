@@ -33,3 +33,4 @@ pub mod session;
 pub mod store;
 pub mod successor;
 pub mod sweep;
+pub mod view;

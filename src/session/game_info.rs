@@ -10,8 +10,9 @@ use super::{game_name, info, Session};
 use crate::game::{date, deadline, report, summary, Game, Role, Status};
 use crate::phase::Phase;
 use crate::store::game_file::{HistoryEntry, HistoryKind, Stored};
-use crate::store::games::{IndexEntry, IndexStatus};
+use crate::store::games::IndexEntry;
 use crate::store::StoreError;
+use crate::view;
 
 /// HISTORY's default number of lines (manual §3.4).
 const HISTORY_LINES: usize = 1000;
@@ -120,70 +121,23 @@ impl Session<'_> {
   /// the reply already opens with that header.
   fn game_listing(&self, game: &Game, viewer: Option<usize>) -> String {
     let tz = self.ctx.tz();
-    let text = report::listing(game, viewer, self.ctx.now, tz);
-    if game.status == Status::Forming {
-      return text;
+    let code = &self.ctx.config.judge_code;
+    let header = report::header(code, game, tz);
+    if game.status != Status::Forming && self.about.as_deref() == Some(header.as_str()) {
+      return report::listing(game, viewer, self.ctx.now, tz);
     }
-    let header = report::header(&self.ctx.config.judge_code, game, tz);
-    if self.about.as_deref() == Some(header.as_str()) {
-      return text;
-    }
-    format!("{header}\n{text}")
+    view::game_listing(code, game, viewer, self.ctx.now, tz)
   }
 
   /// The games the sender may see in a list: the listed ones, and those
   /// they are in.
   fn visible_games(&self) -> Result<Vec<IndexEntry>, StoreError> {
-    let me = self.reply_to.to_lowercase();
-    let mut entries: Vec<IndexEntry> =
-      self.ctx.games.index()?.into_iter().filter(|e| e.listed || e.members.contains(&me)).collect();
-    entries.sort_by(|a, b| a.name.cmp(&b.name));
-    Ok(entries)
+    Ok(view::visible_games(self.ctx.games.index()?, Some(&self.reply_to)))
   }
 
   fn brief_list(&mut self) -> Result<(), StoreError> {
     let entries = self.visible_games()?;
-    if entries.is_empty() {
-      self.say(
-        "There are no games on this judge that you can see. Games are listed here\n\
-         when their Master makes them public, or when you are in them; LIST name\n\
-         shows any game you know the name of. CREATE ?name password starts one.",
-      );
-      return Ok(());
-    }
-    let mut text = String::from(
-      "Name      Phase    Variant and settings\n--------  -------  --------------------\n",
-    );
-    for entry in &entries {
-      let _ =
-        writeln!(text, "{:<10}{:<9}{}.", entry.name, phase_column(entry), settings_words(entry));
-      if !entry.comment.is_empty() {
-        let _ = writeln!(text, "{:19}{}", "", entry.comment);
-      }
-      match entry.status {
-        IndexStatus::Forming if entry.secret => {
-          let _ = writeln!(text, "{:19}Forming.", "");
-        }
-        IndexStatus::Forming if entry.missing > 0 => {
-          let _ = writeln!(
-            text,
-            "{:19}Forming: {} more player{} needed.",
-            "",
-            entry.missing,
-            if entry.missing == 1 { "" } else { "s" }
-          );
-        }
-        IndexStatus::Forming if entry.manual_start => {
-          let _ = writeln!(text, "{:19}Formed: waiting for its Master to start it.", "");
-        }
-        IndexStatus::Forming => {
-          let _ = writeln!(text, "{:19}Formed: waiting to be started.", "");
-        }
-        _ => {}
-      }
-    }
-    text.push_str("\nUse LIST name (or LIST FULL) for more about a game.");
-    self.say(&text);
+    self.say(&view::brief_list(&entries));
     Ok(())
   }
 
@@ -362,35 +316,6 @@ impl Session<'_> {
     self.say(&text);
     Ok(())
   }
-}
-
-/// The phase column of the brief list.
-fn phase_column(entry: &IndexEntry) -> String {
-  match entry.status {
-    IndexStatus::Forming => "Forming".to_string(),
-    IndexStatus::Active => entry.phase.clone(),
-    IndexStatus::Finished => "Finished".to_string(),
-  }
-}
-
-/// `Standard, Gunboat, Moderated (Ann)` for the brief list.
-fn settings_words(entry: &IndexEntry) -> String {
-  let mut words = report::capitalised(&entry.variant);
-  if entry.gunboat {
-    words.push_str(", Gunboat");
-  }
-  for option in &entry.options {
-    let _ = write!(words, ", {option}");
-  }
-  if entry.moderated {
-    let master = entry.masters.first().map(|a| a.split('@').next().unwrap_or(a)).unwrap_or("");
-    let master = report::capitalised(master);
-    let _ = write!(words, ", Moderated ({master})");
-  }
-  if !entry.listed {
-    words.push_str(", Private");
-  }
-  words
 }
 
 /// HISTORY's reply, in njudge's layout (which jDip and the Bitmap

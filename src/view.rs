@@ -1,0 +1,164 @@
+//! What a viewer is shown of the games, whichever way they ask: the mail
+//! session's LIST replies and the web face's pages are both made from
+//! these, so the two cannot tell a viewer different things.
+
+use std::fmt::Write as _;
+
+use chrono::{DateTime, Utc};
+use chrono_tz::Tz;
+
+use crate::game::{report, Game, Status};
+use crate::store::games::{IndexEntry, IndexStatus};
+
+/// What LIST says when the viewer can see no game.
+pub const NO_GAMES: &str = "There are no games on this judge that you can see. Games are listed here\n\
+                            when their Master makes them public, or when you are in them; LIST name\n\
+                            shows any game you know the name of. CREATE ?name password starts one.";
+
+/// The games a viewer may see in a list, by name: the listed ones, and
+/// those the viewer's address is in (`None`: a stranger on the web).
+pub fn visible_games(entries: Vec<IndexEntry>, address: Option<&str>) -> Vec<IndexEntry> {
+  let me = address.map(str::to_lowercase);
+  let mut entries: Vec<IndexEntry> = entries
+    .into_iter()
+    .filter(|e| e.listed || me.as_ref().is_some_and(|me| e.members.contains(me)))
+    .collect();
+  entries.sort_by(|a, b| a.name.cmp(&b.name));
+  entries
+}
+
+/// One game of the brief list: its name, phase, variant and settings, and
+/// the lines under it (its comment, how far it is from starting).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameRow {
+  pub name: String,
+  pub phase: String,
+  pub settings: String,
+  pub notes: Vec<String>,
+}
+
+impl GameRow {
+  /// The row of an index entry.
+  pub fn of(entry: &IndexEntry) -> GameRow {
+    let mut notes = Vec::new();
+    if !entry.comment.is_empty() {
+      notes.push(entry.comment.clone());
+    }
+    let forming = match entry.status {
+      IndexStatus::Forming if entry.secret => Some("Forming.".to_string()),
+      IndexStatus::Forming if entry.missing > 0 => Some(format!(
+        "Forming: {} more player{} needed.",
+        entry.missing,
+        if entry.missing == 1 { "" } else { "s" }
+      )),
+      IndexStatus::Forming if entry.manual_start => {
+        Some("Formed: waiting for its Master to start it.".to_string())
+      }
+      IndexStatus::Forming => Some("Formed: waiting to be started.".to_string()),
+      _ => None,
+    };
+    notes.extend(forming);
+    GameRow {
+      name: entry.name.clone(),
+      phase: phase_column(entry),
+      settings: settings_words(entry),
+      notes,
+    }
+  }
+}
+
+/// LIST's brief list of `entries`, in njudge's columns.
+pub fn brief_list(entries: &[IndexEntry]) -> String {
+  if entries.is_empty() {
+    return NO_GAMES.to_string();
+  }
+  let mut text = String::from(
+    "Name      Phase    Variant and settings\n--------  -------  --------------------\n",
+  );
+  for row in entries.iter().map(GameRow::of) {
+    let _ = writeln!(text, "{:<10}{:<9}{}.", row.name, row.phase, row.settings);
+    for note in &row.notes {
+      let _ = writeln!(text, "{:19}{note}", "");
+    }
+  }
+  text.push_str("\nUse LIST name (or LIST FULL) for more about a game.");
+  text
+}
+
+/// LIST of one game for `viewer` (a member's index; `None` for anyone
+/// else): a started game's under its full `::` header, as njudge's status
+/// of a game is (jDip reads the variant from it).
+pub fn game_listing(
+  judge_code: &str,
+  game: &Game,
+  viewer: Option<usize>,
+  now: DateTime<Utc>,
+  tz: Tz,
+) -> String {
+  let text = report::listing(game, viewer, now, tz);
+  if game.status == Status::Forming {
+    return text;
+  }
+  format!("{}\n{text}", report::header(judge_code, game, tz))
+}
+
+/// The phase column of the brief list.
+fn phase_column(entry: &IndexEntry) -> String {
+  match entry.status {
+    IndexStatus::Forming => "Forming".to_string(),
+    IndexStatus::Active => entry.phase.clone(),
+    IndexStatus::Finished => "Finished".to_string(),
+  }
+}
+
+/// `Standard, Gunboat, Moderated (Ann)` for the brief list.
+fn settings_words(entry: &IndexEntry) -> String {
+  let mut words = report::capitalised(&entry.variant);
+  if entry.gunboat {
+    words.push_str(", Gunboat");
+  }
+  for option in &entry.options {
+    let _ = write!(words, ", {option}");
+  }
+  if entry.moderated {
+    let master = entry.masters.first().map(|a| a.split('@').next().unwrap_or(a)).unwrap_or("");
+    let master = report::capitalised(master);
+    let _ = write!(words, ", Moderated ({master})");
+  }
+  if !entry.listed {
+    words.push_str(", Private");
+  }
+  words
+}
+
+#[cfg(test)]
+mod tests {
+  use super::*;
+  use crate::game::deadline::DeadlineRule;
+  use crate::game::{Member, Role, Settings};
+  use crate::map::Map;
+
+  fn entry(name: &str, listed: bool, member: &str) -> IndexEntry {
+    let Ok(map) = Map::standard() else { panic!("the standard map") };
+    let rules = [DeadlineRule::movement(), DeadlineRule::other(), DeadlineRule::other()];
+    let mut settings = Settings::new(map, rules);
+    settings.listed = listed;
+    let mut game = Game::new(name, map, settings, DateTime::<Utc>::UNIX_EPOCH);
+    game.members.push(Member::new(Role::Player, member, None, String::new(), game.created));
+    IndexEntry::of(&game)
+  }
+
+  /// A stranger sees the public games only; a member also the private
+  /// games they are in, whatever the case of their address.
+  #[test]
+  fn a_viewer_sees_the_listed_games_and_their_own() {
+    let entries = || vec![entry("zeta", true, "a@x.test"), entry("alpha", false, "b@x.test")];
+    let names = |v: Vec<IndexEntry>| v.into_iter().map(|e| e.name).collect::<Vec<_>>();
+    assert_eq!(names(visible_games(entries(), None)), ["zeta"]);
+    assert_eq!(names(visible_games(entries(), Some("B@X.test"))), ["alpha", "zeta"]);
+    let text = brief_list(&visible_games(entries(), Some("b@x.test")));
+    assert!(text.contains("alpha     Forming  Standard, Private."), "{text}");
+    assert!(text.contains("Forming: 6 more players needed."), "{text}");
+    assert_eq!(brief_list(&[]), NO_GAMES);
+  }
+}
