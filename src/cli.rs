@@ -59,6 +59,12 @@ pub enum Command {
   Draw(DrawArgs),
   /// Check judge.toml and the data directory without changing anything.
   Check,
+  /// The web face: game pages and pictures over HTTP, behind a reverse proxy.
+  Serve {
+    /// Where to listen: HOST:PORT, or unix:PATH for a Unix socket.
+    #[arg(long, value_name = "ADDR", default_value = "127.0.0.1:8080")]
+    listen: crate::web::Listen,
+  },
   /// Convert a DPjudge map file (and the files it uses) to TOML on stdout.
   ConvertMap {
     /// The DPjudge `.map` file.
@@ -125,6 +131,9 @@ pub fn run() -> i32 {
     Command::Init => init(&data),
     Command::Check => check(&data, &mut io::stdout().lock()),
     Command::ConvertMap { path } => convert_map(&path, &mut io::stdout().lock()),
+    Command::Serve { listen } => {
+      serve(&data, cli.global.now.map(|t| t.with_timezone(&Utc)), &listen)
+    }
     Command::Receive => {
       // Read before the data directory is looked at, so that the MTA sees
       // the message taken whatever the exit status says.
@@ -147,6 +156,26 @@ pub fn run() -> i32 {
       );
       Ok(())
     }),
+  }
+}
+
+/// `judge serve`: the web face, until the process is stopped.
+fn serve(data: &DataDir, now: Option<DateTime<Utc>>, listen: &crate::web::Listen) -> i32 {
+  let logging = start_log_if_there(data);
+  if let Err(error) = data.ensure() {
+    return fail_with("serve", EXIT_TEMPFAIL, &error.to_string());
+  }
+  let config = match data.config() {
+    Ok(config) => config,
+    Err(error) => return fail_with("serve", EXIT_TEMPFAIL, &error.to_string()),
+  };
+  if !logging {
+    log::start(data);
+  }
+  let site = crate::web::Site::new(data, config, now);
+  match crate::web::serve(&site, listen) {
+    Ok(()) => 0,
+    Err(error) => fail_with("serve", 1, &error.to_string()),
   }
 }
 

@@ -34,3 +34,4 @@ pub mod store;
 pub mod successor;
 pub mod sweep;
 pub mod view;
+pub mod web;

@@ -87,3 +87,4 @@ mod variant_features;
 mod variant_initials;
 mod variant_maps;
 mod variants_by_mail;
+mod web_pages;

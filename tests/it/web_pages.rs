@@ -1,0 +1,222 @@
+//! `judge serve`'s public pages over HTTP, read as a browser would get
+//! them: the list of games, a game's page and its picture, what a stranger
+//! may see of each (exactly what LIST by mail tells a stranger), the
+//! security headers on every answer, and bad addresses answered with a
+//! page that says what was wrong.
+
+use crate::game_support;
+use crate::judge_support;
+
+use std::io::{Read, Write};
+use std::os::unix::net::UnixStream;
+use std::path::PathBuf;
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use game_support::{player, Table, FAST, MASTER, POWERS, START};
+use judge_support::Judge;
+
+/// Someone who never wrote to the judge.
+const STRANGER: &str = "stranger@elsewhere.test";
+
+/// A `judge serve` on a Unix socket in the judge's data directory,
+/// stopped when dropped.
+struct Server {
+  child: Child,
+  socket: PathBuf,
+}
+
+impl Server {
+  fn start(judge: &Judge) -> Server {
+    let socket = judge.data().join("web.sock");
+    let child = Command::new(env!("CARGO_BIN_EXE_judge"))
+      .arg("--data")
+      .arg(judge.data())
+      .args(["--now", START, "serve", "--listen"])
+      .arg(format!("unix:{}", socket.display()))
+      .env_remove("JUDGE_NOW")
+      .env_remove("JUDGE_DATA")
+      .stdin(Stdio::null())
+      .stdout(Stdio::null())
+      .stderr(Stdio::null())
+      .spawn()
+      .expect("judge serve starts");
+    let server = Server { child, socket };
+    let started = Instant::now();
+    while UnixStream::connect(&server.socket).is_err() {
+      assert!(started.elapsed() < Duration::from_secs(20), "judge serve never listened");
+      std::thread::sleep(Duration::from_millis(20));
+    }
+    server
+  }
+
+  /// The raw answer to `request` (a whole HTTP/1.1 request).
+  fn raw(&self, request: &str) -> Answer {
+    let mut stream = UnixStream::connect(&self.socket).expect("the socket");
+    stream.set_read_timeout(Some(Duration::from_secs(20))).expect("a timeout");
+    stream.write_all(request.as_bytes()).expect("the request is sent");
+    let mut bytes = Vec::new();
+    stream.read_to_end(&mut bytes).expect("the answer");
+    Answer::parse(&bytes)
+  }
+
+  fn request(&self, method: &str, target: &str) -> Answer {
+    self
+      .raw(&format!("{method} {target} HTTP/1.1\r\nHost: judge.test\r\nConnection: close\r\n\r\n"))
+  }
+
+  fn get(&self, target: &str) -> Answer {
+    self.request("GET", target)
+  }
+}
+
+impl Drop for Server {
+  fn drop(&mut self) {
+    let _ = self.child.kill();
+    let _ = self.child.wait();
+  }
+}
+
+/// An HTTP answer: status, headers (names lower case) and body, the body
+/// de-chunked when it came in chunks.
+#[derive(Debug)]
+struct Answer {
+  status: u16,
+  headers: Vec<(String, String)>,
+  body: String,
+}
+
+impl Answer {
+  fn parse(bytes: &[u8]) -> Answer {
+    let text = String::from_utf8_lossy(bytes).into_owned();
+    let (head, body) = text.split_once("\r\n\r\n").expect("a head and a body");
+    let mut lines = head.split("\r\n");
+    let status_line = lines.next().expect("a status line");
+    let status = status_line.split(' ').nth(1).and_then(|s| s.parse().ok()).expect("a status");
+    let headers: Vec<(String, String)> = lines
+      .filter_map(|l| l.split_once(':'))
+      .map(|(n, v)| (n.trim().to_ascii_lowercase(), v.trim().to_string()))
+      .collect();
+    let chunked = headers.iter().any(|(n, v)| n == "transfer-encoding" && v.contains("chunked"));
+    let body = if chunked { dechunk(body) } else { body.to_string() };
+    Answer { status, headers, body }
+  }
+
+  fn header(&self, name: &str) -> Option<&str> {
+    self.headers.iter().find(|(n, _)| n == name).map(|(_, v)| v.as_str())
+  }
+
+  /// The text of the page's `<pre>`, its escapes undone.
+  fn pre(&self) -> String {
+    let start = self.body.find("<pre>").expect("a <pre>") + "<pre>".len();
+    let end = self.body[start..].find("</pre>").expect("a </pre>") + start;
+    unescape(&self.body[start..end])
+  }
+}
+
+fn dechunk(mut body: &str) -> String {
+  let mut out = String::new();
+  while let Some((size, rest)) = body.split_once("\r\n") {
+    let size = usize::from_str_radix(size.trim(), 16).expect("a chunk size");
+    if size == 0 {
+      break;
+    }
+    out.push_str(&rest[..size]);
+    body = &rest[size + 2..];
+  }
+  out
+}
+
+fn unescape(text: &str) -> String {
+  text
+    .replace("&lt;", "<")
+    .replace("&gt;", ">")
+    .replace("&quot;", "\"")
+    .replace("&#39;", "'")
+    .replace("&amp;", "&")
+}
+
+/// What LIST `game` mails to someone the judge does not know, without
+/// the reply's echo of the command.
+fn strangers_list(judge: &Judge, game: &str) -> String {
+  judge.send_at(START, STRANGER, "list", &format!("LIST {game}\n"));
+  judge.reply_to(STRANGER).body.replace(&format!("> LIST {game}\n"), "")
+}
+
+#[test]
+fn a_strangers_game_page_is_what_list_mails_a_stranger_and_the_index_lists_public_games() {
+  let judge = Judge::with_config(FAST);
+  Table::start(&judge, "public", START);
+  judge.send_at(START, MASTER, "list it", "SIGN ON Mpublic masterpw\nSET LIST\n");
+  judge.send_at(START, MASTER, "private", "CREATE ?hidden masterpw\n");
+  judge.take_mail();
+  let server = Server::start(&judge);
+
+  let index = server.get("/");
+  assert_eq!(index.status, 200, "{index:?}");
+  assert!(index.body.contains(r#"<a href="/games/public">public</a>"#), "{}", index.body);
+  assert!(!index.body.contains("hidden"), "a private game is not listed: {}", index.body);
+
+  let page = server.get("/games/public");
+  assert_eq!(page.status, 200, "{page:?}");
+  let mailed = strangers_list(&judge, "public");
+  let shown = page.pre();
+  assert!(shown.contains("S1901M"), "{shown}");
+  assert!(mailed.contains(&shown), "the page says what mail says:\n{shown}\n---\n{mailed}");
+  assert!(page.body.contains(r#"src="/games/public/pictures/current.svg""#), "{}", page.body);
+
+  let picture = server.get("/games/public/pictures/current.svg");
+  assert_eq!(picture.status, 200);
+  assert_eq!(picture.header("content-type"), Some("image/svg+xml"));
+  assert!(picture.body.contains("<svg"), "{}", &picture.body[..200.min(picture.body.len())]);
+}
+
+#[test]
+fn a_gunboat_games_page_names_nobody() {
+  let judge = Judge::with_config(FAST);
+  Table::start_with(&judge, "boat", START, "Gunboat", "SET LIST\n");
+  let server = Server::start(&judge);
+  let page = server.get("/games/boat");
+  assert_eq!(page.status, 200, "{page:?}");
+  for (power, _) in POWERS {
+    let address = player(power);
+    assert!(!page.body.contains(&address), "{address} on a gunboat game's page: {}", page.body);
+  }
+  assert!(strangers_list(&judge, "boat").contains(&page.pre()));
+}
+
+#[test]
+fn every_answer_carries_the_security_headers_and_bad_addresses_get_a_page_saying_so() {
+  let judge = Judge::with_config(FAST);
+  Table::start_with(&judge, "open", START, "", "SET LIST\nSET COMMENT <script>alert(1)</script>\n");
+  let server = Server::start(&judge);
+  let long = format!("/games/{}", "x".repeat(3000));
+  let cases = [
+    ("GET", "/", 200),
+    ("GET", "/static/judge.css", 200),
+    ("GET", "/games/open", 200),
+    ("GET", "/games/nosuch", 404),
+    ("GET", "/games/open/pictures/S1901M.png", 404),
+    ("GET", "/no/such/page", 404),
+    ("GET", "/games/..%2F..%2Fjudge.toml", 404),
+    ("POST", "/", 405),
+    ("GET", long.as_str(), 414),
+  ];
+  for (method, target, status) in cases {
+    let answer = server.request(method, target);
+    let shown: String = target.chars().take(40).collect();
+    assert_eq!(answer.status, status, "{method} {shown}: {answer:?}");
+    let policy = answer.header("content-security-policy").unwrap_or_default();
+    assert!(policy.contains("default-src 'none'"), "{method} {shown}: {policy}");
+    assert!(!policy.contains("unsafe-inline"), "{policy}");
+    assert_eq!(answer.header("x-content-type-options"), Some("nosniff"));
+    assert_eq!(answer.header("x-frame-options"), Some("DENY"));
+    if status >= 400 {
+      assert!(answer.body.contains("<p>"), "the page says what was wrong: {}", answer.body);
+      assert!(!answer.body.contains(&*judge.data().to_string_lossy()), "no server path shown");
+    }
+  }
+  let index = server.get("/");
+  assert!(!index.body.contains("<script>"), "the comment is escaped: {}", index.body);
+  assert!(index.body.contains("&lt;script&gt;alert(1)&lt;/script&gt;"), "{}", index.body);
+}
