@@ -23,6 +23,7 @@ use chrono::{DateTime, Utc};
 
 use crate::config::Config;
 use crate::game::{picture, Game};
+use crate::store::game_file::HistoryKind;
 use crate::store::games::Games;
 use crate::store::{DataDir, StoreError};
 use crate::{delivery, draw, view};
@@ -147,18 +148,56 @@ impl Site {
       }
       Route::Picture(name, file) => {
         let Some(game) = self.game(name)? else { return Ok(no_such_game(name)) };
-        if file != "current.svg" {
+        let Some((stem, png)) = file
+          .strip_suffix(".svg")
+          .map(|stem| (stem, false))
+          .or_else(|| file.strip_suffix(".png").map(|stem| (stem, true)))
+        else {
           return Ok(not_found());
-        }
-        Ok(match draw::svg(&picture::current(&game)) {
-          Ok(svg) => Reply { status: 200, content_type: "image/svg+xml", body: svg.into_bytes() },
-          Err(error) => {
-            tracing::error!(%error, game = %game.name, "web picture failed");
-            Reply::problem(500, "No picture", "This picture could not be drawn.")
-          }
-        })
+        };
+        self.picture(&game, stem, png)
       }
     }
+  }
+
+  /// The picture of `game` in the phase `stem` (`S1901M`, or `current`),
+  /// as MAP mails it: a past phase with its orders and what became of
+  /// them, from the board kept with its results.
+  fn picture(&self, game: &Game, stem: &str, png: bool) -> Result<Reply, StoreError> {
+    let history = if stem == "current" { Vec::new() } else { self.games.history(&game.name)? };
+    let kept: Vec<(&str, &picture::PastBoard)> = history
+      .iter()
+      .filter(|e| e.kind == HistoryKind::Results)
+      .filter_map(|e| e.board.as_ref().map(|board| (e.phase.as_str(), board)))
+      .collect();
+    let asked = (stem != "current").then_some(stem);
+    let past = match picture::past(game, asked, &kept) {
+      Ok(past) => past,
+      // A game not started yet has only its board as it stands.
+      Err(_) if asked.is_none() => None,
+      Err(error) => return Ok(Reply::problem(404, "No such picture", &error.to_string())),
+    };
+    let scene = match &past {
+      Some(past) => past.scene(game),
+      None => picture::current(game),
+    };
+    let drawn = draw::svg(&scene).and_then(|svg| {
+      if png {
+        draw::png(&svg, draw::PNG_SCALE)
+      } else {
+        Ok(svg.into_bytes())
+      }
+    });
+    Ok(match drawn {
+      Ok(body) => {
+        let content_type = if png { "image/png" } else { "image/svg+xml" };
+        Reply { status: 200, content_type, body }
+      }
+      Err(error) => {
+        tracing::error!(%error, game = %game.name, "web picture failed");
+        Reply::problem(500, "No picture", "This picture could not be drawn.")
+      }
+    })
   }
 
   /// The game called `name`, if there is one (a name the judge would not

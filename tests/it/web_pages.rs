@@ -78,18 +78,20 @@ impl Drop for Server {
 }
 
 /// An HTTP answer: status, headers (names lower case) and body, the body
-/// de-chunked when it came in chunks.
+/// de-chunked when it came in chunks (`bytes` as sent, `body` as text).
 #[derive(Debug)]
 struct Answer {
   status: u16,
   headers: Vec<(String, String)>,
+  bytes: Vec<u8>,
   body: String,
 }
 
 impl Answer {
   fn parse(bytes: &[u8]) -> Answer {
-    let text = String::from_utf8_lossy(bytes).into_owned();
-    let (head, body) = text.split_once("\r\n\r\n").expect("a head and a body");
+    let split = bytes.windows(4).position(|w| w == b"\r\n\r\n").expect("a head and a body");
+    let head = String::from_utf8_lossy(&bytes[..split]).into_owned();
+    let rest = &bytes[split + 4..];
     let mut lines = head.split("\r\n");
     let status_line = lines.next().expect("a status line");
     let status = status_line.split(' ').nth(1).and_then(|s| s.parse().ok()).expect("a status");
@@ -98,8 +100,9 @@ impl Answer {
       .map(|(n, v)| (n.trim().to_ascii_lowercase(), v.trim().to_string()))
       .collect();
     let chunked = headers.iter().any(|(n, v)| n == "transfer-encoding" && v.contains("chunked"));
-    let body = if chunked { dechunk(body) } else { body.to_string() };
-    Answer { status, headers, body }
+    let bytes = if chunked { dechunk(rest) } else { rest.to_vec() };
+    let body = String::from_utf8_lossy(&bytes).into_owned();
+    Answer { status, headers, bytes, body }
   }
 
   fn header(&self, name: &str) -> Option<&str> {
@@ -114,14 +117,16 @@ impl Answer {
   }
 }
 
-fn dechunk(mut body: &str) -> String {
-  let mut out = String::new();
-  while let Some((size, rest)) = body.split_once("\r\n") {
-    let size = usize::from_str_radix(size.trim(), 16).expect("a chunk size");
+fn dechunk(mut body: &[u8]) -> Vec<u8> {
+  let mut out = Vec::new();
+  while let Some(end) = body.windows(2).position(|w| w == b"\r\n") {
+    let size = std::str::from_utf8(&body[..end]).expect("a chunk size").trim();
+    let size = usize::from_str_radix(size, 16).expect("a chunk size");
     if size == 0 {
       break;
     }
-    out.push_str(&rest[..size]);
+    let rest = &body[end + 2..];
+    out.extend_from_slice(&rest[..size]);
     body = &rest[size + 2..];
   }
   out
@@ -196,7 +201,8 @@ fn every_answer_carries_the_security_headers_and_bad_addresses_get_a_page_saying
     ("GET", "/static/judge.css", 200),
     ("GET", "/games/open", 200),
     ("GET", "/games/nosuch", 404),
-    ("GET", "/games/open/pictures/S1901M.png", 404),
+    ("GET", "/games/open/pictures/F1950M.png", 404),
+    ("GET", "/games/open/pictures/current.gif", 404),
     ("GET", "/no/such/page", 404),
     ("GET", "/games/..%2F..%2Fjudge.toml", 404),
     ("POST", "/", 405),
@@ -219,4 +225,30 @@ fn every_answer_carries_the_security_headers_and_bad_addresses_get_a_page_saying
   let index = server.get("/");
   assert!(!index.body.contains("<script>"), "the comment is escaped: {}", index.body);
   assert!(index.body.contains("&lt;script&gt;alert(1)&lt;/script&gt;"), "{}", index.body);
+}
+
+#[test]
+fn a_past_phase_is_drawn_with_its_orders_as_svg_and_png() {
+  let judge = Judge::with_config(FAST);
+  let table = Table::start_with(&judge, "past", START, "", "SET LIST\n");
+  table
+    .turn("2026-03-02T11:00:00Z")
+    .orders(&[("France", "A Par-Bur\nA Mar H\nF Bre H\n")])
+    .processed();
+  let server = Server::start(&judge);
+  let svg = server.get("/games/past/pictures/S1901M.svg");
+  assert_eq!(svg.status, 200, "{svg:?}");
+  assert!(svg.body.contains("<svg"));
+  let current = server.get("/games/past/pictures/current.svg");
+  assert_ne!(svg.body, current.body, "Spring's picture shows its orders, not today's board");
+  let png = server.get("/games/past/pictures/S1901M.png");
+  assert_eq!(png.header("content-type"), Some("image/png"));
+  assert!(
+    png.bytes.starts_with(b"\x89PNG\r\n"),
+    "a PNG: {:?}",
+    &png.bytes[..8.min(png.bytes.len())]
+  );
+  let unplayed = server.get("/games/past/pictures/S1950M.svg");
+  assert_eq!(unplayed.status, 404, "{unplayed:?}");
+  assert!(unplayed.body.contains("<p>"), "{}", unplayed.body);
 }
