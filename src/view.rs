@@ -7,7 +7,9 @@ use std::fmt::Write as _;
 use chrono::{DateTime, Utc};
 use chrono_tz::Tz;
 
+use crate::game::picture::PastBoard;
 use crate::game::{report, Game, Status};
+use crate::store::game_file::{HistoryEntry, HistoryKind};
 use crate::store::games::{IndexEntry, IndexStatus};
 
 /// What LIST says when the viewer can see no game.
@@ -100,6 +102,16 @@ pub fn game_listing(
     return text;
   }
   format!("{}\n{text}", report::header(judge_code, game, tz))
+}
+
+/// The boards kept with a game's results, by phase, for the pictures of
+/// past phases (MAP game phase, the web's pictures).
+pub fn kept_boards(history: &[HistoryEntry]) -> Vec<(&str, &PastBoard)> {
+  history
+    .iter()
+    .filter(|e| e.kind == HistoryKind::Results)
+    .filter_map(|e| e.board.as_ref().map(|board| (e.phase.as_str(), board)))
+    .collect()
 }
 
 /// The phase column of the brief list.

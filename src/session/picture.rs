@@ -8,7 +8,6 @@ use super::Session;
 use crate::command::Invocation;
 use crate::draw::{DrawError, Scene};
 use crate::game::{picture, Role};
-use crate::store::game_file::HistoryKind;
 use crate::store::StoreError;
 
 /// At most this many pictures go with one reply (each is some 200 KB).
@@ -50,11 +49,7 @@ impl Session<'_> {
       Some(_) => self.ctx.games.history(&game.name)?,
       None => Vec::new(),
     };
-    let kept: Vec<(&str, &picture::PastBoard)> = history
-      .iter()
-      .filter(|e| e.kind == HistoryKind::Results)
-      .filter_map(|e| e.board.as_ref().map(|board| (e.phase.as_str(), board)))
-      .collect();
+    let kept = crate::view::kept_boards(&history);
     let past = match picture::past(game, asked, &kept) {
       Ok(past) => past,
       Err(error) => {

@@ -23,7 +23,6 @@ use chrono::{DateTime, Utc};
 
 use crate::config::Config;
 use crate::game::{picture, Game};
-use crate::store::game_file::HistoryKind;
 use crate::store::games::Games;
 use crate::store::{DataDir, StoreError};
 use crate::{delivery, draw, view};
@@ -165,11 +164,7 @@ impl Site {
   /// them, from the board kept with its results.
   fn picture(&self, game: &Game, stem: &str, png: bool) -> Result<Reply, StoreError> {
     let history = if stem == "current" { Vec::new() } else { self.games.history(&game.name)? };
-    let kept: Vec<(&str, &picture::PastBoard)> = history
-      .iter()
-      .filter(|e| e.kind == HistoryKind::Results)
-      .filter_map(|e| e.board.as_ref().map(|board| (e.phase.as_str(), board)))
-      .collect();
+    let kept = view::kept_boards(&history);
     let asked = (stem != "current").then_some(stem);
     let past = match picture::past(game, asked, &kept) {
       Ok(past) => past,
