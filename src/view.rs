@@ -7,6 +7,7 @@ use std::fmt::Write as _;
 use chrono::{DateTime, Utc};
 use chrono_tz::Tz;
 
+use crate::game::join::SignOnVariant;
 use crate::game::picture::PastBoard;
 use crate::game::{report, Game, Status};
 use crate::store::game_file::{HistoryEntry, HistoryKind};
@@ -104,6 +105,25 @@ pub fn game_listing(
   format!("{}\n{text}", report::header(judge_code, game, tz))
 }
 
+/// The lines to mail the judge to get into `game`, no password filled
+/// in: to play (a forming game with a seat free, or an abandoned power
+/// to take over) and to watch. None once the game is over.
+pub fn joining_lines(game: &Game) -> Vec<(&'static str, String)> {
+  let name = &game.name;
+  let mut lines = Vec::new();
+  let open_seat = match game.status {
+    Status::Forming => game.players_missing() > 0,
+    Status::Active => game.abandoned_power().is_some(),
+    Status::Finished(_) => return lines,
+  };
+  if open_seat {
+    let words = SignOnVariant::of(game).sign_on_words();
+    lines.push(("play", format!("SIGN ON ?{name} password{words}")));
+  }
+  lines.push(("watch", format!("OBSERVE {name} password")));
+  lines
+}
+
 /// The boards kept with a game's results, by phase, for the pictures of
 /// past phases (MAP game phase, the web's pictures).
 pub fn kept_boards(history: &[HistoryEntry]) -> Vec<(&str, &PastBoard)> {
@@ -172,5 +192,26 @@ mod tests {
     assert!(text.contains("alpha     Forming  Standard, Private."), "{text}");
     assert!(text.contains("Forming: 6 more players needed."), "{text}");
     assert_eq!(brief_list(&[]), NO_GAMES);
+  }
+
+  /// A forming game takes players, who must name its options; a game
+  /// over takes nobody.
+  #[test]
+  fn the_joining_lines_name_the_game_and_its_options_and_no_password() {
+    let Ok(map) = Map::standard() else { panic!("the standard map") };
+    let rules = [DeadlineRule::movement(), DeadlineRule::other(), DeadlineRule::other()];
+    let mut settings = Settings::new(map, rules);
+    settings.gunboat = true;
+    let mut game = Game::new("boat", map, settings, DateTime::<Utc>::UNIX_EPOCH);
+    let lines = joining_lines(&game);
+    assert_eq!(
+      lines,
+      [
+        ("play", "SIGN ON ?boat password Gunboat".to_string()),
+        ("watch", "OBSERVE boat password".to_string())
+      ]
+    );
+    game.status = Status::Finished(crate::game::Ending::Terminated);
+    assert!(joining_lines(&game).is_empty());
   }
 }

@@ -143,7 +143,9 @@ impl Site {
         let Some(game) = self.game(name)? else { return Ok(no_such_game(name)) };
         let tz = self.config.tz().unwrap_or(chrono_tz::UTC);
         let listing = view::game_listing(&self.config.judge_code, &game, None, self.now(), tz);
-        Ok(Reply::html(200, pages::game(&game.name, &listing)))
+        let joining = view::joining_lines(&game);
+        let judge = &self.config.judge_address;
+        Ok(Reply::html(200, pages::game(&game.name, &listing, judge, &joining)))
       }
       Route::Picture(name, file) => {
         let Some(game) = self.game(name)? else { return Ok(no_such_game(name)) };

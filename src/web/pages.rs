@@ -67,17 +67,39 @@ pub fn index(judge_code: &str, games: &[IndexEntry]) -> String {
   )
 }
 
-/// A game's page: what LIST of it tells a stranger, and its board now.
-pub fn game(name: &str, listing: &str) -> String {
+/// A game's page: what LIST of it tells a stranger, its board now, and
+/// the mail to send to play or watch it (`joining`: what for, the line;
+/// `judge`: the judge's address).
+pub fn game(name: &str, listing: &str, judge: &str, joining: &[(&str, String)]) -> String {
   page(
     &format!("Game {name}"),
     html! {
       h1 { "Game " (name) }
       img class="board" src={ "/games/" (name) "/pictures/current.svg" }
         alt={ "The board of game " (name) " as it stands now" };
+      @if !joining.is_empty() {
+        h2 { "Play or watch by mail" }
+        p { "Mail " (judge) " this line, with a password of your own in place of " code { "password" } ":" }
+        ul {
+          @for (what, line) in joining {
+            li {
+              "To " (what) ": " code { (line) } " ("
+              a href=(mailto(judge, name, line)) { "write it" }
+              ")"
+            }
+          }
+        }
+      }
       pre { (listing) }
     },
   )
+}
+
+/// A `mailto:` link that opens a message to the judge holding `line`.
+fn mailto(judge: &str, game: &str, line: &str) -> String {
+  use percent_encoding::{utf8_percent_encode, NON_ALPHANUMERIC};
+  let encode = |text: &str| utf8_percent_encode(text, NON_ALPHANUMERIC).to_string();
+  format!("mailto:{judge}?subject={}&body={}", encode(game), encode(line))
 }
 
 /// A page saying what was wrong.

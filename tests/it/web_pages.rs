@@ -170,6 +170,16 @@ fn a_strangers_game_page_is_what_list_mails_a_stranger_and_the_index_lists_publi
   assert!(mailed.contains(&shown), "the page says what mail says:\n{shown}\n---\n{mailed}");
   assert!(page.body.contains(r#"src="/games/public/pictures/current.svg""#), "{}", page.body);
 
+  // Under way with every power played: only watching is open, by mail.
+  assert!(page.body.contains("<code>OBSERVE public password</code>"), "{}", page.body);
+  assert!(page.body.contains("body=OBSERVE%20public%20password"), "{}", page.body);
+  assert!(!page.body.contains("SIGN ON ?public"), "{}", page.body);
+  // A forming game, known by name though not listed, has seats to take.
+  let forming = server.get("/games/hidden");
+  assert_eq!(forming.status, 200, "{forming:?}");
+  assert!(forming.body.contains("<code>SIGN ON ?hidden password</code>"), "{}", forming.body);
+  assert!(forming.body.contains("mailto:judge@"), "{}", forming.body);
+
   let picture = server.get("/games/public/pictures/current.svg");
   assert_eq!(picture.status, 200);
   assert_eq!(picture.header("content-type"), Some("image/svg+xml"));
