@@ -72,7 +72,7 @@ impl CommandKind {
   /// Whether this judge carries the command out; the others are answered
   /// "not offered yet" and left out of the index.
   pub fn offered(self) -> bool {
-    keyword(self).offered
+    keyword(self).offered()
   }
 }
 
@@ -145,9 +145,6 @@ pub struct Keyword {
   pub who: Who,
   /// Whether it takes the following lines as a block.
   pub block: Block,
-  /// Whether the judge carries it out (see [`CommandKind::offered`]):
-  /// it has a handler or a setting.
-  pub offered: bool,
   /// A SET option that takes no argument: whatever follows it on the line
   /// is more options (`SET GREY, PARTIAL`), as njudge reads them.
   pub alone: bool,
@@ -364,7 +361,6 @@ const fn row(
     section,
     who,
     block: Block::Line,
-    offered: false,
     alone: false,
     setting: None,
     handler: None,
@@ -375,6 +371,12 @@ const fn row(
 }
 
 impl Keyword {
+  /// Whether the judge carries the command out: it has a handler or a
+  /// setting to change (see [`CommandKind::offered`]).
+  pub fn offered(&self) -> bool {
+    self.handler.is_some() || self.setting.is_some()
+  }
+
   /// The row as the command `kind`'s.
   const fn of(self, kind: CommandKind) -> Keyword {
     Keyword { kind, ..self }
@@ -387,7 +389,7 @@ impl Keyword {
   /// The command as `handler` carries it out. A row without a handler
   /// or a setting is recognised but not offered yet.
   const fn run(self, handler: Handler) -> Keyword {
-    Keyword { offered: true, handler: Some(handler), ..self }
+    Keyword { handler: Some(handler), ..self }
   }
 
   /// Where its arguments hold a password.
@@ -435,7 +437,7 @@ impl Keyword {
       before_start: false,
       needs: None,
     };
-    Keyword { alone: true, offered: true, setting: Some(setting), ..self }
+    Keyword { alone: true, setting: Some(setting), ..self }
   }
 
   /// A SET option turning one of the §9.1 rules on or off (before the
@@ -448,7 +450,7 @@ impl Keyword {
       before_start: true,
       needs: None,
     };
-    Keyword { alone: true, offered: true, setting: Some(setting), ..self }
+    Keyword { alone: true, setting: Some(setting), ..self }
   }
 }
 
@@ -507,7 +509,6 @@ impl Switch {
       section: self.section,
       who: self.who,
       block: Block::Line,
-      offered: true,
       alone: true,
       setting: Some(setting),
       handler: None,

@@ -469,11 +469,7 @@ impl Game {
   /// The member a Master acts for with BECOME `word` (a power's name or
   /// initial): a power somebody plays.
   pub fn power_to_act_for(&self, word: &str) -> Result<usize, BecomeRefusal> {
-    let mut letters = word.chars();
-    let power = match (letters.next(), letters.next()) {
-      (Some(letter), None) => self.map.power_by_initial(letter),
-      _ => self.map.find_power(word),
-    };
+    let power = self.map.power_by_word(word);
     if let Some(dummy) = power.filter(|&p| self.is_dummy(p)) {
       return Err(BecomeRefusal::Dummy { power: self.power_name(dummy).to_string() });
     }

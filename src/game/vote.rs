@@ -100,12 +100,19 @@ impl Game {
     }
   }
 
-  /// Whether a NoDIAS draw vote may name `powers`: only survivors share
-  /// a draw, and a DIAS game's draw takes no list at all.
-  pub fn may_draw_between(&self, powers: &[PowerId]) -> Result<(), VoteRefusal> {
+  /// Whether a draw vote may name its powers: not in a DIAS game, whose
+  /// draw includes every survivor.
+  pub fn may_list_a_draw(&self) -> Result<(), VoteRefusal> {
     if self.settings.dias {
       return Err(VoteRefusal::DiasTakesNoList(self.name.clone()));
     }
+    Ok(())
+  }
+
+  /// Whether a NoDIAS draw vote may name `powers`: only survivors share
+  /// a draw ([`Game::may_list_a_draw`] first).
+  pub fn may_draw_between(&self, powers: &[PowerId]) -> Result<(), VoteRefusal> {
+    self.may_list_a_draw()?;
     let survivors = self.survivors();
     let out: Vec<String> = powers
       .iter()
@@ -118,15 +125,20 @@ impl Game {
     Ok(())
   }
 
+  /// Why `member` may not concede the game to anyone, if they may not:
+  /// no vote, no ending by agreement, or no concessions in this game.
+  pub fn concession_refused(&self, member: usize) -> Option<VoteRefusal> {
+    self.vote_refused(member).or_else(|| self.draws_refused()).or_else(|| {
+      (!self.settings.concessions).then(|| VoteRefusal::NoConcessions(self.name.clone()))
+    })
+  }
+
   /// Whether `member` may concede the game to `power`: the game must
   /// allow concessions, `power` be the largest on the board and not the
   /// member's own.
   pub fn may_concede(&self, member: usize, power: PowerId) -> Result<(), VoteRefusal> {
-    if let Some(refusal) = self.vote_refused(member).or_else(|| self.draws_refused()) {
+    if let Some(refusal) = self.concession_refused(member) {
       return Err(refusal);
-    }
-    if !self.settings.concessions {
-      return Err(VoteRefusal::NoConcessions(self.name.clone()));
     }
     if self.largest_power() != Some(power) {
       let centers = self.position.centers_of(self.map, power).count();

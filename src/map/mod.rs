@@ -473,6 +473,16 @@ impl Map {
     self.power_ids().find(|&id| self.power(id).initial.to_ascii_uppercase() == initial)
   }
 
+  /// The power a Master's word names (EJECT, BECOME): one letter is an
+  /// initial, anything longer a name ([`Map::find_power`]).
+  pub fn power_by_word(&self, word: &str) -> Option<PowerId> {
+    let mut letters = word.chars();
+    match (letters.next(), letters.next()) {
+      (Some(letter), None) => self.power_by_initial(letter),
+      _ => self.find_power(word),
+    }
+  }
+
   /// The provinces an army can move to from `from`.
   pub fn army_neighbours(&self, from: ProvinceId) -> &[ProvinceId] {
     &self.province(from).army

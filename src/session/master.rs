@@ -56,15 +56,7 @@ impl Session<'_> {
       self.error("EJECT needs a power or an address, e.g. EJECT France. Nothing was changed.");
       return false;
     }
-    let by_power = if word.contains('@') {
-      None
-    } else {
-      let mut letters = word.chars();
-      match (letters.next(), letters.next()) {
-        (Some(letter), None) => game.map.power_by_initial(letter),
-        _ => game.map.find_power(word),
-      }
-    };
+    let by_power = if word.contains('@') { None } else { game.map.power_by_word(word) };
     let found: Vec<usize> = match by_power {
       Some(power) => (0..game.members.len())
         .filter(|&i| game.members[i].power == Some(power) && game.members[i].role == Role::Player)

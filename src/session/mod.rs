@@ -353,7 +353,7 @@ impl Session<'_> {
       return self.set_options(invocation);
     }
     self.commands.push(keyword.spellings.first().copied().unwrap_or("?").to_string());
-    if let (Some(setting), true) = (keyword.setting, keyword.offered) {
+    if let Some(setting) = keyword.setting {
       self.set_setting(invocation.kind, setting);
       return Ok(false);
     }

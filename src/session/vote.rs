@@ -25,7 +25,7 @@ impl Session<'_> {
         game.survivors()
       }
     } else {
-      let listed = match game.may_draw_between(&[]) {
+      let listed = match game.may_list_a_draw() {
         Ok(()) => draw_list(game, list),
         Err(refusal) => Err(refusal.to_string()),
       };
@@ -93,11 +93,7 @@ impl Session<'_> {
   pub(crate) fn set_concede(&mut self, args: &str) {
     let Some(seat) = self.seat_or_error("SET CONCEDE") else { return };
     let game = &seat.stored.game;
-    let problem = game.vote_refused(seat.member).or_else(|| game.draws_refused());
-    let problem = problem.or_else(|| {
-      (!game.settings.concessions).then(|| VoteRefusal::NoConcessions(game.name.clone()))
-    });
-    if let Some(problem) = problem {
+    if let Some(problem) = game.concession_refused(seat.member) {
       self.error(&crate::game::report::wrap(&format!("{problem} No vote was recorded.")));
       return;
     }

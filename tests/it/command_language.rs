@@ -106,7 +106,7 @@ fn every_setting_row_changes_the_game_settings() {
   for row in KEYWORDS {
     let Some(setting) = row.setting else { continue };
     assert!(row.alone, "{:?} takes no argument, so what follows is another option", row.kind);
-    assert!(row.offered, "{:?}", row.kind);
+    assert!(row.kind.offered(), "{:?}", row.kind);
     assert!(row.kind.is_set(), "{:?}", row.kind);
     assert!(!setting.meaning.is_empty() && !setting.name().contains('['), "{:?}", row.kind);
     match setting.change {
