@@ -61,9 +61,10 @@ pub enum Command {
   Check,
   /// The web face: game pages and pictures over HTTP, behind a reverse proxy.
   Serve {
-    /// Where to listen: HOST:PORT, or unix:PATH for a Unix socket.
-    #[arg(long, value_name = "ADDR", default_value = "127.0.0.1:8080")]
-    listen: crate::web::Listen,
+    /// Where to listen: HOST:PORT, or unix:PATH for a Unix socket
+    /// (default: judge.toml's [web] listen, 127.0.0.1:8080).
+    #[arg(long, value_name = "ADDR")]
+    listen: Option<crate::web::Listen>,
   },
   /// Convert a DPjudge map file (and the files it uses) to TOML on stdout.
   ConvertMap {
@@ -132,7 +133,7 @@ pub fn run() -> i32 {
     Command::Check => check(&data, &mut io::stdout().lock()),
     Command::ConvertMap { path } => convert_map(&path, &mut io::stdout().lock()),
     Command::Serve { listen } => {
-      serve(&data, cli.global.now.map(|t| t.with_timezone(&Utc)), &listen)
+      serve(&data, cli.global.now.map(|t| t.with_timezone(&Utc)), listen.as_ref())
     }
     Command::Receive => {
       // Read before the data directory is looked at, so that the MTA sees
@@ -160,7 +161,7 @@ pub fn run() -> i32 {
 }
 
 /// `judge serve`: the web face, until the process is stopped.
-fn serve(data: &DataDir, now: Option<DateTime<Utc>>, listen: &crate::web::Listen) -> i32 {
+fn serve(data: &DataDir, now: Option<DateTime<Utc>>, listen: Option<&crate::web::Listen>) -> i32 {
   let logging = start_log_if_there(data);
   if let Err(error) = data.ensure() {
     return fail_with("serve", EXIT_TEMPFAIL, &error.to_string());
@@ -172,8 +173,15 @@ fn serve(data: &DataDir, now: Option<DateTime<Utc>>, listen: &crate::web::Listen
   if !logging {
     log::start(data);
   }
+  let listen = match listen {
+    Some(listen) => listen.clone(),
+    None => match config.web.listen.parse() {
+      Ok(listen) => listen,
+      Err(error) => return fail_with("serve", 1, &format!("judge.toml [web] listen: {error}")),
+    },
+  };
   let site = crate::web::Site::new(data, config, now);
-  match crate::web::serve(&site, listen) {
+  match crate::web::serve(&site, &listen) {
     Ok(()) => 0,
     Err(error) => fail_with("serve", 1, &error.to_string()),
   }

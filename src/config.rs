@@ -40,6 +40,41 @@ pub struct Config {
   pub adjust: DeadlineRule,
   pub dedication: DedicationConfig,
   pub outage: OutageConfig,
+  pub web: WebConfig,
+}
+
+/// `[web]`: `judge serve`.
+#[derive(Clone, Debug, Deserialize, PartialEq, Eq)]
+#[serde(default, deny_unknown_fields)]
+pub struct WebConfig {
+  /// Where players reach the pages (through the keeper's proxy); empty
+  /// when they are not public.
+  pub public_url: String,
+  /// `HOST:PORT` or `unix:PATH`, unless `--listen` says otherwise.
+  pub listen: String,
+  /// How long a sign-in lasts.
+  pub session_hours: u64,
+  /// Whether a seat is mailed the reply to what it entered on the web.
+  pub receipts: bool,
+}
+
+impl Default for WebConfig {
+  fn default() -> Self {
+    WebConfig {
+      public_url: String::new(),
+      listen: "127.0.0.1:8080".into(),
+      session_hours: 720,
+      receipts: true,
+    }
+  }
+}
+
+impl WebConfig {
+  /// Whether the pages are reached over https (the cookie is then
+  /// `Secure`).
+  pub fn https(&self) -> bool {
+    self.public_url.starts_with("https://")
+  }
 }
 
 /// `[dedication]`: the points of the original dedication system (manual
@@ -134,6 +169,7 @@ impl Default for Config {
       adjust: DeadlineRule::other(),
       dedication: DedicationConfig::default(),
       outage: OutageConfig::default(),
+      web: WebConfig::default(),
     }
   }
 }
@@ -254,6 +290,27 @@ impl Config {
     if !(outage.after_hours > 0.0 && outage.extend_hours >= 0.0) {
       problems.push("[outage] after_hours must be above 0 and extend_hours at least 0".into());
     }
+    let web = &self.web;
+    let url = &web.public_url;
+    let scheme_ok = url.starts_with("http://") || url.starts_with("https://");
+    if !url.is_empty() && (!scheme_ok || url.contains(char::is_whitespace)) {
+      problems.push(format!(
+        "[web] public_url '{url}' must be empty or an address starting http:// or https://"
+      ));
+    }
+    let listen_ok = match web.listen.strip_prefix("unix:") {
+      Some(path) => path.starts_with('/'),
+      None => web.listen.rsplit_once(':').is_some_and(|(_, port)| port.parse::<u16>().is_ok()),
+    };
+    if !listen_ok {
+      problems.push(format!(
+        "[web] listen '{}' must be HOST:PORT (127.0.0.1:8080) or unix:/absolute/path",
+        web.listen
+      ));
+    }
+    if web.session_hours == 0 {
+      problems.push("[web] session_hours must be at least 1".into());
+    }
     problems
   }
 
@@ -308,6 +365,18 @@ mod tests {
     let config = Config::parse("bounce_address = \"b@x.org\"\n").unwrap_or_default();
     assert_eq!(config.bounces_to(), "b@x.org");
     assert!(Config::parse("bounce_address = \"nobody\"").is_err_and(|e| e.contains("nobody")));
+  }
+
+  #[test]
+  fn the_web_section_is_checked() {
+    let config = Config::parse("[web]\npublic_url = \"https://judge.example.org\"\n");
+    assert!(config.is_ok_and(|c| c.web.https() && c.web.receipts));
+    assert!(Config::parse("[web]\npublic_url = \"judge.example.org\"")
+      .is_err_and(|e| e.contains("public_url")));
+    assert!(Config::parse("[web]\nlisten = \"8080\"").is_err_and(|e| e.contains("listen")));
+    assert!(Config::parse("[web]\nlisten = \"unix:web.sock\"").is_err());
+    assert!(Config::parse("[web]\nlisten = \"unix:/run/judge/web.sock\"").is_ok());
+    assert!(Config::parse("[web]\nsession_hours = 0").is_err_and(|e| e.contains("session_hours")));
   }
 
   #[test]

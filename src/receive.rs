@@ -30,7 +30,7 @@ use crate::mail::inbound::Inbound;
 use crate::mail::outbound::{MailKind, Outgoing};
 use crate::mail::subject;
 use crate::mail::transport::Transport;
-use crate::session::{self, Context, GameChange};
+use crate::session::{self, Context, GameChange, SeatRef, WebEntry};
 use crate::store::games::{Change, Games};
 use crate::store::lock::{message_lock_path, Lock};
 use crate::store::seen::Seen;
@@ -429,6 +429,75 @@ fn apply(
   report.queued = queued;
   let _ = atomic::remove(path);
   Ok(report)
+}
+
+/// What a request of the web face came to, once committed.
+#[derive(Debug)]
+pub struct WebDone {
+  /// The seat signed in, or still signed in.
+  pub seat: Option<SeatRef>,
+  /// The judge's reply, as a mail from the seat would have had it.
+  pub reply: String,
+  /// The request had been carried out before (a form sent twice).
+  pub replayed: bool,
+}
+
+/// Carries out a request of the web face as a message from its seat:
+/// under the message lock, once per `key` (a form sent twice is carried
+/// out once), committed with its mail as a message's change is. With
+/// `receipt`, the seat is mailed the reply as it would have been by mail.
+pub fn carry_out_web(
+  data: &DataDir,
+  config: &Config,
+  key: &str,
+  now: DateTime<Utc>,
+  receipt: bool,
+  entry: WebEntry<'_>,
+) -> Result<WebDone, DeliveryError> {
+  let timeout = Duration::from_secs(config.lock_timeout_seconds);
+  let transport = delivery::transport(config, data);
+  let replayed = WebDone { seat: None, reply: String::new(), replayed: true };
+  let done = {
+    let _lock = Lock::acquire(&message_lock_path(&data.path("lock")), timeout)?;
+    let seen = Seen::new(data);
+    let target = delivery::mail_target(&transport, data);
+    if seen.contains(key) {
+      release(&seen, key, &target);
+      return Ok(replayed);
+    }
+    let users = Users::new(data, timeout);
+    let games = Games::new(data, timeout, target.clone());
+    let ctx =
+      Context { config, users: &users, games: &games, data_root: data.root(), now, origin: key };
+    let web = session::run_web(&ctx, entry)?;
+    let mut outcome = web.outcome;
+    if outcome.replayed {
+      let _ = seen.insert(key, now);
+      return Ok(replayed);
+    }
+    let mailed = receipt && web.seat.is_some();
+    if !mailed && !outcome.mail.is_empty() {
+      outcome.mail.remove(0);
+    }
+    match outcome.game {
+      Some(change) => {
+        commit(&games, change, key, config, &transport, now, &outcome.mail)?;
+        if let Err(error) = seen.insert(key, now) {
+          tracing::warn!(%error, "record of a handled web request not written");
+        }
+      }
+      None if outcome.mail.is_empty() => {}
+      None => {
+        seen.commit(key, now, delivery::render(config, key, now, &outcome.mail))?;
+        release(&seen, key, &target);
+      }
+    }
+    WebDone { seat: web.seat, reply: web.reply, replayed: false }
+  };
+  if let Err(error) = delivery::flush(data, &transport, Some(key)) {
+    tracing::warn!(%error, "web request committed; sending its mail is left to the sweep");
+  }
+  Ok(done)
 }
 
 /// Writes out a committed message's mail; a failure is left to the sweep.

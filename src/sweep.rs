@@ -14,7 +14,8 @@
 //!    the Masters instead); when the game ends and is set to AUTO CREATE,
 //!    create the next one;
 //! 5. resend the outgoing mail the transport refused, and forget
-//!    handled-message records old enough that no redelivery can come.
+//!    handled-message records old enough that no redelivery can come, and
+//!    the web face's expired sign-ins.
 //!
 //! Each game is locked only while it is worked on; a game whose files are
 //! damaged is reported to the judgekeeper once and skipped. Running the
@@ -35,6 +36,7 @@ use crate::store::games::{Change, Games, Glance, IndexStatus, LEFTOVER_AGE};
 use crate::store::seen::Seen;
 use crate::store::throttle::Throttle;
 use crate::store::users::Users;
+use crate::store::web_sessions::WebSessions;
 use crate::store::{atomic, permissions, spool, DataDir, StoreError};
 use crate::{receive, successor};
 
@@ -180,7 +182,8 @@ pub fn sweep(
   if last.is_none_or(|last| last.date_naive() != now.date_naive() || last.hour() != now.hour()) {
     report.forgotten = Seen::new(data).prune(now)?
       + Throttle::new(data, timeout).prune(now)?
-      + Users::new(data, timeout).prune_pending_also(now)?;
+      + Users::new(data, timeout).prune_pending_also(now)?
+      + WebSessions::new(data).clean(now);
     report.cleaned = clean(data)?;
   }
   atomic::write_unsynced(&stamp_path(data), now.to_rfc3339().as_bytes())?;
@@ -205,7 +208,7 @@ fn clean(data: &DataDir) -> Result<usize, StoreError> {
 /// The folders whose leftovers the sweep removes besides the data
 /// directory's own (`SUBDIRS`): the data directory itself (`""`) and the
 /// folders made when first needed.
-const CLEANED_TOO: &[&str] = &["", "automatic", "users/pending", "users/ledger"];
+const CLEANED_TOO: &[&str] = &["", "automatic", "users/pending", "users/ledger", "web-sessions"];
 
 /// Whether the sweep must open a game: it is due or has a notice due, it
 /// is a full game not yet started, or a deadline of it passed while the

@@ -134,6 +134,43 @@ pub fn kept_boards(history: &[HistoryEntry]) -> Vec<(&str, &PastBoard)> {
     .collect()
 }
 
+/// One phase's results, as a game's history holds them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ResultPhase {
+  /// The phase the orders were given in (`S1901M`).
+  pub phase: String,
+  pub time: DateTime<Utc>,
+  pub subject: String,
+  /// The results as mailed, without the `::` lines.
+  pub text: String,
+  /// Whether its board was kept, so its picture can be drawn.
+  pub pictured: bool,
+}
+
+/// The results of a game's phases, oldest first: HISTORY's entries that
+/// anyone may ask for (the web's history page and feed).
+pub fn result_phases(history: &[HistoryEntry]) -> Vec<ResultPhase> {
+  history
+    .iter()
+    .filter(|e| e.kind == HistoryKind::Results && !e.phase.is_empty())
+    .map(|e| ResultPhase {
+      phase: e.phase.clone(),
+      time: e.time,
+      subject: e.subject.clone(),
+      text: without_headers(&e.body),
+      pictured: e.board.is_some(),
+    })
+    .collect()
+}
+
+/// A mailed body without its `::` lines and the blank lines around it.
+pub fn without_headers(body: &str) -> String {
+  let lines: Vec<&str> = body.lines().filter(|l| !l.starts_with("::")).collect();
+  let first = lines.iter().position(|l| !l.trim().is_empty()).unwrap_or(lines.len());
+  let last = lines.iter().rposition(|l| !l.trim().is_empty()).map_or(first, |i| i + 1);
+  lines[first..last.max(first)].iter().map(|l| format!("{l}\n")).collect()
+}
+
 /// The phase column of the brief list.
 fn phase_column(entry: &IndexEntry) -> String {
   match entry.status {

@@ -413,12 +413,6 @@ fn archived(entry: &HistoryEntry, tz: chrono_tz::Tz) -> String {
   let when = entry.time.with_timezone(&tz).format("%a %b %e %H:%M:%S %Y");
   let mut block =
     format!("\nDate:    {when} ({})\nSubject: {}\n\n", entry.time.timestamp(), entry.subject);
-  let body: Vec<&str> = entry.body.lines().filter(|l| !l.starts_with("::")).collect();
-  let first = body.iter().position(|l| !l.trim().is_empty()).unwrap_or(body.len());
-  let last = body.iter().rposition(|l| !l.trim().is_empty()).map_or(first, |i| i + 1);
-  for line in &body[first..last.max(first)] {
-    block.push_str(line);
-    block.push('\n');
-  }
+  block.push_str(&crate::view::without_headers(&entry.body));
   block
 }

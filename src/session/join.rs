@@ -26,7 +26,8 @@ pub(crate) use crate::game::join::{unplayable, variant_word};
 
 /// What a failed sign-on says, whatever failed: it tells nobody whether the
 /// game, the power or the password was wrong.
-const REFUSED: &str = "Invalid password or power: nothing was signed on. Orders and game\n\
+pub(super) const REFUSED: &str =
+  "Invalid password or power: nothing was signed on. Orders and game\n\
                        commands in the rest of this message are not carried out.";
 
 /// Reads `[variant] [option…]`, as CREATE and SIGN ON ?name give them.
@@ -164,7 +165,9 @@ impl Session<'_> {
     )));
     // In a gunboat (or SET SECRET) game an address would say who plays
     // whom.
-    let from = if game.players_unnamed() {
+    let from = if self.web {
+      ", the last on the judge's web pages".to_string()
+    } else if game.players_unnamed() {
       String::new()
     } else {
       format!(", the last from {}", self.reply_to)
@@ -181,7 +184,9 @@ impl Session<'_> {
          password: choose a new one with SET PASSWORD once you can sign on again."
       ))
     );
-    for owner in owners.iter().filter(|o| !o.eq_ignore_ascii_case(self.reply_to.trim())) {
+    // The sender's reply says it; a web page's reply is not mailed.
+    let sender = if self.web { "" } else { self.reply_to.trim() };
+    for owner in owners.iter().filter(|o| !o.eq_ignore_ascii_case(sender)) {
       self.others.push(Outgoing {
         to: owner.clone(),
         subject: format!("{code}:{} - Wrong passwords", game.name),
@@ -213,7 +218,7 @@ impl Session<'_> {
   /// damaged is an error: the message is kept and tried again once the
   /// keeper has mended the game (see `receive`), rather than answered
   /// as if the game were not there.
-  fn open_game(&mut self, name: &str) -> Result<Option<(Lock, Stored)>, StoreError> {
+  pub(super) fn open_game(&mut self, name: &str) -> Result<Option<(Lock, Stored)>, StoreError> {
     let opened = self.ctx.games.open(name)?;
     let Some((lock, stored)) = opened else {
       self.missing = true;
@@ -636,7 +641,7 @@ impl Session<'_> {
   }
 
   /// `SIGN ON <letter><name> password`: a power, `O` observer, `M` Master.
-  fn sign_on_as(
+  pub(super) fn sign_on_as(
     &mut self,
     letter: char,
     name: &str,
@@ -690,6 +695,11 @@ impl Session<'_> {
         }
       }
       letter => match stored.game.power_seat(letter) {
+        // Taking a power over is joining, which is the mail's.
+        Ok(Some(PowerSeat::Abandoned(_))) if self.web => {
+          self.error(REFUSED);
+          Ok(())
+        }
         Ok(Some(PowerSeat::Abandoned(index))) => {
           self.take_over(lock, stored, index, Some(password))
         }
@@ -721,7 +731,7 @@ impl Session<'_> {
     }
   }
 
-  fn signed_on(&mut self, lock: Lock, stored: Stored, index: usize) {
+  pub(super) fn signed_on(&mut self, lock: Lock, stored: Stored, index: usize) {
     let game = &stored.game;
     let member = &game.members[index];
     let as_what = match (member.role, member.power) {

@@ -25,12 +25,14 @@ mod rule;
 mod timing;
 mod variant;
 mod vote;
+mod web;
 
 use chrono::{DateTime, Utc};
 use chrono_tz::Tz;
 
 pub(crate) use self::access::List;
 pub(crate) use self::moderate::Threshold;
+pub use self::web::{run_web, SeatRef, WebEntry};
 use crate::command::{self, BodyLine, CommandKind, Ending, Invocation, Item};
 use crate::config::Config;
 use crate::game::{report, Game, Role, Status};
@@ -191,30 +193,15 @@ pub(crate) struct Session<'a> {
   /// (LIST, HISTORY, SUMMARY, WHOGAME or MAP of a named game): jDip reads
   /// the game and variant from it, as from njudge's.
   about: Option<String>,
+  /// The commands came from the web face, not by mail (see `web`).
+  web: bool,
 }
 
 /// Carries out a message that is not noise. `reply_to` is the header reply
 /// address.
 pub fn run(ctx: &Context<'_>, inbound: &Inbound, reply_to: &str) -> Result<Outcome, StoreError> {
   let parsed = command::parse_body(&inbound.body);
-  let mut session = Session {
-    ctx,
-    reply_to: reply_to.to_string(),
-    to_sender: Vec::new(),
-    others: Vec::new(),
-    body: String::new(),
-    commands: Vec::new(),
-    errors: 0,
-    seat: None,
-    joined: false,
-    replayed: false,
-    missing: false,
-    refused_order_lines: 0,
-    lines_after: 0,
-    future: future::FutureState::default(),
-    attachments: Vec::new(),
-    about: None,
-  };
+  let mut session = Session::new(ctx, reply_to);
   let any_command = parsed.lines.iter().any(|l| matches!(l.item, Item::Command(_)));
   if any_command {
     session.carry_out(&parsed)?;
@@ -230,6 +217,30 @@ pub fn run(ctx: &Context<'_>, inbound: &Inbound, reply_to: &str) -> Result<Outco
   }
   session.conclude()?;
   Ok(session.finish(inbound))
+}
+
+impl<'a> Session<'a> {
+  fn new(ctx: &'a Context<'a>, reply_to: &str) -> Session<'a> {
+    Session {
+      ctx,
+      reply_to: reply_to.to_string(),
+      to_sender: Vec::new(),
+      others: Vec::new(),
+      body: String::new(),
+      commands: Vec::new(),
+      errors: 0,
+      seat: None,
+      joined: false,
+      replayed: false,
+      missing: false,
+      refused_order_lines: 0,
+      lines_after: 0,
+      future: future::FutureState::default(),
+      attachments: Vec::new(),
+      about: None,
+      web: false,
+    }
+  }
 }
 
 impl Session<'_> {

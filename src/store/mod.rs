@@ -35,6 +35,7 @@ pub mod seen;
 pub mod spool;
 pub mod throttle;
 pub mod users;
+pub mod web_sessions;
 
 use std::io;
 use std::path::{Path, PathBuf};

@@ -5,13 +5,16 @@
 //! is given unless told otherwise. What a page shows is made by the same
 //! functions as the mail's replies ([`crate::view`], `game::report`,
 //! `game::picture`), with the viewer passed in, so the web cannot tell a
-//! viewer more than mail would.
+//! viewer more than mail would; what a seat enters is carried out by the
+//! mail's own session code ([`crate::receive::carry_out_web`]).
 //!
-//! This first part serves the public pages: the list of games, a game's
-//! page with its current picture, and that picture. Signing a seat in and
-//! entering orders come next.
+//! `public` holds the pages anyone may read, `seat` signing in and a
+//! seat's page and orders, `feeds` the Atom and iCalendar feeds.
 
+mod feeds;
 mod pages;
+mod public;
+pub(crate) mod seat;
 
 use std::io::Read as _;
 use std::os::unix::fs::FileTypeExt as _;
@@ -22,15 +25,18 @@ use std::time::Duration;
 use chrono::{DateTime, Utc};
 
 use crate::config::Config;
-use crate::game::{picture, Game};
+use crate::delivery;
+use crate::game::Game;
 use crate::store::games::Games;
+use crate::store::web_sessions::WebSessions;
 use crate::store::{DataDir, StoreError};
-use crate::{delivery, draw, view};
 
 /// How many requests are served at once.
 const WORKERS: usize = 4;
 /// The longest request target read; anything longer is refused (414).
 const MAX_TARGET: usize = 2048;
+/// The largest form read; anything larger is refused (413).
+pub const MAX_BODY: usize = 64 * 1024;
 
 /// Where `judge serve` listens: `HOST:PORT`, or `unix:PATH`.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -62,27 +68,89 @@ pub enum WebError {
 /// The judge as the web face sees it: its data, its settings and its
 /// clock (`--now` for tests).
 pub struct Site {
+  data: DataDir,
   config: Config,
   games: Games,
+  sessions: WebSessions,
   now: Option<DateTime<Utc>>,
 }
 
-/// One answer: its status, content type and body.
+/// One request, as the router needs it.
+#[derive(Debug, Default)]
+pub struct Request<'a> {
+  pub method: &'a str,
+  /// The path, with any query.
+  pub target: &'a str,
+  /// The `Cookie` header.
+  pub cookie: Option<&'a str>,
+  /// The `Content-Type` header.
+  pub content_type: Option<&'a str>,
+  pub body: &'a [u8],
+  /// The body was longer than [`MAX_BODY`] (and was not read).
+  pub oversized: bool,
+}
+
+/// One answer: its status, content type, further headers and body.
 #[derive(Debug, PartialEq, Eq)]
 pub struct Reply {
   pub status: u16,
   pub content_type: &'static str,
+  pub headers: Vec<(&'static str, String)>,
   pub body: Vec<u8>,
 }
 
 impl Reply {
   fn html(status: u16, body: String) -> Reply {
-    Reply { status, content_type: "text/html; charset=utf-8", body: body.into_bytes() }
+    Reply {
+      status,
+      content_type: "text/html; charset=utf-8",
+      headers: Vec::new(),
+      body: body.into_bytes(),
+    }
+  }
+
+  fn bytes(content_type: &'static str, body: Vec<u8>) -> Reply {
+    Reply { status: 200, content_type, headers: Vec::new(), body }
   }
 
   /// A page saying what was wrong, with the status that says it too.
   fn problem(status: u16, title: &str, text: &str) -> Reply {
     Reply::html(status, pages::problem(title, text))
+  }
+
+  /// "See that page" after a form (303).
+  fn see_other(location: &str) -> Reply {
+    let mut reply = Reply::html(303, pages::problem("Moved on", "Go on to the next page."));
+    reply.headers.push(("Location", location.to_string()));
+    reply
+  }
+
+  fn with_header(mut self, name: &'static str, value: String) -> Reply {
+    self.headers.push((name, value));
+    self
+  }
+}
+
+/// The pages there are.
+enum Route<'a> {
+  Index,
+  Style,
+  Game(&'a str),
+  History(&'a str),
+  Picture(&'a str, &'a str),
+  Feed(&'a str),
+  Calendar(&'a str),
+  SignIn(&'a str),
+  Me(&'a str),
+  Orders(&'a str),
+  SignOut(&'a str),
+  MyGames,
+}
+
+impl Route<'_> {
+  /// Whether the route takes a form (POST) rather than being read (GET).
+  fn posted(&self) -> bool {
+    matches!(self, Route::Orders(_) | Route::SignOut(_))
   }
 }
 
@@ -91,31 +159,78 @@ impl Site {
     let timeout = Duration::from_secs(config.lock_timeout_seconds);
     let transport = delivery::transport(&config, data);
     let games = Games::new(data, timeout, delivery::mail_target(&transport, data));
-    Site { config, games, now }
+    Site { data: data.clone(), config, games, sessions: WebSessions::new(data), now }
   }
 
   fn now(&self) -> DateTime<Utc> {
     self.now.unwrap_or_else(Utc::now)
   }
 
-  /// The answer to `method` on `target` (the path, with any query).
-  pub fn answer(&self, method: &str, target: &str) -> Reply {
-    if target.len() > MAX_TARGET {
+  fn tz(&self) -> chrono_tz::Tz {
+    self.config.tz().unwrap_or(chrono_tz::UTC)
+  }
+
+  /// The answer to `request`.
+  pub fn answer(&self, request: &Request<'_>) -> Reply {
+    if request.target.len() > MAX_TARGET {
       return Reply::problem(414, "Address too long", "That address is longer than any page here.");
     }
-    let path = target.split(['?', '#']).next().unwrap_or_default();
+    let (path, query) = request.target.split_once('?').unwrap_or((request.target, ""));
+    let path = path.split('#').next().unwrap_or_default();
     let parts: Vec<&str> = path.trim_start_matches('/').split('/').collect();
     let route = match parts.as_slice() {
       [""] => Route::Index,
       ["static", "judge.css"] => Route::Style,
+      ["me"] => Route::MyGames,
       ["games", name] | ["games", name, ""] => Route::Game(name),
+      ["games", name, "history"] => Route::History(name),
       ["games", name, "pictures", file] => Route::Picture(name, file),
+      ["games", name, "feed.atom"] => Route::Feed(name),
+      ["games", name, "deadlines.ics"] => Route::Calendar(name),
+      ["games", name, "login"] => Route::SignIn(name),
+      ["games", name, "me"] => Route::Me(name),
+      ["games", name, "orders"] => Route::Orders(name),
+      ["games", name, "logout"] => Route::SignOut(name),
       _ => return not_found(),
     };
-    if method != "GET" && method != "HEAD" {
-      return Reply::problem(405, "Not here", "This page can only be read (GET).");
+    let method = request.method;
+    let allowed = match &route {
+      // The sign-in page is read, and its form posted to it.
+      Route::SignIn(_) => ["GET", "HEAD", "POST"].contains(&method),
+      route if route.posted() => method == "POST",
+      _ => method == "GET" || method == "HEAD",
+    };
+    if !allowed {
+      let text = if route.posted() {
+        "This address takes a form (POST): use the buttons on the game's pages."
+      } else {
+        "This page can only be read (GET)."
+      };
+      return Reply::problem(405, "Not here", text);
     }
-    match self.route(route) {
+    if method == "POST" && request.oversized {
+      return Reply::problem(
+        413,
+        "Too much",
+        &format!("A form sent here may hold at most {} KB; nothing was done.", MAX_BODY / 1024),
+      );
+    }
+    let answered = match route {
+      Route::Style => Ok(Reply::bytes("text/css; charset=utf-8", pages::STYLE.as_bytes().to_vec())),
+      Route::Index => self.index(),
+      Route::Game(name) => self.game_page(name, query),
+      Route::History(name) => self.history(name, query),
+      Route::Picture(name, file) => self.picture(name, file),
+      Route::Feed(name) => self.feed(name),
+      Route::Calendar(name) => self.calendar(name),
+      Route::SignIn(name) if method == "POST" => self.sign_in(name, request),
+      Route::SignIn(name) => self.sign_in_page(name),
+      Route::Me(name) => self.me(name, request),
+      Route::Orders(name) => self.orders(name, request),
+      Route::SignOut(name) => self.sign_out(name, request),
+      Route::MyGames => self.my_games(request),
+    };
+    match answered {
       Ok(reply) => reply,
       Err(error) => {
         tracing::error!(%error, "web page failed");
@@ -128,75 +243,6 @@ impl Site {
     }
   }
 
-  fn route(&self, route: Route) -> Result<Reply, StoreError> {
-    match route {
-      Route::Style => Ok(Reply {
-        status: 200,
-        content_type: "text/css; charset=utf-8",
-        body: pages::STYLE.as_bytes().to_vec(),
-      }),
-      Route::Index => {
-        let games = view::visible_games(self.games.index()?, None);
-        Ok(Reply::html(200, pages::index(&self.config.judge_code, &games)))
-      }
-      Route::Game(name) => {
-        let Some(game) = self.game(name)? else { return Ok(no_such_game(name)) };
-        let tz = self.config.tz().unwrap_or(chrono_tz::UTC);
-        let listing = view::game_listing(&self.config.judge_code, &game, None, self.now(), tz);
-        let joining = view::joining_lines(&game);
-        let judge = &self.config.judge_address;
-        Ok(Reply::html(200, pages::game(&game.name, &listing, judge, &joining)))
-      }
-      Route::Picture(name, file) => {
-        let Some(game) = self.game(name)? else { return Ok(no_such_game(name)) };
-        let Some((stem, png)) = file
-          .strip_suffix(".svg")
-          .map(|stem| (stem, false))
-          .or_else(|| file.strip_suffix(".png").map(|stem| (stem, true)))
-        else {
-          return Ok(not_found());
-        };
-        self.picture(&game, stem, png)
-      }
-    }
-  }
-
-  /// The picture of `game` in the phase `stem` (`S1901M`, or `current`),
-  /// as MAP mails it: a past phase with its orders and what became of
-  /// them, from the board kept with its results.
-  fn picture(&self, game: &Game, stem: &str, png: bool) -> Result<Reply, StoreError> {
-    let history = if stem == "current" { Vec::new() } else { self.games.history(&game.name)? };
-    let kept = view::kept_boards(&history);
-    let asked = (stem != "current").then_some(stem);
-    let past = match picture::past(game, asked, &kept) {
-      Ok(past) => past,
-      // A game not started yet has only its board as it stands.
-      Err(_) if asked.is_none() => None,
-      Err(error) => return Ok(Reply::problem(404, "No such picture", &error.to_string())),
-    };
-    let scene = match &past {
-      Some(past) => past.scene(game),
-      None => picture::current(game),
-    };
-    let drawn = draw::svg(&scene).and_then(|svg| {
-      if png {
-        draw::png(&svg, draw::PNG_SCALE)
-      } else {
-        Ok(svg.into_bytes())
-      }
-    });
-    Ok(match drawn {
-      Ok(body) => {
-        let content_type = if png { "image/png" } else { "image/svg+xml" };
-        Reply { status: 200, content_type, body }
-      }
-      Err(error) => {
-        tracing::error!(%error, game = %game.name, "web picture failed");
-        Reply::problem(500, "No picture", "This picture could not be drawn.")
-      }
-    })
-  }
-
   /// The game called `name`, if there is one (a name the judge would not
   /// give a game is none).
   fn game(&self, name: &str) -> Result<Option<Game>, StoreError> {
@@ -205,14 +251,6 @@ impl Site {
     }
     Ok(self.games.load(name)?.map(|stored| stored.game))
   }
-}
-
-/// The pages there are.
-enum Route<'a> {
-  Index,
-  Style,
-  Game(&'a str),
-  Picture(&'a str, &'a str),
 }
 
 fn not_found() -> Reply {
@@ -245,20 +283,36 @@ const SECURITY_HEADERS: &[(&str, &str)] = &[
   ("Referrer-Policy", "same-origin"),
 ];
 
-/// Serves `site` on `listen` until the process is stopped.
+/// The listener systemd handed over (socket activation), if any.
+fn activated() -> Option<tiny_http::Server> {
+  let mut fds = listenfd::ListenFd::from_env();
+  if let Ok(Some(listener)) = fds.take_tcp_listener(0) {
+    return tiny_http::Server::from_listener(listener, None).ok();
+  }
+  if let Ok(Some(listener)) = fds.take_unix_listener(0) {
+    return tiny_http::Server::from_listener(listener, None).ok();
+  }
+  None
+}
+
+/// Serves `site` on `listen` (or on the socket systemd handed over) until
+/// the process is stopped.
 pub fn serve(site: &Site, listen: &Listen) -> Result<(), WebError> {
   let listening = |message: String| WebError::Listen { listen: format!("{listen:?}"), message };
-  let server = match listen {
-    Listen::Tcp(address) => tiny_http::Server::http(address.as_str()),
-    Listen::Unix(path) => {
-      // A socket left by an earlier run would refuse the bind.
-      if std::fs::symlink_metadata(path).is_ok_and(|m| m.file_type().is_socket()) {
-        let _ = std::fs::remove_file(path);
+  let server = match activated() {
+    Some(server) => server,
+    None => match listen {
+      Listen::Tcp(address) => tiny_http::Server::http(address.as_str()),
+      Listen::Unix(path) => {
+        // A socket left by an earlier run would refuse the bind.
+        if std::fs::symlink_metadata(path).is_ok_and(|m| m.file_type().is_socket()) {
+          let _ = std::fs::remove_file(path);
+        }
+        tiny_http::Server::http_unix(path)
       }
-      tiny_http::Server::http_unix(path)
     }
-  }
-  .map_err(|e| listening(e.to_string()))?;
+    .map_err(|e| listening(e.to_string()))?,
+  };
   tracing::info!(?listen, "web face listening");
   std::thread::scope(|scope| {
     for _ in 0..WORKERS {
@@ -273,21 +327,36 @@ pub fn serve(site: &Site, listen: &Listen) -> Result<(), WebError> {
   Ok(())
 }
 
+/// A header of `request`, if it came.
+fn header<'r>(request: &'r tiny_http::Request, name: &'static str) -> Option<&'r str> {
+  request.headers().iter().find(|h| h.field.equiv(name)).map(|h| h.value.as_str())
+}
+
 /// Answers one request and logs it (never its body: a form may hold a
 /// password).
 fn respond(site: &Site, mut request: tiny_http::Request) {
-  // A page to read takes no body; whatever came is read and dropped.
-  let mut sink = Vec::new();
-  let _ = request.as_reader().take(64 * 1024).read_to_end(&mut sink);
+  let mut body = Vec::new();
+  let read = request.as_reader().take(MAX_BODY as u64 + 1).read_to_end(&mut body);
+  let oversized = body.len() > MAX_BODY;
+  if read.is_err() {
+    body.clear();
+  }
   let method = request.method().as_str().to_string();
   let target = request.url().to_string();
-  let reply = site.answer(&method, &target);
+  let reply = site.answer(&Request {
+    method: &method,
+    target: &target,
+    cookie: header(&request, "Cookie"),
+    content_type: header(&request, "Content-Type"),
+    body: if oversized { &[] } else { &body },
+    oversized,
+  });
   tracing::info!(%method, path = %target.split('?').next().unwrap_or_default(), status = reply.status, "web");
-  let mut response =
-    tiny_http::Response::from_data(if method == "HEAD" { Vec::new() } else { reply.body })
-      .with_status_code(reply.status);
-  let headers =
-    std::iter::once(("Content-Type", reply.content_type)).chain(SECURITY_HEADERS.iter().copied());
+  // tiny_http leaves the body of a HEAD out, keeping its length.
+  let mut response = tiny_http::Response::from_data(reply.body).with_status_code(reply.status);
+  let headers = std::iter::once(("Content-Type", reply.content_type))
+    .chain(SECURITY_HEADERS.iter().copied())
+    .chain(reply.headers.iter().map(|(name, value)| (*name, value.as_str())));
   for (name, value) in headers {
     if let Ok(header) = tiny_http::Header::from_bytes(name.as_bytes(), value.as_bytes()) {
       response.add_header(header);

@@ -439,6 +439,8 @@ cron_line_sweeps() {
 
 UNIT=$REPO/data/systemd/judge-sweep.service
 TIMER=$REPO/data/systemd/judge-sweep.timer
+WEB_SOCKET=$REPO/data/systemd/judge-web.socket
+WEB_UNIT=$REPO/data/systemd/judge-web.service
 
 # unit KEY: the value of KEY= in the service file.
 unit() {
@@ -451,8 +453,14 @@ unit_files_are_sound() {
   [ "$(unit NoNewPrivileges)" = yes ] || return 1
   case " $(unit ReadWritePaths) " in *" $DATA "*) ;; *) return 1 ;; esac
   grep -q '^Persistent=true$' "$TIMER" || return 1
+  # The web face is hardened as the sweep is.
+  local key
+  for key in User ProtectSystem NoNewPrivileges ReadWritePaths SupplementaryGroups; do
+    [ "$(sed -n "s/^$key=//p" "$WEB_UNIT")" = "$(unit "$key")" ] || return 1
+  done
+  grep -q '^ListenStream=127.0.0.1:8080$' "$WEB_SOCKET" || return 1
   if command -v systemd-analyze >/dev/null 2>&1; then
-    systemd-analyze verify "$UNIT" "$TIMER"
+    systemd-analyze verify "$UNIT" "$TIMER" "$WEB_SOCKET" "$WEB_UNIT"
   else
     say "  (systemd-analyze is not installed: the unit files were not verified)"
   fi

@@ -18,6 +18,8 @@ mod judge_support;
 mod replay;
 #[path = "support/smtp_sink.rs"]
 mod smtp_sink;
+#[path = "support/web.rs"]
+mod web_support;
 #[path = "support/year.rs"]
 mod year;
 
@@ -88,3 +90,4 @@ mod variant_initials;
 mod variant_maps;
 mod variants_by_mail;
 mod web_pages;
+mod web_seats;

@@ -6,140 +6,14 @@
 
 use crate::game_support;
 use crate::judge_support;
-
-use std::io::{Read, Write};
-use std::os::unix::net::UnixStream;
-use std::path::PathBuf;
-use std::process::{Child, Command, Stdio};
-use std::time::{Duration, Instant};
+use crate::web_support;
 
 use game_support::{player, Table, FAST, MASTER, POWERS, START};
 use judge_support::Judge;
+use web_support::Server;
 
 /// Someone who never wrote to the judge.
 const STRANGER: &str = "stranger@elsewhere.test";
-
-/// A `judge serve` on a Unix socket in the judge's data directory,
-/// stopped when dropped.
-struct Server {
-  child: Child,
-  socket: PathBuf,
-}
-
-impl Server {
-  fn start(judge: &Judge) -> Server {
-    let socket = judge.data().join("web.sock");
-    let child = Command::new(env!("CARGO_BIN_EXE_judge"))
-      .arg("--data")
-      .arg(judge.data())
-      .args(["--now", START, "serve", "--listen"])
-      .arg(format!("unix:{}", socket.display()))
-      .env_remove("JUDGE_NOW")
-      .env_remove("JUDGE_DATA")
-      .stdin(Stdio::null())
-      .stdout(Stdio::null())
-      .stderr(Stdio::null())
-      .spawn()
-      .expect("judge serve starts");
-    let server = Server { child, socket };
-    let started = Instant::now();
-    while UnixStream::connect(&server.socket).is_err() {
-      assert!(started.elapsed() < Duration::from_secs(20), "judge serve never listened");
-      std::thread::sleep(Duration::from_millis(20));
-    }
-    server
-  }
-
-  /// The raw answer to `request` (a whole HTTP/1.1 request).
-  fn raw(&self, request: &str) -> Answer {
-    let mut stream = UnixStream::connect(&self.socket).expect("the socket");
-    stream.set_read_timeout(Some(Duration::from_secs(20))).expect("a timeout");
-    stream.write_all(request.as_bytes()).expect("the request is sent");
-    let mut bytes = Vec::new();
-    stream.read_to_end(&mut bytes).expect("the answer");
-    Answer::parse(&bytes)
-  }
-
-  fn request(&self, method: &str, target: &str) -> Answer {
-    self
-      .raw(&format!("{method} {target} HTTP/1.1\r\nHost: judge.test\r\nConnection: close\r\n\r\n"))
-  }
-
-  fn get(&self, target: &str) -> Answer {
-    self.request("GET", target)
-  }
-}
-
-impl Drop for Server {
-  fn drop(&mut self) {
-    let _ = self.child.kill();
-    let _ = self.child.wait();
-  }
-}
-
-/// An HTTP answer: status, headers (names lower case) and body, the body
-/// de-chunked when it came in chunks (`bytes` as sent, `body` as text).
-#[derive(Debug)]
-struct Answer {
-  status: u16,
-  headers: Vec<(String, String)>,
-  bytes: Vec<u8>,
-  body: String,
-}
-
-impl Answer {
-  fn parse(bytes: &[u8]) -> Answer {
-    let split = bytes.windows(4).position(|w| w == b"\r\n\r\n").expect("a head and a body");
-    let head = String::from_utf8_lossy(&bytes[..split]).into_owned();
-    let rest = &bytes[split + 4..];
-    let mut lines = head.split("\r\n");
-    let status_line = lines.next().expect("a status line");
-    let status = status_line.split(' ').nth(1).and_then(|s| s.parse().ok()).expect("a status");
-    let headers: Vec<(String, String)> = lines
-      .filter_map(|l| l.split_once(':'))
-      .map(|(n, v)| (n.trim().to_ascii_lowercase(), v.trim().to_string()))
-      .collect();
-    let chunked = headers.iter().any(|(n, v)| n == "transfer-encoding" && v.contains("chunked"));
-    let bytes = if chunked { dechunk(rest) } else { rest.to_vec() };
-    let body = String::from_utf8_lossy(&bytes).into_owned();
-    Answer { status, headers, bytes, body }
-  }
-
-  fn header(&self, name: &str) -> Option<&str> {
-    self.headers.iter().find(|(n, _)| n == name).map(|(_, v)| v.as_str())
-  }
-
-  /// The text of the page's `<pre>`, its escapes undone.
-  fn pre(&self) -> String {
-    let start = self.body.find("<pre>").expect("a <pre>") + "<pre>".len();
-    let end = self.body[start..].find("</pre>").expect("a </pre>") + start;
-    unescape(&self.body[start..end])
-  }
-}
-
-fn dechunk(mut body: &[u8]) -> Vec<u8> {
-  let mut out = Vec::new();
-  while let Some(end) = body.windows(2).position(|w| w == b"\r\n") {
-    let size = std::str::from_utf8(&body[..end]).expect("a chunk size").trim();
-    let size = usize::from_str_radix(size, 16).expect("a chunk size");
-    if size == 0 {
-      break;
-    }
-    let rest = &body[end + 2..];
-    out.extend_from_slice(&rest[..size]);
-    body = &rest[size + 2..];
-  }
-  out
-}
-
-fn unescape(text: &str) -> String {
-  text
-    .replace("&lt;", "<")
-    .replace("&gt;", ">")
-    .replace("&quot;", "\"")
-    .replace("&#39;", "'")
-    .replace("&amp;", "&")
-}
 
 /// What LIST `game` mails to someone the judge does not know, without
 /// the reply's echo of the command.

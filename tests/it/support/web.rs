@@ -1,0 +1,202 @@
+//! A `judge serve` for the tests, on a Unix socket in the judge's data
+//! directory, and a plain HTTP/1.1 client that reads its answers as
+//! strictly as a browser would need them.
+
+use std::io::{Read, Write};
+use std::os::unix::net::UnixStream;
+use std::path::PathBuf;
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use crate::game_support::START;
+use crate::judge_support::Judge;
+
+/// A `judge serve` on a Unix socket in the judge's data directory,
+/// stopped when dropped.
+pub struct Server {
+  child: Child,
+  socket: PathBuf,
+}
+
+impl Server {
+  pub fn start(judge: &Judge) -> Server {
+    let socket = judge.data().join("web.sock");
+    let child = Command::new(env!("CARGO_BIN_EXE_judge"))
+      .arg("--data")
+      .arg(judge.data())
+      .args(["--now", START, "serve", "--listen"])
+      .arg(format!("unix:{}", socket.display()))
+      .env_remove("JUDGE_NOW")
+      .env_remove("JUDGE_DATA")
+      .stdin(Stdio::null())
+      .stdout(Stdio::null())
+      .stderr(Stdio::null())
+      .spawn()
+      .expect("judge serve starts");
+    let server = Server { child, socket };
+    let started = Instant::now();
+    while UnixStream::connect(&server.socket).is_err() {
+      assert!(started.elapsed() < Duration::from_secs(20), "judge serve never listened");
+      std::thread::sleep(Duration::from_millis(20));
+    }
+    server
+  }
+
+  /// The raw answer to `request` (a whole HTTP/1.1 request).
+  pub fn raw(&self, request: &str) -> Answer {
+    let mut stream = UnixStream::connect(&self.socket).expect("the socket");
+    stream.set_read_timeout(Some(Duration::from_secs(20))).expect("a timeout");
+    stream.write_all(request.as_bytes()).expect("the request is sent");
+    let mut bytes = Vec::new();
+    stream.read_to_end(&mut bytes).expect("the answer");
+    Answer::parse(&bytes)
+  }
+
+  pub fn request(&self, method: &str, target: &str) -> Answer {
+    self
+      .raw(&format!("{method} {target} HTTP/1.1\r\nHost: judge.test\r\nConnection: close\r\n\r\n"))
+  }
+
+  pub fn get(&self, target: &str) -> Answer {
+    self.request("GET", target)
+  }
+}
+
+impl Drop for Server {
+  fn drop(&mut self) {
+    let _ = self.child.kill();
+    let _ = self.child.wait();
+  }
+}
+
+/// An HTTP answer: status, headers (names lower case) and body, the body
+/// de-chunked when it came in chunks (`bytes` as sent, `body` as text).
+#[derive(Debug)]
+pub struct Answer {
+  pub status: u16,
+  pub headers: Vec<(String, String)>,
+  pub bytes: Vec<u8>,
+  pub body: String,
+}
+
+impl Answer {
+  pub fn parse(bytes: &[u8]) -> Answer {
+    let split = bytes.windows(4).position(|w| w == b"\r\n\r\n").expect("a head and a body");
+    let head = String::from_utf8_lossy(&bytes[..split]).into_owned();
+    let rest = &bytes[split + 4..];
+    let mut lines = head.split("\r\n");
+    let status_line = lines.next().expect("a status line");
+    let status = status_line.split(' ').nth(1).and_then(|s| s.parse().ok()).expect("a status");
+    let headers: Vec<(String, String)> = lines
+      .filter_map(|l| l.split_once(':'))
+      .map(|(n, v)| (n.trim().to_ascii_lowercase(), v.trim().to_string()))
+      .collect();
+    let chunked = headers.iter().any(|(n, v)| n == "transfer-encoding" && v.contains("chunked"));
+    let bytes = if chunked { dechunk(rest) } else { rest.to_vec() };
+    let body = String::from_utf8_lossy(&bytes).into_owned();
+    Answer { status, headers, bytes, body }
+  }
+
+  pub fn header(&self, name: &str) -> Option<&str> {
+    self.headers.iter().find(|(n, _)| n == name).map(|(_, v)| v.as_str())
+  }
+
+  /// The text of the page's `<pre>`, its escapes undone.
+  pub fn pre(&self) -> String {
+    let start = self.body.find("<pre>").expect("a <pre>") + "<pre>".len();
+    let end = self.body[start..].find("</pre>").expect("a </pre>") + start;
+    unescape(&self.body[start..end])
+  }
+}
+
+fn dechunk(mut body: &[u8]) -> Vec<u8> {
+  let mut out = Vec::new();
+  while let Some(end) = body.windows(2).position(|w| w == b"\r\n") {
+    let size = std::str::from_utf8(&body[..end]).expect("a chunk size").trim();
+    let size = usize::from_str_radix(size, 16).expect("a chunk size");
+    if size == 0 {
+      break;
+    }
+    let rest = &body[end + 2..];
+    out.extend_from_slice(&rest[..size]);
+    body = &rest[size + 2..];
+  }
+  out
+}
+
+pub fn unescape(text: &str) -> String {
+  text
+    .replace("&lt;", "<")
+    .replace("&gt;", ">")
+    .replace("&quot;", "\"")
+    .replace("&#39;", "'")
+    .replace("&amp;", "&")
+}
+
+/// `fields` as a browser sends a form.
+pub fn form(fields: &[(&str, &str)]) -> String {
+  fields.iter().map(|(k, v)| format!("{}={}", encode(k), encode(v))).collect::<Vec<_>>().join("&")
+}
+
+fn encode(text: &str) -> String {
+  text
+    .bytes()
+    .map(|b| match b {
+      b'a'..=b'z' | b'A'..=b'Z' | b'0'..=b'9' | b'-' | b'_' | b'.' | b'*' => {
+        (b as char).to_string()
+      }
+      b' ' => "+".to_string(),
+      b => format!("%{b:02X}"),
+    })
+    .collect()
+}
+
+impl Server {
+  /// GET with the browser's cookies.
+  pub fn get_as(&self, target: &str, cookie: &str) -> Answer {
+    self.raw(&format!(
+      "GET {target} HTTP/1.1\r\nHost: judge.test\r\nCookie: {cookie}\r\nConnection: close\r\n\r\n"
+    ))
+  }
+
+  /// POST of a form, with the browser's cookies (none: "").
+  pub fn post(&self, target: &str, cookie: &str, body: &str) -> Answer {
+    let cookie = if cookie.is_empty() { String::new() } else { format!("Cookie: {cookie}\r\n") };
+    self.raw(&format!(
+      "POST {target} HTTP/1.1\r\nHost: judge.test\r\n{cookie}\
+       Content-Type: application/x-www-form-urlencoded\r\nContent-Length: {}\r\n\
+       Connection: close\r\n\r\n{body}",
+      body.len()
+    ))
+  }
+}
+
+impl Answer {
+  /// The `name=value` of the cookie the answer sets (for the next request).
+  pub fn cookie(&self) -> Option<String> {
+    let set = self.header("set-cookie")?;
+    Some(set.split(';').next()?.trim().to_string())
+  }
+
+  /// The value of the first form field called `name` on the page.
+  pub fn field(&self, name: &str) -> Option<String> {
+    let at = self.body.find(&format!("name=\"{name}\""))?;
+    let tag_start = self.body[..at].rfind('<')?;
+    let tag_end = at + self.body[at..].find('>')?;
+    let tag = &self.body[tag_start..tag_end];
+    let value = tag.split("value=\"").nth(1)?;
+    Some(unescape(&value[..value.find('"')?]))
+  }
+
+  /// The text of every `<pre>` on the page, escapes undone.
+  pub fn texts(&self) -> String {
+    self
+      .body
+      .split("<pre>")
+      .skip(1)
+      .filter_map(|part| part.split("</pre>").next())
+      .map(unescape)
+      .collect::<Vec<_>>()
+      .join("\n")
+  }
+}
