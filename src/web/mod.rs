@@ -73,6 +73,8 @@ pub struct Site {
   games: Games,
   sessions: WebSessions,
   now: Option<DateTime<Utc>>,
+  /// Pictures of past phases, which never change once drawn.
+  pictures: public::PictureCache,
 }
 
 /// One request, as the router needs it.
@@ -159,7 +161,14 @@ impl Site {
     let timeout = Duration::from_secs(config.lock_timeout_seconds);
     let transport = delivery::transport(&config, data);
     let games = Games::new(data, timeout, delivery::mail_target(&transport, data));
-    Site { data: data.clone(), config, games, sessions: WebSessions::new(data), now }
+    Site {
+      data: data.clone(),
+      config,
+      games,
+      sessions: WebSessions::new(data),
+      now,
+      pictures: public::PictureCache::default(),
+    }
   }
 
   fn now(&self) -> DateTime<Utc> {

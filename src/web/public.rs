@@ -2,10 +2,41 @@
 //! history with a picture per phase, and the pictures. Each shows what mail
 //! tells a stranger (LIST, HISTORY, MAP from an address not in the game).
 
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+
 use super::{no_such_game, not_found, pages, Reply, Site};
 use crate::game::{picture, Game};
 use crate::store::StoreError;
 use crate::{draw, view};
+
+/// A past picture: game name, game creation time, phase, PNG or not.
+type PictureKey = (String, i64, String, bool);
+
+/// How many past pictures are kept in memory (a few MB of SVG).
+const CACHED_PICTURES: usize = 512;
+
+/// Pictures of past phases by game (its name and creation time: a game
+/// deleted and made again under its name is another game), phase and
+/// format. A past phase's picture never changes, so drawing it once is
+/// enough; when full, the cache starts again.
+#[derive(Default)]
+pub(super) struct PictureCache(Mutex<HashMap<PictureKey, Arc<Vec<u8>>>>);
+
+impl PictureCache {
+  fn get(&self, key: &PictureKey) -> Option<Arc<Vec<u8>>> {
+    self.0.lock().ok()?.get(key).cloned()
+  }
+
+  fn put(&self, key: PictureKey, picture: Arc<Vec<u8>>) {
+    if let Ok(mut pictures) = self.0.lock() {
+      if pictures.len() >= CACHED_PICTURES {
+        pictures.clear();
+      }
+      pictures.insert(key, picture);
+    }
+  }
+}
 
 impl Site {
   pub(super) fn index(&self) -> Result<Reply, StoreError> {
@@ -64,6 +95,11 @@ impl Site {
   /// as MAP mails it: a past phase with its orders and what became of
   /// them, from the board kept with its results.
   fn drawn(&self, game: &Game, stem: &str, png: bool) -> Result<Reply, StoreError> {
+    let content_type = if png { "image/png" } else { "image/svg+xml" };
+    let key = (game.name.clone(), game.created.timestamp(), stem.to_ascii_uppercase(), png);
+    if let Some(picture) = self.pictures.get(&key) {
+      return Ok(past_picture(content_type, picture.to_vec()));
+    }
     let history = if stem == "current" { Vec::new() } else { self.games.history(&game.name)? };
     let kept = view::kept_boards(&history);
     let asked = (stem != "current").then_some(stem);
@@ -85,13 +121,22 @@ impl Site {
       }
     });
     Ok(match drawn {
-      Ok(body) => Reply::bytes(if png { "image/png" } else { "image/svg+xml" }, body),
+      Ok(body) if past.is_some() => {
+        self.pictures.put(key, Arc::new(body.clone()));
+        past_picture(content_type, body)
+      }
+      Ok(body) => Reply::bytes(content_type, body).with_header("Cache-Control", "no-cache".into()),
       Err(error) => {
         tracing::error!(%error, game = %game.name, "web picture failed");
         Reply::problem(500, "No picture", "This picture could not be drawn.")
       }
     })
   }
+}
+
+/// A past phase's picture: the browser may keep it (it never changes).
+fn past_picture(content_type: &'static str, body: Vec<u8>) -> Reply {
+  Reply::bytes(content_type, body).with_header("Cache-Control", "public, max-age=86400".into())
 }
 
 /// The value of `key` in a query string, decoded.

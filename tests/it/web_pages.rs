@@ -125,6 +125,11 @@ fn a_past_phase_is_drawn_with_its_orders_as_svg_and_png() {
   assert!(svg.body.contains("<svg"));
   let current = server.get("/games/past/pictures/current.svg");
   assert_ne!(svg.body, current.body, "Spring's picture shows its orders, not today's board");
+  // A past phase's picture never changes: the browser may keep it, and it
+  // comes again the same; today's board is asked for anew each time.
+  assert!(svg.header("cache-control").unwrap_or_default().contains("max-age="), "{svg:?}");
+  assert_eq!(current.header("cache-control"), Some("no-cache"));
+  assert_eq!(server.get("/games/past/pictures/S1901M.svg").body, svg.body);
   let png = server.get("/games/past/pictures/S1901M.png");
   assert_eq!(png.header("content-type"), Some("image/png"));
   assert!(
