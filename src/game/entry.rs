@@ -9,6 +9,12 @@ use crate::map::PowerId;
 use crate::order::{self, Adjustment, Order, OrderError, UnitOrder};
 use crate::phase::PhaseKind;
 
+/// An order checked, not yet taken.
+enum Checked {
+  Unit(UnitOrder),
+  Adjustment(Adjustment),
+}
+
 /// An order that was taken.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Accepted {
@@ -38,6 +44,33 @@ impl Game {
     text: &str,
     fresh: bool,
   ) -> Result<Accepted, OrderError> {
+    match self.checked_order(power, text, fresh)? {
+      (power, Checked::Unit(order)) => Ok(self.put_unit_order(power, order, text)),
+      (power, Checked::Adjustment(adjustment)) if self.rules().any_disband => {
+        self.put_any_disband(power, adjustment, text)
+      }
+      (power, Checked::Adjustment(adjustment)) => Ok(self.put_adjustment(power, adjustment, text)),
+    }
+  }
+
+  /// How the judge reads `text` from `power` now, changing nothing: the
+  /// order as results print it, or why it would be refused. (An
+  /// adjustment may still push out an earlier one when entered.)
+  pub fn check_order(&self, power: PowerId, text: &str) -> Result<String, OrderError> {
+    Ok(match self.checked_order(power, text, true)?.1 {
+      Checked::Unit(order) => order::render_order(self.map, &order),
+      Checked::Adjustment(adjustment) => order::render_adjustment(self.map, &adjustment),
+    })
+  }
+
+  /// An order read and checked against the board and the settings, with
+  /// the power it is for (a vassal's, under VASSAL_DUMMIES).
+  fn checked_order(
+    &self,
+    power: PowerId,
+    text: &str,
+    fresh: bool,
+  ) -> Result<(PowerId, Checked), OrderError> {
     let kind = self.position.phase.kind;
     let parsed = order::parse_order(self.map, kind, text)?;
     // VASSAL_DUMMIES: a controller's order for its vassal is the vassal's.
@@ -56,15 +89,12 @@ impl Game {
         if fresh {
           self.check_settings(&checked)?;
         }
-        Ok(self.put_unit_order(power, checked, text))
+        Ok((power, Checked::Unit(checked)))
       }
       PhaseKind::Adjustment => {
         let checked =
           order::validate_adjustment_with(self.map, &self.position, power, &parsed, &rules)?;
-        if rules.any_disband {
-          return self.put_any_disband(power, checked, text);
-        }
-        Ok(self.put_adjustment(power, checked, text))
+        Ok((power, Checked::Adjustment(checked)))
       }
     }
   }

@@ -972,3 +972,55 @@ fn the_moderator_moves_the_clock_within_the_games_rules() {
   let refused = game.may_move_clock("SET DEADLINE").map_err(|r| r.to_string());
   assert_eq!(refused, Err("SET DEADLINE applies to a game under way.".into()));
 }
+
+/// Every order a power is offered (`order_choices`) is taken when entered
+/// as a player would mail it, and reads as offered: over random games of
+/// movement, retreat and adjustment phases, and an empty board's builds.
+#[test]
+fn every_order_offered_is_taken() {
+  use rand::RngExt as _;
+  let mut checked = [0usize; 3];
+  for seed in 0..4u64 {
+    let options: &[GameOption] = if seed == 3 { &[GameOption::EmptyBoard] } else { &[] };
+    let mut game = started_with(7, options);
+    let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
+    for step in 0..16 {
+      if game.status != Status::Active {
+        break;
+      }
+      let ordering: Vec<PowerId> = map().power_ids().filter(|&p| game.must_order(p)).collect();
+      for power in ordering {
+        let choices = game.order_choices(power);
+        for unit in &choices {
+          assert!(!unit.orders.is_empty(), "{}: nothing offered", unit.subject);
+          for choice in &unit.orders {
+            let mut trial = game.clone();
+            let taken = trial.enter_order(power, &choice.order);
+            let taken = taken.unwrap_or_else(|e| {
+              panic!("{}: '{}' offered but refused: {e}", game.position.phase, choice.order)
+            });
+            assert!(taken.text.starts_with(&choice.text), "{} / {}", taken.text, choice.text);
+            checked[game.position.phase.kind as usize] += 1;
+          }
+        }
+        // Play on: a random offered order a unit, except that the power's
+        // units support the first one's move where they can, so that
+        // units are dislodged and must retreat.
+        let mut attack: Option<String> = None;
+        for unit in &choices {
+          let random = &unit.orders[rng.random_range(0..unit.orders.len())];
+          let support = attack.as_ref().and_then(|a| {
+            unit.orders.iter().find(|c| c.order.contains(" S ") && c.order.ends_with(a.as_str()))
+          });
+          let choice = support.unwrap_or(random);
+          if attack.is_none() && choice.order.contains(" - ") && !choice.order.contains(" S ") {
+            attack = Some(choice.order.clone());
+          }
+          let _ = game.enter_order(power, &choice.order);
+        }
+      }
+      let _ = game.process(t(2 + step), chrono_tz::UTC);
+    }
+  }
+  assert!(checked.iter().all(|&n| n > 0), "every kind of phase was offered: {checked:?}");
+}

@@ -19,6 +19,8 @@ a { padding: 0.2rem 0; }
 label { display: block; margin: 0.6rem 0 0.2rem; }
 input, select, textarea, button { font: inherit; min-height: 44px; box-sizing: border-box; }
 textarea { width: 100%; min-height: 8rem; font-family: ui-monospace, monospace; }
+fieldset { border: 1px solid #999; margin: 0.6rem 0; }
+select { max-width: 100%; }
 label.check { display: flex; align-items: center; gap: 0.5rem; }
 label.check input { min-width: 44px; }
 button { padding: 0.4rem 1.2rem; margin: 0.6rem 0; }
@@ -217,6 +219,8 @@ pub struct SeatView<'a> {
   pub reply: Option<&'a str>,
   /// Orders to leave in the box.
   pub kept: &'a str,
+  /// The orders each unit could be given, for the pull-downs.
+  pub choices: &'a [crate::game::choices::UnitChoices],
 }
 
 /// A seat's page.
@@ -241,6 +245,18 @@ pub fn seat(view: &SeatView<'_>) -> String {
       }
       @if !view.deadline.is_empty() { p { (view.deadline) } }
       form method="post" action={ "/games/" (name) "/orders" } {
+        @if !view.choices.is_empty() {
+          fieldset {
+            legend { "Choose an order for a unit" }
+            @for (n, unit) in view.choices.iter().enumerate() {
+              label for={ "pick" (n) } { (unit.subject) }
+              select id={ "pick" (n) } name="pick" {
+                option value="" { "(no change)" }
+                @for choice in &unit.orders { option value=(choice.order) { (choice.text) } }
+              }
+            }
+          }
+        }
         label for="orders" { "Orders and commands, one a line, as you would mail them" }
         textarea id="orders" name="orders" rows="8" spellcheck="false" autocapitalize="off" { (view.kept) }
         label class="check" for="wait" {

@@ -47,6 +47,11 @@ impl Form {
   fn get(&self, key: &str) -> Option<&str> {
     self.0.iter().find(|(k, _)| k == key).map(|(_, v)| v.as_str())
   }
+
+  /// Every value of a field that comes once per unit (`pick`).
+  fn all<'f>(&'f self, key: &'f str) -> impl Iterator<Item = &'f str> + 'f {
+    self.0.iter().filter(move |(k, _)| k == key).map(|(_, v)| v.as_str())
+  }
 }
 
 fn unreadable_form() -> Reply {
@@ -165,7 +170,9 @@ impl Site {
     let record = &game.members[member];
     let header = report::header(&self.config.judge_code, game, self.tz());
     let mut orders = String::new();
+    let mut choices = Vec::new();
     if let (Some(power), Status::Active, Role::Player) = (record.power, &game.status, record.role) {
+      choices = game.order_choices(power);
       orders.push_str(&report::current_orders(game, power));
       for vassal in game.position.vassals_of(power).filter(|&v| game.must_order(v)) {
         orders.push('\n');
@@ -185,6 +192,7 @@ impl Site {
       form: &random_token(),
       reply,
       kept,
+      choices: &choices,
     };
     Reply::html(status, pages::seat(&seat))
   }
@@ -211,7 +219,13 @@ impl Site {
     let Some(member) = session.seat.member(&game) else {
       return Ok(self.seat_page(403, &game, &session, None, ""));
     };
-    let mut lines = orders.trim_end().to_string();
+    // The pull-downs' orders come after the box's, one line each.
+    let picks = form.all("pick").map(str::trim).filter(|p| !p.is_empty());
+    let mut lines: String = std::iter::once(orders.trim_end())
+      .chain(picks)
+      .filter(|l| !l.is_empty())
+      .collect::<Vec<_>>()
+      .join("\n");
     let wait = form.get("wait").is_some();
     if wait != game.members[member].wait {
       lines.push_str(if wait { "\nSET WAIT" } else { "\nSET NOWAIT" });

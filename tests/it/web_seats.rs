@@ -125,11 +125,38 @@ fn a_seat_signs_in_and_its_orders_are_carried_out_as_by_mail_once() {
   assert!(mailed.contains("Army Paris -> Burgundy."), "{mailed}");
   assert!(mailed.contains("Fleet Brest -> Mid-Atlantic Ocean."), "{mailed}");
 
-  // "My games" lists the seat, and says it still owes an order (Marseilles).
+  // A pull-down per unit offers its orders; a choice is entered like a line.
+  let page = server.get_as("/games/web/me", &cookie);
+  let option = r#"<option value="A Mar - Spa">Army Marseilles -&gt; Spain.</option>"#;
+  assert!(page.body.contains(option), "{}", page.body);
+  assert!(page.body.contains(r#"<label for="pick1">Army Marseilles</label>"#), "{}", page.body);
+  let csrf2 = page.field("csrf").expect("csrf");
+  let picked = form(&[
+    ("orders", ""),
+    ("pick", ""),
+    ("pick", "A Mar - Spa"),
+    ("pick", ""),
+    ("wait", "on"),
+    ("csrf", &csrf2),
+  ]);
+  let entered = server.post("/games/web/orders", &cookie, &picked);
+  assert_eq!(entered.status, 200, "{entered:?}");
+  assert!(
+    entered.texts().contains("> A Mar - Spa\nAccepted: Army Marseilles -> Spain."),
+    "{}",
+    entered.texts()
+  );
+  assert_eq!(judge.take_mail().len(), 1, "a receipt");
+
+  // "My games" lists the seat; every unit has an order now.
   let mine = server.get_as("/me", &cookie);
   assert_eq!(mine.status, 200, "{mine:?}");
   assert!(mine.body.contains(r#"<a href="/games/web/me">web</a>"#), "{}", mine.body);
-  assert!(mine.body.contains("<td>France</td>") && mine.body.contains("Needed"), "{}", mine.body);
+  assert!(
+    mine.body.contains("<td>France</td>") && mine.body.contains("<td>In</td>"),
+    "{}",
+    mine.body
+  );
   assert!(server.get("/me").body.contains("not signed in to any seat"));
 
   // A form drawn for another phase is refused, the orders kept in the box.
