@@ -191,7 +191,9 @@ impl PastPhase {
     }
   }
 
-  fn of_result(game: &Game, result: &PhaseResult) -> PastPhase {
+  /// The picture of an adjudicated phase: its board, its orders and what
+  /// became of them.
+  pub fn of_result(game: &Game, result: &PhaseResult) -> PastPhase {
     let scene = adjudicated(game, result);
     PastPhase {
       phase: result.phase,

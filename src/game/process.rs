@@ -211,6 +211,21 @@ impl Game {
     copy.process_one(skipped)
   }
 
+  /// What the current phase would come to with the orders `power` has
+  /// in (and its vassals') and every other unit holding, on a copy of the
+  /// game: the web's preview, which changes nothing.
+  pub fn preview(&self, power: PowerId) -> PhaseResult {
+    let mut copy = self.clone();
+    let vassals: Vec<PowerId> = self.position.vassals_of(power).collect();
+    for (index, orders) in copy.orders.iter_mut().enumerate() {
+      if index != power.index() && !vassals.iter().any(|v| v.index() == index) {
+        *orders = Default::default();
+      }
+    }
+    let skipped = copy.nothing_to_order();
+    copy.process_one(skipped)
+  }
+
   /// Adjudicates the current phase and moves the board on.
   fn process_one(&mut self, skipped: bool) -> PhaseResult {
     let before = self.position.clone();

@@ -262,6 +262,14 @@ pub fn next_phase(text: &mut String, game: &Game, tz: Tz) {
   }
 }
 
+/// The results of one adjudicated phase, as its results mail lists them
+/// (the web's preview).
+pub fn phase_result_text(game: &Game, result: &PhaseResult) -> String {
+  let mut text = String::new();
+  phase_results(&mut text, game, result);
+  text
+}
+
 fn phase_results(text: &mut String, game: &Game, result: &PhaseResult) {
   let map = game.map;
   let phase = result.phase;

@@ -147,6 +147,8 @@ enum Route<'a> {
   Orders(&'a str),
   SignOut(&'a str),
   MyGames,
+  Preview(&'a str),
+  PreviewPicture(&'a str),
 }
 
 impl Route<'_> {
@@ -200,6 +202,8 @@ impl Site {
       ["games", name, "me"] => Route::Me(name),
       ["games", name, "orders"] => Route::Orders(name),
       ["games", name, "logout"] => Route::SignOut(name),
+      ["games", name, "preview"] => Route::Preview(name),
+      ["games", name, "preview.svg"] => Route::PreviewPicture(name),
       _ => return not_found(),
     };
     let method = request.method;
@@ -238,6 +242,8 @@ impl Site {
       Route::Orders(name) => self.orders(name, request),
       Route::SignOut(name) => self.sign_out(name, request),
       Route::MyGames => self.my_games(request),
+      Route::Preview(name) => self.preview(name, request, false),
+      Route::PreviewPicture(name) => self.preview(name, request, true),
     };
     match answered {
       Ok(reply) => reply,

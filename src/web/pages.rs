@@ -268,6 +268,9 @@ pub fn seat(view: &SeatView<'_>) -> String {
         input type="hidden" name="form" value=(view.form);
         button type="submit" { "Send to the judge" }
       }
+      @if !view.orders.is_empty() {
+        p { a href={ "/games/" (name) "/preview" } { "Preview: this phase with your orders, every other unit holding" } }
+      }
       form method="post" action={ "/games/" (name) "/logout" } {
         input type="hidden" name="csrf" value=(view.csrf);
         button type="submit" { "Sign out" }
@@ -303,6 +306,25 @@ pub fn my_games(rows: &[crate::web::seat::MyGame]) -> String {
           }
         }
       }
+    },
+  )
+}
+
+/// The preview of a seat's orders: the picture and the results.
+pub fn preview(name: &str, results: &str) -> String {
+  page(
+    &format!("Preview in game {name}"),
+    html! {
+      h1 { "Preview in game " a href={ "/games/" (name) "/me" } { (name) } }
+      p {
+        "What this phase would come to with your orders as they stand and every other unit "
+        "holding. Nothing was entered or changed; the other powers' orders are not shown "
+        "because they are not known."
+      }
+      img class="board" src={ "/games/" (name) "/preview.svg" }
+        alt="The board with your orders, every other unit holding, and what became of them";
+      pre { (results) }
+      p { a href={ "/games/" (name) "/me" } { "Back to your orders" } }
     },
   )
 }

@@ -269,6 +269,49 @@ impl Site {
   }
 }
 
+impl Site {
+  /// The phase adjudicated with the seat's orders as they stand and every
+  /// other unit holding: the results (`picture`: the picture), changing
+  /// nothing.
+  pub(super) fn preview(
+    &self,
+    name: &str,
+    request: &Request<'_>,
+    picture: bool,
+  ) -> Result<Reply, StoreError> {
+    let Some(game) = self.game(name)? else { return Ok(no_such_game(name)) };
+    let Some((_, session)) = self.signed_in(&game.name, request) else {
+      return Ok(not_signed_in(&game.name));
+    };
+    let Some(member) = session.seat.member(&game) else {
+      return Ok(self.seat_page(403, &game, &session, None, ""));
+    };
+    let record = &game.members[member];
+    let (Some(power), Status::Active, Role::Player) = (record.power, &game.status, record.role)
+    else {
+      return Ok(Reply::problem(
+        404,
+        "Nothing to preview",
+        "A preview shows a player's orders for the phase under way; this seat has none.",
+      ));
+    };
+    let result = game.preview(power);
+    if !picture {
+      let text = report::phase_result_text(&game, &result);
+      return Ok(Reply::html(200, pages::preview(&game.name, &text)));
+    }
+    let past = crate::game::picture::PastPhase::of_result(&game, &result);
+    Ok(match crate::draw::svg(&past.scene(&game)) {
+      Ok(svg) => Reply::bytes("image/svg+xml", svg.into_bytes())
+        .with_header("Cache-Control", "no-store".into()),
+      Err(error) => {
+        tracing::error!(%error, game = %game.name, "web preview failed");
+        Reply::problem(500, "No picture", "This picture could not be drawn.")
+      }
+    })
+  }
+}
+
 /// One row of "my games".
 pub struct MyGame {
   pub game: String,

@@ -125,6 +125,21 @@ fn a_seat_signs_in_and_its_orders_are_carried_out_as_by_mail_once() {
   assert!(mailed.contains("Army Paris -> Burgundy."), "{mailed}");
   assert!(mailed.contains("Fleet Brest -> Mid-Atlantic Ocean."), "{mailed}");
 
+  // The preview adjudicates France's orders with every other unit holding,
+  // and changes nothing.
+  let before = game_files(&judge, "web");
+  let preview = server.get_as("/games/web/preview", &cookie);
+  assert_eq!(preview.status, 200, "{preview:?}");
+  let results = preview.texts();
+  assert!(results.contains("Movement results for Spring of 1901."), "{results}");
+  assert!(results.contains("France: Army Paris -> Burgundy."), "{results}");
+  assert!(!results.contains("Munich ->"), "other units hold: {results}");
+  let picture = server.get_as("/games/web/preview.svg", &cookie);
+  assert_eq!(picture.status, 200, "{picture:?}");
+  assert!(picture.body.contains("<svg"));
+  assert_eq!(server.get("/games/web/preview").status, 403, "a stranger has no preview");
+  assert!(before == game_files(&judge, "web"), "a preview changed the game");
+
   // A pull-down per unit offers its orders; a choice is entered like a line.
   let page = server.get_as("/games/web/me", &cookie);
   let option = r#"<option value="A Mar - Spa">Army Marseilles -&gt; Spain.</option>"#;
