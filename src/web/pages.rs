@@ -19,8 +19,8 @@ a { padding: 0.2rem 0; }
 label { display: block; margin: 0.6rem 0 0.2rem; }
 input, select, textarea, button { font: inherit; min-height: 44px; box-sizing: border-box; }
 textarea { width: 100%; min-height: 8rem; font-family: ui-monospace, monospace; }
-fieldset { border: 1px solid #999; margin: 0.6rem 0; }
-select { max-width: 100%; }
+fieldset { border: 1px solid #999; margin: 0.6rem 0; min-width: 0; }
+select { width: 100%; }
 label.check { display: flex; align-items: center; gap: 0.5rem; }
 label.check input { min-width: 44px; }
 button { padding: 0.4rem 1.2rem; margin: 0.6rem 0; }

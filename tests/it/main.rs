@@ -89,5 +89,6 @@ mod variant_features;
 mod variant_initials;
 mod variant_maps;
 mod variants_by_mail;
+mod web_browser;
 mod web_pages;
 mod web_seats;

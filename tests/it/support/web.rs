@@ -11,21 +11,55 @@ use std::time::{Duration, Instant};
 use crate::game_support::START;
 use crate::judge_support::Judge;
 
-/// A `judge serve` on a Unix socket in the judge's data directory,
-/// stopped when dropped.
+/// A stream to the server, whichever kind.
+trait ReadWrite: Read + Write {}
+impl<T: Read + Write> ReadWrite for T {}
+
+/// A `judge serve` on a Unix socket in the judge's data directory (or on
+/// a loopback port, for a browser), stopped when dropped.
 pub struct Server {
   child: Child,
   socket: PathBuf,
+  /// The loopback port, when it listens on one.
+  pub port: Option<u16>,
 }
 
 impl Server {
   pub fn start(judge: &Judge) -> Server {
     let socket = judge.data().join("web.sock");
+    Server::listening(judge, &format!("unix:{}", socket.display()), socket, None)
+  }
+
+  /// A server on a free loopback port, for a browser.
+  pub fn start_tcp(judge: &Judge) -> Server {
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+      .and_then(|l| l.local_addr())
+      .map(|a| a.port())
+      .expect("a free port");
+    Server::listening(judge, &format!("127.0.0.1:{port}"), PathBuf::new(), Some(port))
+  }
+
+  fn connect(&self) -> std::io::Result<Box<dyn ReadWrite>> {
+    let timeout = Some(Duration::from_secs(20));
+    match self.port {
+      Some(port) => {
+        let stream = std::net::TcpStream::connect(("127.0.0.1", port))?;
+        stream.set_read_timeout(timeout)?;
+        Ok(Box::new(stream))
+      }
+      None => {
+        let stream = UnixStream::connect(&self.socket)?;
+        stream.set_read_timeout(timeout)?;
+        Ok(Box::new(stream))
+      }
+    }
+  }
+
+  fn listening(judge: &Judge, listen: &str, socket: PathBuf, port: Option<u16>) -> Server {
     let child = Command::new(env!("CARGO_BIN_EXE_judge"))
       .arg("--data")
       .arg(judge.data())
-      .args(["--now", START, "serve", "--listen"])
-      .arg(format!("unix:{}", socket.display()))
+      .args(["--now", START, "serve", "--listen", listen])
       .env_remove("JUDGE_NOW")
       .env_remove("JUDGE_DATA")
       .stdin(Stdio::null())
@@ -33,9 +67,9 @@ impl Server {
       .stderr(Stdio::null())
       .spawn()
       .expect("judge serve starts");
-    let server = Server { child, socket };
+    let server = Server { child, socket, port };
     let started = Instant::now();
-    while UnixStream::connect(&server.socket).is_err() {
+    while server.connect().is_err() {
       assert!(started.elapsed() < Duration::from_secs(20), "judge serve never listened");
       std::thread::sleep(Duration::from_millis(20));
     }
@@ -44,8 +78,7 @@ impl Server {
 
   /// The raw answer to `request` (a whole HTTP/1.1 request).
   pub fn raw(&self, request: &str) -> Answer {
-    let mut stream = UnixStream::connect(&self.socket).expect("the socket");
-    stream.set_read_timeout(Some(Duration::from_secs(20))).expect("a timeout");
+    let mut stream = self.connect().expect("the server");
     stream.write_all(request.as_bytes()).expect("the request is sent");
     let mut bytes = Vec::new();
     stream.read_to_end(&mut bytes).expect("the answer");

@@ -1,0 +1,267 @@
+//! `judge serve` in a real browser (Debian's Chromium, installed by
+//! `.ci/run`, driven over the DevTools protocol): a player signs in,
+//! orders by the text box and by a unit's pull-down, sets and clears the
+//! wait flag, previews; the phase is processed by mail and the history
+//! shows it. Then the same game at a phone's width: nothing wider than the
+//! screen, every control a finger's size, a label on every control, no
+//! script needed; and the order form used with scripts switched off.
+
+use crate::game_support;
+use crate::judge_support;
+use crate::web_support;
+
+use std::path::PathBuf;
+use std::process::{Command, Stdio};
+use std::time::Duration;
+
+use game_support::{password, Table, FAST, START};
+use headless_chrome::protocol::cdp::Emulation;
+use headless_chrome::{Browser, LaunchOptions, Tab};
+use judge_support::Judge;
+use web_support::Server;
+
+/// The browser's binary, if this machine has one.
+fn chromium() -> Option<PathBuf> {
+  ["chromium", "chromium-browser"].iter().find_map(|name| {
+    let found = Command::new(name)
+      .arg("--version")
+      .stdout(Stdio::null())
+      .stderr(Stdio::null())
+      .status()
+      .is_ok_and(|s| s.success());
+    found.then(|| PathBuf::from(name))
+  })
+}
+
+fn browser() -> Option<Browser> {
+  let Some(path) = chromium() else {
+    if std::env::var_os("CI").is_some() {
+      panic!("chromium is not installed: .ci/run installs it (apt-get install chromium)");
+    }
+    eprintln!("notice: chromium is not installed; the browser tests are skipped");
+    return None;
+  };
+  let options = LaunchOptions::default_builder()
+    .path(Some(path))
+    .headless(true)
+    .sandbox(false)
+    .window_size(Some((1024, 900)))
+    .idle_browser_timeout(Duration::from_secs(120))
+    .build()
+    .expect("launch options");
+  Some(Browser::new(options).expect("chromium starts"))
+}
+
+/// Opens `path` of the server and waits for the page.
+fn open(tab: &Tab, server: &Server, path: &str) {
+  let port = server.port.expect("a TCP server");
+  tab.navigate_to(&format!("http://127.0.0.1:{port}{path}")).expect("navigate");
+  tab.wait_until_navigated().expect("the page loads");
+}
+
+/// Clicks `selector` (a button or link that leaves the page) and waits
+/// for the next page: the old document is marked, and the wait is over
+/// when a document without the mark has loaded.
+fn follow(tab: &Tab, selector: &str) {
+  evaluate(tab, "document.body.dataset.left = 'yes'");
+  tab.wait_for_element(selector).expect(selector).click().expect("click");
+  let started = std::time::Instant::now();
+  loop {
+    let ready = tab
+      .evaluate("document.readyState == 'complete' && !document.body.dataset.left", false)
+      .ok()
+      .and_then(|r| r.value)
+      .and_then(|v| v.as_bool());
+    if ready == Some(true) {
+      return;
+    }
+    assert!(started.elapsed() < Duration::from_secs(30), "{selector} led nowhere");
+    std::thread::sleep(Duration::from_millis(50));
+  }
+}
+
+/// Clicks `selector` in a tab that runs no script: scrolled to by the
+/// browser's tools and clicked where it is drawn.
+fn click_without_scripts(tab: &Tab, selector: &str) {
+  let element = tab.wait_for_element(selector).expect(selector);
+  tab
+    .call_method(headless_chrome::protocol::cdp::DOM::ScrollIntoViewIfNeeded {
+      node_id: None,
+      backend_node_id: Some(element.backend_node_id),
+      object_id: None,
+      rect: None,
+    })
+    .expect("scrolled to");
+  let point = element.get_midpoint().expect("drawn");
+  tab.click_point(point).expect("click");
+}
+
+/// The page's HTML, read without a script.
+fn html_without_scripts(tab: &Tab) -> String {
+  let root = tab.get_document().expect("the document").node_id;
+  tab
+    .call_method(headless_chrome::protocol::cdp::DOM::GetOuterHTML {
+      node_id: Some(root),
+      backend_node_id: None,
+      object_id: None,
+      include_shadow_dom: None,
+    })
+    .expect("the page's HTML")
+    .outer_html
+}
+
+/// The page's visible text.
+fn text(tab: &Tab) -> String {
+  tab.wait_for_element("body").and_then(|b| b.get_inner_text()).expect("the page's text")
+}
+
+/// The value of a JavaScript expression on the page (run by the browser's
+/// tools, whether or not the page may run scripts).
+fn evaluate(tab: &Tab, expression: &str) -> serde_json::Value {
+  tab.evaluate(expression, false).expect("evaluate").value.unwrap_or_default()
+}
+
+fn sign_in(tab: &Tab, server: &Server, power: &str) {
+  open(tab, server, "/games/browse/login");
+  let choose = format!("document.getElementById('power').value = '{power}'");
+  evaluate(tab, &choose);
+  tab.find_element("#password").expect("#password").click().expect("click");
+  tab.type_str(&password(power)).expect("type");
+  follow(tab, "form button[type=submit]");
+  assert!(tab.get_url().ends_with("/games/browse/me"), "{}", tab.get_url());
+}
+
+#[test]
+fn a_player_orders_in_a_browser_and_sees_the_phase_processed() {
+  let Some(browser) = browser() else { return };
+  let judge = Judge::with_config(FAST);
+  let table = Table::start_with(&judge, "browse", START, "", "SET LIST\n");
+  let server = Server::start_tcp(&judge);
+  let tab = browser.new_tab().expect("a tab");
+  tab.set_default_timeout(Duration::from_secs(30));
+
+  sign_in(&tab, &server, "France");
+  assert!(text(&tab).contains("France in game browse"), "{}", text(&tab));
+  assert!(text(&tab).contains("France: Army Paris, No Order Processed."), "{}", text(&tab));
+
+  // Orders by the text box, and Marseilles by its pull-down; wait set.
+  tab.find_element("#orders").expect("#orders").click().expect("click");
+  tab.type_str("A Par-Bur").expect("type");
+  evaluate(&tab, "document.getElementById('pick1').value = 'A Mar - Spa'");
+  tab.find_element("#wait").expect("#wait").click().expect("tick");
+  follow(&tab, "form[action$='/orders'] button");
+  let page = text(&tab);
+  assert!(page.contains("Accepted: Army Paris -> Burgundy."), "{page}");
+  assert!(page.contains("Accepted: Army Marseilles -> Spain."), "{page}");
+  assert!(page.contains("> SET WAIT"), "{page}");
+  assert_eq!(evaluate(&tab, "document.getElementById('wait').checked"), true);
+
+  // The last unit, and the wait flag cleared.
+  tab.find_element("#orders").expect("#orders").click().expect("click");
+  tab.type_str("F Bre H").expect("type");
+  tab.find_element("#wait").expect("#wait").click().expect("untick");
+  follow(&tab, "form[action$='/orders'] button");
+  let page = text(&tab);
+  assert!(page.contains("Accepted: Fleet Brest HOLD."), "{page}");
+  assert!(page.contains("> SET NOWAIT"), "{page}");
+
+  follow(&tab, "a[href$='/preview']");
+  let page = text(&tab);
+  assert!(page.contains("France: Army Paris -> Burgundy."), "{page}");
+  let drawn = evaluate(&tab, "document.querySelector('img.board').naturalWidth");
+  assert!(drawn.as_u64().unwrap_or(0) > 100, "the preview's picture loads: {drawn}");
+
+  // The others order by mail; the phase is processed.
+  table.turn("2026-03-02T11:00:00Z").skip(&["France"]).processed();
+  open(&tab, &server, "/games/browse/history?phase=S1901M");
+  let page = text(&tab);
+  assert!(page.contains("France: Army Paris -> Burgundy."), "{page}");
+  assert!(page.contains("France: Army Marseilles -> Spain."), "{page}");
+  let drawn = evaluate(&tab, "document.querySelector('img.board').naturalWidth");
+  assert!(drawn.as_u64().unwrap_or(0) > 100, "the phase's picture loads: {drawn}");
+  follow(&tab, "a[href='/games/browse/history']");
+  assert!(text(&tab).contains("Movement results for Spring of 1901."));
+  open(&tab, &server, "/games/browse/me");
+  assert!(text(&tab).contains("F1901M"), "the seat's page is on to Fall: {}", text(&tab));
+}
+
+#[test]
+fn a_phone_without_javascript_gets_every_page_in_its_width() {
+  let Some(browser) = browser() else { return };
+  let judge = Judge::with_config(FAST);
+  Table::start_with(&judge, "browse", START, "", "SET LIST\n");
+  let server = Server::start_tcp(&judge);
+  let tab = browser.new_tab().expect("a tab");
+  tab.set_default_timeout(Duration::from_secs(30));
+  tab
+    .call_method(Emulation::SetDeviceMetricsOverride {
+      width: 360,
+      height: 740,
+      device_scale_factor: 2.0,
+      mobile: true,
+      scale: None,
+      screen_width: None,
+      screen_height: None,
+      position_x: None,
+      position_y: None,
+      dont_set_visible_size: None,
+      screen_orientation: None,
+      viewport: None,
+      display_feature: None,
+      device_posture: None,
+    })
+    .expect("a phone's screen");
+
+  sign_in(&tab, &server, "Germany");
+  for path in
+    ["/", "/games/browse", "/games/browse/history", "/games/browse/login", "/games/browse/me"]
+  {
+    open(&tab, &server, path);
+    let width = evaluate(&tab, "document.documentElement.scrollWidth");
+    assert!(width.as_u64().unwrap_or(9999) <= 360, "{path} is {width} px wide on a 360 px screen");
+    // Every control a finger can hit, and named for a screen reader.
+    let small = evaluate(
+      &tab,
+      "Array.from(document.querySelectorAll('input:not([type=hidden]), select, textarea, button'))\
+       .filter(e => e.getBoundingClientRect().height < 44).map(e => e.outerHTML).join('\\n')",
+    );
+    assert_eq!(small, "", "{path}: controls under 44 px tall");
+    let unlabelled = evaluate(
+      &tab,
+      "Array.from(document.querySelectorAll('input:not([type=hidden]), select, textarea'))\
+       .filter(e => !(e.labels && e.labels.length)).map(e => e.outerHTML).join('\\n')",
+    );
+    assert_eq!(unlabelled, "", "{path}: controls without a label");
+    let no_alt =
+      evaluate(&tab, "Array.from(document.querySelectorAll('img')).filter(e => !e.alt).length");
+    assert_eq!(no_alt, 0, "{path}: pictures without a text");
+    assert_eq!(evaluate(&tab, "document.scripts.length"), 0, "{path} needs no script");
+  }
+  let shot = tab
+    .capture_screenshot(
+      headless_chrome::protocol::cdp::Page::CaptureScreenshotFormatOption::Png,
+      None,
+      None,
+      true,
+    )
+    .expect("a screenshot");
+  let decoded = png::Decoder::new(std::io::Cursor::new(shot)).read_info().expect("a PNG");
+  assert_eq!(decoded.info().width, 720, "the phone's 360 px at twice the density");
+
+  // The form works with scripts off (the browser shares the sign-in).
+  let quiet = browser.new_tab().expect("a tab");
+  quiet.set_default_timeout(Duration::from_secs(30));
+  quiet.call_method(Emulation::SetScriptExecutionDisabled { value: true }).expect("no JavaScript");
+  open(&quiet, &server, "/games/browse/me");
+  click_without_scripts(&quiet, "#orders");
+  quiet.type_str("A Ber-Kie").expect("type");
+  click_without_scripts(&quiet, "form[action$='/orders'] button");
+  let started = std::time::Instant::now();
+  while !quiet.get_url().ends_with("/games/browse/orders") {
+    assert!(started.elapsed() < Duration::from_secs(30), "the form was not sent");
+    std::thread::sleep(Duration::from_millis(50));
+  }
+  quiet.wait_for_element("#reply").expect("the judge's reply");
+  let page = html_without_scripts(&quiet);
+  assert!(page.contains("Accepted: Army Berlin -&gt; Kiel."), "{page}");
+}
