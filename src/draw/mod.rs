@@ -77,6 +77,14 @@ pub fn svg_owners_unknown(scene: &Scene<'_>) -> Result<String, DrawError> {
   svg::draw(scene, false)
 }
 
+/// `svg`, a picture of `map`, with every province made a click target
+/// carrying its abbreviation (the web's board to order by tapping).
+pub fn with_click_targets(svg: &str, map: &Map) -> Result<String, DrawError> {
+  let targets = svg::click_targets(map)?;
+  let end = svg.rfind("</svg>").unwrap_or(svg.len());
+  Ok(format!("{}{targets}{}", &svg[..end], &svg[end..]))
+}
+
 /// Where the token of a unit at `location` is centred on `map`'s board,
 /// the same in every picture.
 pub fn token_point(map: &Map, location: crate::map::Location) -> Result<Point, DrawError> {

@@ -168,6 +168,25 @@ pub(super) fn draw(scene: &Scene<'_>, owners_known: bool) -> Result<String, Draw
   Ok(out)
 }
 
+/// A layer of `map`'s province shapes, unpainted but catching clicks,
+/// each with its abbreviation (`data-province`): laid over a picture, it
+/// lets the web page know which province a click fell in.
+pub(super) fn click_targets(map: &Map) -> Result<String, DrawError> {
+  let board = Board::for_map(map)?;
+  let ctx = context(map, board, statics(map, board)?);
+  let mut out = String::from("<g class=\"targets\" fill=\"#000000\" fill-opacity=\"0\">\n");
+  for id in map.province_ids() {
+    let Some(shape) = ctx.space(id).and_then(|s| s.shape.as_deref()) else { continue };
+    out.push_str("<path data-province=\"");
+    escape_into(&mut out, &map.province(id).abbr);
+    out.push_str("\" d=\"");
+    escape_into(&mut out, shape);
+    out.push_str("\"/>\n");
+  }
+  out.push_str("</g>\n");
+  Ok(out)
+}
+
 /// Where the token of a unit at `location` is centred in every picture
 /// of `map`: the board's point, lifted and pushed clear of its neighbours
 /// (`places.rs`).

@@ -16,6 +16,8 @@ use crate::position::Unit;
 pub struct UnitChoices {
   /// The unit or site, as results name it (`Army Paris`).
   pub subject: String,
+  /// The province it is in (`Par`), or empty (a waived build).
+  pub province: String,
   pub orders: Vec<Choice>,
 }
 
@@ -55,6 +57,7 @@ impl Game {
       .into_iter()
       .map(|(unit, orders)| UnitChoices {
         subject: self.unit_name(unit),
+        province: self.map.province(unit.location.province).abbr.clone(),
         orders: self.taken(power, orders),
       })
       .filter(|c| !c.orders.is_empty())
@@ -168,19 +171,25 @@ impl Game {
       }
       let orders = self.taken(power, orders);
       if !orders.is_empty() {
-        choices.push(UnitChoices { subject: province.name.clone(), orders });
+        choices.push(UnitChoices {
+          subject: province.name.clone(),
+          province: abbr.clone(),
+          orders,
+        });
       }
     }
     if !choices.is_empty() {
       let waive = self.taken(power, vec!["Waive".to_string()]);
       if !waive.is_empty() {
-        choices.push(UnitChoices { subject: "A build".to_string(), orders: waive });
+        let subject = "A build".to_string();
+        choices.push(UnitChoices { subject, province: String::new(), orders: waive });
       }
     }
     for unit in self.position.units_of(power) {
       let orders = self.taken(power, vec![format!("Remove {}", self.unit_words(unit))]);
       if !orders.is_empty() {
-        choices.push(UnitChoices { subject: self.unit_name(unit), orders });
+        let province = self.map.province(unit.location.province).abbr.clone();
+        choices.push(UnitChoices { subject: self.unit_name(unit), province, orders });
       }
     }
     choices

@@ -31,6 +31,10 @@ use crate::store::games::Games;
 use crate::store::web_sessions::WebSessions;
 use crate::store::{DataDir, StoreError};
 
+/// The one script: ordering by tapping the board on a seat's page. The
+/// pages work without it.
+const SCRIPT: &str = include_str!("judge.js");
+
 /// How many requests are served at once.
 const WORKERS: usize = 4;
 /// The longest request target read; anything longer is refused (414).
@@ -137,6 +141,7 @@ impl Reply {
 enum Route<'a> {
   Index,
   Style,
+  Script,
   Game(&'a str),
   History(&'a str),
   Picture(&'a str, &'a str),
@@ -192,6 +197,7 @@ impl Site {
     let route = match parts.as_slice() {
       [""] => Route::Index,
       ["static", "judge.css"] => Route::Style,
+      ["static", "judge.js"] => Route::Script,
       ["me"] => Route::MyGames,
       ["games", name] | ["games", name, ""] => Route::Game(name),
       ["games", name, "history"] => Route::History(name),
@@ -230,10 +236,13 @@ impl Site {
     }
     let answered = match route {
       Route::Style => Ok(Reply::bytes("text/css; charset=utf-8", pages::STYLE.as_bytes().to_vec())),
+      Route::Script => {
+        Ok(Reply::bytes("text/javascript; charset=utf-8", SCRIPT.as_bytes().to_vec()))
+      }
       Route::Index => self.index(),
       Route::Game(name) => self.game_page(name, query),
       Route::History(name) => self.history(name, query),
-      Route::Picture(name, file) => self.picture(name, file),
+      Route::Picture(name, file) => self.picture(name, file, query),
       Route::Feed(name) => self.feed(name),
       Route::Calendar(name) => self.calendar(name),
       Route::SignIn(name) if method == "POST" => self.sign_in(name, request),
@@ -290,8 +299,8 @@ fn no_such_game(name: &str) -> Reply {
 const SECURITY_HEADERS: &[(&str, &str)] = &[
   (
     "Content-Security-Policy",
-    "default-src 'none'; img-src 'self'; style-src 'self'; form-action 'self'; \
-     frame-ancestors 'none'; base-uri 'none'",
+    "default-src 'none'; img-src 'self'; style-src 'self'; script-src 'self'; \
+     connect-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
   ),
   ("X-Content-Type-Options", "nosniff"),
   ("X-Frame-Options", "DENY"),

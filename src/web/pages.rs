@@ -25,6 +25,8 @@ label.check { display: flex; align-items: center; gap: 0.5rem; }
 label.check input { min-width: 44px; }
 button { padding: 0.4rem 1.2rem; margin: 0.6rem 0; }
 .reply { border-left: 4px solid #36c; padding-left: 0.8rem; }
+svg.board { width: 100%; height: auto; border: 1px solid #999; cursor: pointer; }
+#map-choices button { display: block; width: 100%; text-align: left; margin: 0.3rem 0; }
 nav.steps { display: flex; justify-content: space-between; gap: 1rem; }
 nav.steps a { min-height: 44px; display: inline-flex; align-items: center; }
 section.phase { break-inside: avoid; page-break-inside: avoid; margin-bottom: 2rem; }
@@ -238,7 +240,13 @@ pub fn seat(view: &SeatView<'_>) -> String {
       }
       pre { (view.header) }
       img class="board" src={ "/games/" (name) "/pictures/current.svg" }
+        data-targets={ "/games/" (name) "/pictures/current.svg?targets=1" }
         alt={ "The board of game " (name) " as it stands now" };
+      @if !view.choices.is_empty() {
+        p id="map-status" aria-live="polite" {}
+        div id="map-choices" {}
+        script src="/static/judge.js" defer {}
+      }
       @if !view.orders.is_empty() {
         h2 { "Your orders as they stand" }
         pre { (view.orders) }
@@ -250,7 +258,7 @@ pub fn seat(view: &SeatView<'_>) -> String {
             legend { "Choose an order for a unit" }
             @for (n, unit) in view.choices.iter().enumerate() {
               label for={ "pick" (n) } { (unit.subject) }
-              select id={ "pick" (n) } name="pick" {
+              select id={ "pick" (n) } name="pick" data-province=(unit.province) {
                 option value="" { "(no change)" }
                 @for choice in &unit.orders { option value=(choice.order) { (choice.text) } }
               }

@@ -79,7 +79,9 @@ impl Site {
     Ok(Reply::html(200, pages::history(&game.name, &shown, step)))
   }
 
-  pub(super) fn picture(&self, name: &str, file: &str) -> Result<Reply, StoreError> {
+  /// A picture; `?targets=1` on today's SVG lays the provinces over it as
+  /// click targets (the seat page's board).
+  pub(super) fn picture(&self, name: &str, file: &str, query: &str) -> Result<Reply, StoreError> {
     let Some(game) = self.game(name)? else { return Ok(no_such_game(name)) };
     let Some((stem, png)) = file
       .strip_suffix(".svg")
@@ -88,7 +90,20 @@ impl Site {
     else {
       return Ok(not_found());
     };
-    self.drawn(&game, stem, png)
+    let reply = self.drawn(&game, stem, png)?;
+    let targets = query_value(query, "targets").is_some() && stem == "current" && !png;
+    if !targets || reply.status != 200 {
+      return Ok(reply);
+    }
+    let svg = String::from_utf8_lossy(&reply.body);
+    Ok(match draw::with_click_targets(&svg, game.map) {
+      Ok(svg) => Reply::bytes("image/svg+xml", svg.into_bytes())
+        .with_header("Cache-Control", "no-cache".into()),
+      Err(error) => {
+        tracing::error!(%error, game = %game.name, "web click targets failed");
+        reply
+      }
+    })
   }
 
   /// The picture of `game` in the phase `stem` (`S1901M`, or `current`),

@@ -83,6 +83,7 @@ fn every_answer_carries_the_security_headers_and_bad_addresses_get_a_page_saying
   let cases = [
     ("GET", "/", 200),
     ("GET", "/static/judge.css", 200),
+    ("GET", "/static/judge.js", 200),
     ("GET", "/games/open", 200),
     ("GET", "/games/nosuch", 404),
     ("GET", "/games/open/pictures/F1950M.png", 404),
