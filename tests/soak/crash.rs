@@ -250,3 +250,67 @@ fn orders_on_a_disk_that_fills_up_anywhere_are_taken_and_answered_once() {
   }
   panic!("no run finished within {MAX_POINTS} changes");
 }
+
+/// An order form posted to `judge serve`, the server killed before each
+/// change it makes in turn; then what follows in service: the sweep runs,
+/// the player's browser sends the form again (a new server), the sweep
+/// runs again. The orders are taken once and the seat is mailed its
+/// receipt once, as for a mailed message.
+#[test]
+fn a_web_order_post_crashed_anywhere_is_taken_and_answered_once() {
+  use crate::web_support::{form, Server};
+  let template = Judge::with_config(CONFIG);
+  let table = Table::start(&template, "cw", START);
+  let (cookie, csrf) = {
+    let server = Server::start(&template);
+    let body = form(&[("power", "France"), ("password", &password("France"))]);
+    let signed = server.post("/games/cw/login", "", &body);
+    let cookie = signed.cookie().expect("signed in");
+    let csrf = server.get_as("/games/cw/me", &cookie).field("csrf").expect("a csrf field");
+    (cookie, csrf)
+  };
+  let _ = std::fs::remove_file(template.data().join("web.sock"));
+  let france = player("France");
+  let orders = form(&[
+    ("orders", "A Par-Bur\nF Bre-Mao\nA Mar H\n"),
+    ("csrf", &csrf),
+    ("phase", "S1901M"),
+    ("form", "f1"),
+  ]);
+  for n in 1..MAX_POINTS {
+    let judge = template.copy();
+    let fault = n.to_string();
+    let mut server = Server::start_with(&judge, &[("JUDGE_FAULT_AT", &fault)]);
+    let answer = server.try_post("/games/cw/orders", &cookie, &orders);
+    // No answer: the server died on the way (give it a moment to be gone).
+    let started = std::time::Instant::now();
+    while answer.is_none() && !server.ended() {
+      assert!(started.elapsed().as_secs() < 10, "crash at {n}: no answer, yet the server lives");
+      std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    let crashed = answer.is_none();
+    drop(server);
+    let _ = std::fs::remove_file(judge.data().join("web.sock"));
+    if !crashed {
+      let answer = answer.expect("an answer from a server that did not crash");
+      assert_eq!(answer.status, 200, "{answer:?}");
+      assert!(n > 4, "the post made only {} changes", n - 1);
+      return;
+    }
+    let sweep = judge.run_at(T2, &["sweep"], b"");
+    assert_eq!(sweep.status, 0, "{}", sweep.stderr);
+    let again = Server::start(&judge).post("/games/cw/orders", &cookie, &orders);
+    assert_eq!(again.status, 200, "crash at {n}: {again:?}");
+    let _ = std::fs::remove_file(judge.data().join("web.sock"));
+    let sweep = judge.run_at(T2, &["sweep"], b"");
+    assert_eq!(sweep.status, 0, "{}", sweep.stderr);
+    let mail = judge.take_mail();
+    assert_eq!(count(&mail, &france, "Re:"), 1, "crash at {n}: {:#?}", subjects(&mail));
+    let check = Table { judge: &judge, game: table.game.clone() };
+    check.send("France", T2, "");
+    let reply = judge.take_mail();
+    let listed = &check.reply(&reply, "France").body;
+    assert!(listed.contains("Fleet Brest -> Mid-Atlantic Ocean."), "crash at {n}: {listed}");
+  }
+  panic!("no post finished within {MAX_POINTS} changes");
+}

@@ -18,6 +18,8 @@ mod judge_support;
 mod replay;
 #[path = "../it/support/smtp_sink.rs"]
 mod smtp_sink;
+#[path = "../it/support/web.rs"]
+mod web_support;
 #[path = "../it/support/year.rs"]
 mod year;
 

@@ -2,6 +2,8 @@
 //! directory, and a plain HTTP/1.1 client that reads its answers as
 //! strictly as a browser would need them.
 
+#![allow(dead_code)]
+
 use std::io::{Read, Write};
 use std::os::unix::net::UnixStream;
 use std::path::PathBuf;
@@ -26,8 +28,13 @@ pub struct Server {
 
 impl Server {
   pub fn start(judge: &Judge) -> Server {
+    Server::start_with(judge, &[])
+  }
+
+  /// A server with more in its environment (a fault to inject).
+  pub fn start_with(judge: &Judge, env: &[(&str, &str)]) -> Server {
     let socket = judge.data().join("web.sock");
-    Server::listening(judge, &format!("unix:{}", socket.display()), socket, None)
+    Server::listening(judge, &format!("unix:{}", socket.display()), socket, None, env)
   }
 
   /// A server on a free loopback port, for a browser.
@@ -36,7 +43,7 @@ impl Server {
       .and_then(|l| l.local_addr())
       .map(|a| a.port())
       .expect("a free port");
-    Server::listening(judge, &format!("127.0.0.1:{port}"), PathBuf::new(), Some(port))
+    Server::listening(judge, &format!("127.0.0.1:{port}"), PathBuf::new(), Some(port), &[])
   }
 
   fn connect(&self) -> std::io::Result<Box<dyn ReadWrite>> {
@@ -55,8 +62,15 @@ impl Server {
     }
   }
 
-  fn listening(judge: &Judge, listen: &str, socket: PathBuf, port: Option<u16>) -> Server {
+  fn listening(
+    judge: &Judge,
+    listen: &str,
+    socket: PathBuf,
+    port: Option<u16>,
+    env: &[(&str, &str)],
+  ) -> Server {
     let child = Command::new(env!("CARGO_BIN_EXE_judge"))
+      .envs(env.iter().copied())
       .arg("--data")
       .arg(judge.data())
       .args(["--now", START, "serve", "--listen", listen])
@@ -78,11 +92,21 @@ impl Server {
 
   /// The raw answer to `request` (a whole HTTP/1.1 request).
   pub fn raw(&self, request: &str) -> Answer {
-    let mut stream = self.connect().expect("the server");
-    stream.write_all(request.as_bytes()).expect("the request is sent");
+    self.try_raw(request).expect("an answer")
+  }
+
+  /// The answer, if one came (none: the server died on the way).
+  pub fn try_raw(&self, request: &str) -> Option<Answer> {
+    let mut stream = self.connect().ok()?;
+    stream.write_all(request.as_bytes()).ok()?;
     let mut bytes = Vec::new();
-    stream.read_to_end(&mut bytes).expect("the answer");
-    Answer::parse(&bytes)
+    stream.read_to_end(&mut bytes).ok()?;
+    bytes.windows(4).any(|w| w == b"\r\n\r\n").then(|| Answer::parse(&bytes))
+  }
+
+  /// Whether the server process has ended (it crashed).
+  pub fn ended(&mut self) -> bool {
+    matches!(self.child.try_wait(), Ok(Some(_)))
   }
 
   pub fn request(&self, method: &str, target: &str) -> Answer {
@@ -194,8 +218,13 @@ impl Server {
 
   /// POST of a form, with the browser's cookies (none: "").
   pub fn post(&self, target: &str, cookie: &str, body: &str) -> Answer {
+    self.try_post(target, cookie, body).expect("an answer")
+  }
+
+  /// The same, when the server may die on the way.
+  pub fn try_post(&self, target: &str, cookie: &str, body: &str) -> Option<Answer> {
     let cookie = if cookie.is_empty() { String::new() } else { format!("Cookie: {cookie}\r\n") };
-    self.raw(&format!(
+    self.try_raw(&format!(
       "POST {target} HTTP/1.1\r\nHost: judge.test\r\n{cookie}\
        Content-Type: application/x-www-form-urlencoded\r\nContent-Length: {}\r\n\
        Connection: close\r\n\r\n{body}",
