@@ -26,3 +26,4 @@ mod year;
 mod crash;
 mod receive_fuzz;
 mod variant_play;
+mod web_load;
