@@ -314,7 +314,7 @@ fn the_history_steps_through_the_phases_and_the_feeds_hold_the_results() {
 }
 
 #[test]
-fn no_public_page_of_a_gunboat_game_names_a_player() {
+fn no_page_of_a_gunboat_game_names_a_player_to_a_stranger_or_another_player() {
   let judge = Judge::with_config(FAST);
   let table = Table::start_with(&judge, "boat", START, "Gunboat", "SET LIST\n");
   table.turn("2026-03-02T11:00:00Z").processed();
@@ -336,6 +336,20 @@ fn no_public_page_of_a_gunboat_game_names_a_player() {
     for (power, _) in POWERS {
       let address = player(power);
       assert!(!answer.body.contains(&address), "{address} on {route}");
+    }
+  }
+  // Nor does any page of a seat name another player.
+  for (power, _) in POWERS {
+    let signed = sign_in(&server, "boat", power, &password(power));
+    assert_eq!(signed.status, 303, "{power}: {signed:?}");
+    let cookie = signed.cookie().expect("a cookie");
+    for route in ["/games/boat/me", "/me", "/games/boat/preview", "/games/boat/preview.svg"] {
+      let answer = server.get_as(route, &cookie);
+      assert!(answer.status == 200 || answer.status == 404, "{power} {route}: {answer:?}");
+      for (other, _) in POWERS.iter().filter(|(other, _)| *other != power) {
+        let address = player(other);
+        assert!(!answer.body.contains(&address), "{address} on {power}'s {route}");
+      }
     }
   }
 }
