@@ -307,3 +307,66 @@ fn a_phone_without_javascript_gets_every_page_in_its_width() {
   let page = html_without_scripts(&quiet);
   assert!(page.contains("Accepted: Army Berlin -&gt; Kiel."), "{page}");
 }
+
+/// axe-core, the accessibility checker, as `.ci/run` fetches it (pinned,
+/// checked by its digest) into `target/axe-core/`; `JUDGE_AXE` may name
+/// another copy.
+fn axe() -> Option<String> {
+  let path = std::env::var_os("JUDGE_AXE").map(PathBuf::from).unwrap_or_else(|| {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target/axe-core/axe.min.js")
+  });
+  match std::fs::read_to_string(&path) {
+    Ok(source) => Some(source),
+    Err(_) if std::env::var_os("CI").is_some() => {
+      panic!("{} is missing: .ci/run fetches axe-core there", path.display())
+    }
+    Err(_) => {
+      eprintln!("notice: {} is missing; the accessibility check is skipped", path.display());
+      None
+    }
+  }
+}
+
+#[test]
+fn every_page_passes_the_accessibility_checker() {
+  let Some(browser) = browser() else { return };
+  let Some(axe) = axe() else { return };
+  let judge = Judge::with_config(FAST);
+  let table = Table::start_with(&judge, "browse", START, "", "SET LIST\n");
+  table
+    .turn("2026-03-02T11:00:00Z")
+    .orders(&[("France", "A Par-Bur\nA Mar H\nF Bre H\n")])
+    .processed();
+  let server = Server::start_tcp(&judge);
+  let tab = browser.new_tab().expect("a tab");
+  tab.set_default_timeout(Duration::from_secs(60));
+  sign_in(&tab, &server, "France");
+  let pages = [
+    "/",
+    "/games/browse",
+    "/games/browse/history",
+    "/games/browse/history?phase=S1901M",
+    "/games/browse/login",
+    "/games/browse/me",
+    "/games/browse/preview",
+    "/me",
+    "/games/nosuch",
+  ];
+  // WCAG 2.2 A and AA, as axe-core checks them.
+  let run = "axe.run(document, { runOnly: { type: 'tag', values: \
+    ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] } })\
+    .then(r => r.violations.map(v => v.id + ' (' + v.nodes.length + '): ' + \
+      v.nodes.map(n => n.html.slice(0, 100)).join(' | ')).join('\\n'))";
+  // The checker finds what it should: a picture with no text.
+  open(&tab, &server, "/");
+  tab.evaluate(&axe, false).expect("axe-core loads");
+  evaluate(&tab, "document.querySelector('main').appendChild(document.createElement('img'))");
+  let found = tab.evaluate(run, true).expect("axe-core runs").value.unwrap_or_default();
+  assert!(found.as_str().unwrap_or_default().starts_with("image-alt"), "{found}");
+  for page in pages {
+    open(&tab, &server, page);
+    tab.evaluate(&axe, false).expect("axe-core loads");
+    let found = tab.evaluate(run, true).expect("axe-core runs").value.unwrap_or_default();
+    assert_eq!(found.as_str(), Some(""), "{page}: {found}");
+  }
+}
