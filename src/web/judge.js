@@ -1,11 +1,23 @@
-// judge.js: ordering by tapping the board, on a seat's page. The page
-// works without it (the text box and the pull-downs); with it, the board
+// judge.js, the pages' one script; every page works without it.
+//
+// Deadlines: each <time datetime> also shows the viewer's own clock.
+//
+// Ordering by tapping the board, on a seat's page. The page works
+// without it (the text box and the pull-downs); with it, the board
 // becomes clickable: tap one of your units, then where it goes (or the
 // unit it supports, or the unit itself to hold), and the orders that fit
 // are shown in words, to be added to the box with one more tap. Nothing
 // is sent until the form is. The orders offered are the pull-downs' own,
 // so the judge takes every one of them; no coast is chosen for you.
 "use strict";
+(function () {
+  Array.prototype.forEach.call(document.querySelectorAll("time[datetime]"), function (time) {
+    var when = new Date(time.getAttribute("datetime"));
+    if (!isNaN(when.getTime())) {
+      time.insertAdjacentText("afterend", " (your time: " + when.toLocaleString() + ")");
+    }
+  });
+})();
 (function () {
   var picture = document.querySelector("img.board[data-targets]");
   var box = document.getElementById("orders");

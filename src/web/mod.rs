@@ -267,6 +267,17 @@ impl Site {
     }
   }
 
+  /// When `game`'s orders are due, for a page; none when it has no
+  /// deadline running.
+  fn deadline(&self, game: &Game) -> Option<pages::Deadline> {
+    let at = game.timing.deadline.filter(|_| game.status == crate::game::Status::Active)?;
+    Some(pages::Deadline {
+      phase: game.position.phase.to_string(),
+      at: at.to_rfc3339_opts(chrono::SecondsFormat::Secs, true),
+      shown: crate::game::deadline::show(at, self.tz()),
+    })
+  }
+
   /// The game called `name`, if there is one (a name the judge would not
   /// give a game is none).
   fn game(&self, name: &str) -> Result<Option<Game>, StoreError> {

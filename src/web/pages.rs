@@ -43,6 +43,7 @@ fn page(title: &str, main: Markup) -> String {
         meta name="viewport" content="width=device-width, initial-scale=1";
         title { (title) }
         link rel="stylesheet" href="/static/judge.css";
+        script src="/static/judge.js" defer {}
       }
       body {
         nav { a href="/" { "All games" } " · " a href="/me" { "My games" } }
@@ -51,6 +52,26 @@ fn page(title: &str, main: Markup) -> String {
     }
   }
   .into_string()
+}
+
+/// When orders are due, as the judge shows it, in a `<time>` the script
+/// adds the viewer's own clock to.
+pub struct Deadline {
+  pub phase: String,
+  /// RFC 3339, for the browser.
+  pub at: String,
+  /// In the judge's zone, as the mail says it.
+  pub shown: String,
+}
+
+fn deadline_line(deadline: Option<&Deadline>) -> Markup {
+  html! {
+    @if let Some(d) = deadline {
+      p class="deadline" {
+        "Orders for " (d.phase) " are due " time datetime=(d.at) { (d.shown) } "."
+      }
+    }
+  }
 }
 
 /// The list of games a stranger may see, as LIST gives it.
@@ -86,11 +107,18 @@ pub fn index(judge_code: &str, games: &[IndexEntry]) -> String {
 /// A game's page: what LIST of it tells a stranger, its board now, and
 /// the mail to send to play or watch it (`joining`: what for, the line;
 /// `judge`: the judge's address).
-pub fn game(name: &str, listing: &str, judge: &str, joining: &[(&str, String)]) -> String {
+pub fn game(
+  name: &str,
+  listing: &str,
+  judge: &str,
+  joining: &[(&str, String)],
+  deadline: Option<&Deadline>,
+) -> String {
   page(
     &format!("Game {name}"),
     html! {
       h1 { "Game " (name) }
+      (deadline_line(deadline))
       img class="board" src={ "/games/" (name) "/pictures/current.svg" }
         alt={ "The board of game " (name) " as it stands now" };
       p {
@@ -211,6 +239,8 @@ pub struct SeatView<'a> {
   pub orders: &'a str,
   /// How long until the deadline, as a reply ends.
   pub deadline: &'a str,
+  /// The deadline itself.
+  pub due: Option<&'a Deadline>,
   pub wait: bool,
   pub csrf: &'a str,
   /// The phase the form is for.
@@ -238,6 +268,7 @@ pub fn seat(view: &SeatView<'_>) -> String {
           pre { (reply) }
         }
       }
+      (deadline_line(view.due))
       pre { (view.header) }
       img class="board" src={ "/games/" (name) "/pictures/current.svg" }
         data-targets={ "/games/" (name) "/pictures/current.svg?targets=1" }
@@ -245,7 +276,6 @@ pub fn seat(view: &SeatView<'_>) -> String {
       @if !view.choices.is_empty() {
         p id="map-status" aria-live="polite" {}
         div id="map-choices" {}
-        script src="/static/judge.js" defer {}
       }
       @if !view.orders.is_empty() {
         h2 { "Your orders as they stand" }

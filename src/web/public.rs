@@ -49,7 +49,8 @@ impl Site {
     let listing = view::game_listing(&self.config.judge_code, &game, None, self.now(), self.tz());
     let joining = view::joining_lines(&game);
     let judge = &self.config.judge_address;
-    Ok(Reply::html(200, pages::game(&game.name, &listing, judge, &joining)))
+    let deadline = self.deadline(&game);
+    Ok(Reply::html(200, pages::game(&game.name, &listing, judge, &joining, deadline.as_ref())))
   }
 
   /// The public HISTORY, a phase at a time (`?phase=S1901M`, with the

@@ -180,12 +180,14 @@ impl Site {
       }
     }
     let deadline = report::time_to_deadline(game, self.now()).unwrap_or_default();
+    let due = self.deadline(game);
     let seat = pages::SeatView {
       game: &game.name,
       header: &header,
       who: &seat_words(game, member),
       orders: &orders,
       deadline: &deadline,
+      due: due.as_ref(),
       wait: record.wait,
       csrf: &session.csrf,
       phase: &game.position.phase.to_string(),

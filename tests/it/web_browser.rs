@@ -168,6 +168,9 @@ fn a_player_orders_in_a_browser_and_sees_the_phase_processed() {
 
   sign_in(&tab, &server, "France");
   assert!(text(&tab).contains("France in game browse"), "{}", text(&tab));
+  // The deadline in the judge's zone, and the browser's own clock beside it.
+  let due = text(&tab);
+  assert!(due.contains("are due Thu Mar 05 2026 23:30:00 +0000 (your time: "), "{due}");
   assert!(text(&tab).contains("France: Army Paris, No Order Processed."), "{}", text(&tab));
 
   // Orders by the text box, and Marseilles by its pull-down; wait set.

@@ -75,6 +75,8 @@ fn a_seat_signs_in_and_its_orders_are_carried_out_as_by_mail_once() {
   assert_eq!(page.status, 200, "{page:?}");
   assert!(page.texts().contains("France: Army Paris, No Order Processed."), "{}", page.texts());
   assert!(page.texts().contains(":: Judge: XXXX  Game: Web"), "{}", page.texts());
+  let due = r#"<time datetime="2026-03-05T23:30:00Z">Thu Mar 05 2026 23:30:00 +0000</time>"#;
+  assert!(page.body.contains(due), "{}", page.body);
   let csrf = page.field("csrf").expect("a csrf field");
   let phase = page.field("phase").expect("a phase field");
   let nonce = page.field("form").expect("a form field");
