@@ -171,6 +171,25 @@ pub fn without_headers(body: &str) -> String {
   lines[first..last.max(first)].iter().map(|l| format!("{l}\n")).collect()
 }
 
+/// SUMMARY of `game` (manual §3.5) as a viewer gets it: players named by
+/// their registered names unless the game keeps them secret from the
+/// viewer (`master`: the viewer is its Master, who sees all).
+pub fn summary(
+  code: &str,
+  game: &Game,
+  users: &crate::store::users::Users,
+  master: bool,
+  tz: Tz,
+) -> String {
+  let revealed = game.is_finished() && game.settings.reveal;
+  let name_of = |address: &str| -> Option<String> {
+    let user = users.by_address(address).ok().flatten()?;
+    user.fields.get("name").map(|n| n.trim().to_string()).filter(|n| !n.is_empty())
+  };
+  let extras = crate::game::summary::Extras { judge_code: Some(code), name_of: Some(&name_of) };
+  crate::game::summary::summary(game, master || revealed, tz, &extras)
+}
+
 /// The phase column of the brief list.
 fn phase_column(entry: &IndexEntry) -> String {
   match entry.status {

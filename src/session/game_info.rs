@@ -7,7 +7,7 @@ use std::fmt::Write as _;
 use chrono::{DateTime, Duration, NaiveTime, Utc};
 
 use super::{game_name, info, Session};
-use crate::game::{date, deadline, report, summary, Game, Role, Status};
+use crate::game::{date, deadline, report, Game, Role, Status};
 use crate::phase::Phase;
 use crate::store::game_file::{HistoryEntry, HistoryKind, Stored};
 use crate::store::games::IndexEntry;
@@ -233,16 +233,8 @@ impl Session<'_> {
     };
     let game = &stored.game;
     let master = self.viewer_in(game).is_some_and(|i| game.members[i].role == Role::Master);
-    let revealed = game.is_finished() && game.settings.reveal;
-    // The players' registered names, as njudge's summary gives them.
-    let users = &self.ctx.users;
-    let name_of = |address: &str| -> Option<String> {
-      let user = users.by_address(address).ok().flatten()?;
-      user.fields.get("name").map(|n| n.trim().to_string()).filter(|n| !n.is_empty())
-    };
-    let extras =
-      summary::Extras { judge_code: Some(&self.ctx.config.judge_code), name_of: Some(&name_of) };
-    let text = summary::summary(game, master || revealed, self.ctx.tz(), &extras);
+    let code = &self.ctx.config.judge_code;
+    let text = view::summary(code, game, self.ctx.users, master, self.ctx.tz());
     self.say(&text);
     self.attach_chart(game);
     Ok(())

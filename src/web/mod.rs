@@ -154,6 +154,8 @@ enum Route<'a> {
   MyGames,
   Preview(&'a str),
   PreviewPicture(&'a str),
+  Summary(&'a str),
+  Chart(&'a str),
 }
 
 impl Route<'_> {
@@ -209,6 +211,8 @@ impl Site {
       ["games", name, "orders"] => Route::Orders(name),
       ["games", name, "logout"] => Route::SignOut(name),
       ["games", name, "preview"] => Route::Preview(name),
+      ["games", name, "summary"] => Route::Summary(name),
+      ["games", name, "summary.svg"] => Route::Chart(name),
       ["games", name, "preview.svg"] => Route::PreviewPicture(name),
       _ => return not_found(),
     };
@@ -252,6 +256,8 @@ impl Site {
       Route::SignOut(name) => self.sign_out(name, request),
       Route::MyGames => self.my_games(request),
       Route::Preview(name) => self.preview(name, request, false),
+      Route::Summary(name) => self.summary(name),
+      Route::Chart(name) => self.chart(name),
       Route::PreviewPicture(name) => self.preview(name, request, true),
     };
     match answered {

@@ -123,6 +123,7 @@ pub fn game(
         alt={ "The board of game " (name) " as it stands now" };
       p {
         a href={ "/games/" (name) "/history" } { "History, with the board of every phase" }
+        " · " a href={ "/games/" (name) "/summary" } { "Summary" }
         " · " a href={ "/games/" (name) "/feed.atom" } { "Results feed (Atom)" }
         " · " a href={ "/games/" (name) "/deadlines.ics" } { "Deadline (calendar)" }
         " · " a href={ "/games/" (name) "/login" } { "Sign in to your seat" }
@@ -150,6 +151,21 @@ fn mailto(judge: &str, game: &str, line: &str) -> String {
   use percent_encoding::{utf8_percent_encode, NON_ALPHANUMERIC};
   let encode = |text: &str| utf8_percent_encode(text, NON_ALPHANUMERIC).to_string();
   format!("mailto:{judge}?subject={}&body={}", encode(game), encode(line))
+}
+
+/// SUMMARY, and its centre chart when there is one.
+pub fn summary(name: &str, text: &str, charted: bool) -> String {
+  page(
+    &format!("Summary of game {name}"),
+    html! {
+      h1 { "Summary of game " a href={ "/games/" (name) } { (name) } }
+      @if charted {
+        img class="board" src={ "/games/" (name) "/summary.svg" }
+          alt={ "Supply centres held by each power, year by year, in game " (name) };
+      }
+      pre { (text) }
+    },
+  )
 }
 
 /// The history: each phase's results under its picture; with `step`

@@ -82,6 +82,25 @@ impl Site {
 
   /// A picture; `?targets=1` on today's SVG lays the provinces over it as
   /// click targets (the seat page's board).
+  /// SUMMARY as a stranger gets it by mail, with the centre chart.
+  pub(super) fn summary(&self, name: &str) -> Result<Reply, StoreError> {
+    let Some(game) = self.game(name)? else { return Ok(no_such_game(name)) };
+    let timeout = std::time::Duration::from_secs(self.config.lock_timeout_seconds);
+    let users = crate::store::users::Users::new(&self.data, timeout);
+    let text = view::summary(&self.config.judge_code, &game, &users, false, self.tz());
+    let charted = picture::chart(&game).is_some();
+    Ok(Reply::html(200, pages::summary(&game.name, &text, charted)))
+  }
+
+  /// The centre chart SUMMARY mails, as SVG.
+  pub(super) fn chart(&self, name: &str) -> Result<Reply, StoreError> {
+    let Some(game) = self.game(name)? else { return Ok(no_such_game(name)) };
+    Ok(match picture::chart(&game) {
+      Some(chart) => Reply::bytes("image/svg+xml", draw::chart_svg(&chart).into_bytes()),
+      None => Reply::problem(404, "No chart yet", "The chart starts once a year has been played."),
+    })
+  }
+
   pub(super) fn picture(&self, name: &str, file: &str, query: &str) -> Result<Reply, StoreError> {
     let Some(game) = self.game(name)? else { return Ok(no_such_game(name)) };
     let Some((stem, png)) = file

@@ -349,6 +349,7 @@ fn every_page_passes_the_accessibility_checker() {
     "/games/browse",
     "/games/browse/history",
     "/games/browse/history?phase=S1901M",
+    "/games/browse/summary",
     "/games/browse/login",
     "/games/browse/me",
     "/games/browse/preview",

@@ -298,6 +298,22 @@ fn the_history_steps_through_the_phases_and_the_feeds_hold_the_results() {
   );
   assert_eq!(server.get("/games/story/history?phase=S1950M").status, 404);
 
+  // SUMMARY says what it mails a stranger, with the centre chart.
+  let summary = server.get("/games/story/summary");
+  assert_eq!(summary.status, 200, "{summary:?}");
+  let stranger = "stranger@elsewhere.test";
+  judge.send_at("2026-03-02T12:00:00Z", stranger, "summary", "SUMMARY story\n");
+  let mailed = judge.reply_to(stranger).body;
+  let shown = summary.texts();
+  assert!(shown.contains("Summary of game"), "{shown}");
+  assert!(
+    mailed.contains(shown.trim_end()),
+    "the page says what mail says:\n{shown}\n---\n{mailed}"
+  );
+  let chart = server.get("/games/story/summary.svg");
+  assert_eq!(chart.status, 200, "{chart:?}");
+  assert!(chart.body.contains("<polyline data-power=\"France\""), "{}", chart.body);
+
   let feed = server.get("/games/story/feed.atom");
   assert_eq!(feed.status, 200, "{feed:?}");
   assert_eq!(feed.header("content-type"), Some("application/atom+xml; charset=utf-8"));
@@ -325,6 +341,7 @@ fn no_page_of_a_gunboat_game_names_a_player_to_a_stranger_or_another_player() {
     "/",
     "/games/boat",
     "/games/boat/history",
+    "/games/boat/summary",
     "/games/boat/history?phase=S1901M",
     "/games/boat/feed.atom",
     "/games/boat/deadlines.ics",
