@@ -136,3 +136,18 @@ fn quarantined_and_spooled_mail_is_reported_without_failing() {
   assert_eq!(lines(&run, "warning", "poison.eml").len(), 1, "{}", run.stdout);
   assert_eq!(lines(&run, "warning", "spool/ holds 1 message").len(), 1, "{}", run.stdout);
 }
+
+#[test]
+fn the_web_settings_are_checked() {
+  let judge = initialised();
+  set_config(&judge, "[web]\npublic_url = \"judge.example.org\"\nlisten = \"8080\"\n");
+  let run = check(&judge);
+  assert_eq!(run.status, 1, "{}", run.stdout);
+  assert_eq!(
+    lines(&run, "problem", "[web] public_url 'judge.example.org'").len(),
+    1,
+    "{}",
+    run.stdout
+  );
+  assert_eq!(lines(&run, "problem", "[web] listen '8080'").len(), 1, "{}", run.stdout);
+}

@@ -372,3 +372,21 @@ fn no_page_of_a_gunboat_game_names_a_player_to_a_stranger_or_another_player() {
     }
   }
 }
+
+#[test]
+fn without_receipts_web_orders_mail_nobody_and_an_https_judge_keeps_its_cookie_secure() {
+  let config =
+    format!("{FAST}\n[web]\npublic_url = \"https://judge.example.org\"\nreceipts = false\n");
+  let judge = Judge::with_config(&config);
+  Table::start(&judge, "quiet", START);
+  let server = Server::start(&judge);
+  let answer = sign_in(&server, "quiet", "France", &password("France"));
+  assert_eq!(answer.status, 303, "{answer:?}");
+  assert!(answer.header("set-cookie").unwrap_or_default().contains("; Secure"), "{answer:?}");
+  let cookie = answer.cookie().expect("a cookie");
+  let csrf = server.get_as("/games/quiet/me", &cookie).field("csrf").expect("csrf");
+  let body = form(&[("orders", "A Par-Bur"), ("csrf", &csrf)]);
+  let entered = server.post("/games/quiet/orders", &cookie, &body);
+  assert!(entered.texts().contains("Accepted: Army Paris -> Burgundy."), "{}", entered.texts());
+  assert!(judge.take_mail().is_empty(), "no receipt when the keeper turned them off");
+}
