@@ -16,7 +16,6 @@ use std::time::Duration;
 
 use chrono::{TimeZone, Utc};
 use criterion::{criterion_group, criterion_main, BatchSize, Criterion};
-use judge::map::Map;
 use judge::receive;
 use judge::store::DataDir;
 
@@ -98,25 +97,7 @@ fn receive_order_mail_binary(c: &mut Criterion) {
     std::env::var_os("JUDGE_ORDER_MAIL_DIR").map_or(dir.path().to_path_buf(), PathBuf::from);
   let data = DataDir::new(&root);
   data.ensure().expect("data directory");
-  let map = Map::standard().expect("the standard map");
-  let mut game = support::waiting(map, "bench");
-  game.members[0].password = judge::password::hash("sesame").expect("a hash");
-  let austria = game.members[0].power.expect("a power");
-  let orders: String = game
-    .position
-    .units()
-    .filter(|unit| unit.power == austria)
-    .map(|unit| format!("{} {} H\r\n", unit.kind.letter(), map.location_abbr(unit.location)))
-    .collect();
-  support::save(&support::games(&data), game);
-  let saved: Vec<(PathBuf, Vec<u8>)> =
-    [data.path("games").join("bench").join("game.json"), data.path("index").join("bench.json")]
-      .into_iter()
-      .map(|path| {
-        let bytes = std::fs::read(&path).expect("the file just written");
-        (path, bytes)
-      })
-      .collect();
+  let (orders, saved) = support::waiting_for_austria(&data, "bench", "sesame");
   let mut n = 0;
   c.bench_function("receive_order_mail_binary", |b| {
     b.iter_batched(

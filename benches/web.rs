@@ -13,7 +13,6 @@ use std::time::Duration;
 
 use criterion::{criterion_group, criterion_main, BatchSize, Criterion};
 use judge::config::Config;
-use judge::map::Map;
 use judge::store::DataDir;
 use judge::web::{Request, Site};
 
@@ -21,31 +20,12 @@ fn get<'a>(target: &'a str, cookie: Option<&'a str>) -> Request<'a> {
   Request { method: "GET", target, cookie, ..Request::default() }
 }
 
-/// A data directory with the crowded game `bench` waiting for orders, its
-/// first player (Austria) with the password `sesame`; and its files, to
-/// put back.
+/// A data directory with the crowded game `bench` waiting for Austria's
+/// orders (password `sesame`), and its files, to put back.
 fn setup(root: &std::path::Path) -> (DataDir, String, Vec<(PathBuf, Vec<u8>)>) {
   let data = DataDir::new(root);
   data.ensure().expect("data directory");
-  let map = Map::standard().expect("the standard map");
-  let mut game = support::waiting(map, "bench");
-  game.members[0].password = judge::password::hash("sesame").expect("a hash");
-  let austria = game.members[0].power.expect("a power");
-  let orders: String = game
-    .position
-    .units()
-    .filter(|unit| unit.power == austria)
-    .map(|unit| format!("{} {} H\r\n", unit.kind.letter(), map.location_abbr(unit.location)))
-    .collect();
-  support::save(&support::games(&data), game);
-  let saved =
-    [data.path("games").join("bench").join("game.json"), data.path("index").join("bench.json")]
-      .into_iter()
-      .map(|path| {
-        let bytes = std::fs::read(&path).expect("the file just written");
-        (path, bytes)
-      })
-      .collect();
+  let (orders, saved) = support::waiting_for_austria(&data, "bench", "sesame");
   (data, orders, saved)
 }
 

@@ -112,3 +112,36 @@ pub fn write_fast(data: &DataDir, game: Game) {
   let index = serde_json::to_vec(&entry).expect("json");
   std::fs::write(data.path("index").join(format!("{}.json", entry.name)), index).expect("index");
 }
+
+/// A data directory with the crowded game `name` waiting for orders, its
+/// first player (Austria) with the password `password`: Austria's five
+/// holds as a player would mail them, and the game's files, to put back
+/// before each timed run.
+pub fn waiting_for_austria(
+  data: &DataDir,
+  name: &str,
+  password: &str,
+) -> (String, Vec<(std::path::PathBuf, Vec<u8>)>) {
+  let map = Map::standard().expect("the standard map");
+  let mut game = waiting(map, name);
+  game.members[0].password = judge::password::hash(password).expect("a hash");
+  let austria = game.members[0].power.expect("a power");
+  let orders: String = game
+    .position
+    .units()
+    .filter(|unit| unit.power == austria)
+    .map(|unit| format!("{} {} H\r\n", unit.kind.letter(), map.location_abbr(unit.location)))
+    .collect();
+  save(&games(data), game);
+  let saved = [
+    data.path("games").join(name).join("game.json"),
+    data.path("index").join(format!("{name}.json")),
+  ]
+  .into_iter()
+  .map(|path| {
+    let bytes = std::fs::read(&path).expect("the file just written");
+    (path, bytes)
+  })
+  .collect();
+  (orders, saved)
+}

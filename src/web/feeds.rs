@@ -6,9 +6,8 @@ use std::fmt::Write as _;
 
 use chrono::{DateTime, Utc};
 
-use super::{no_such_game, Reply, Site};
+use super::{no_such_game, Answered, Reply, Site};
 use crate::game::Status;
-use crate::store::StoreError;
 use crate::view;
 
 /// `text` escaped for XML text and attribute values.
@@ -29,7 +28,7 @@ impl Site {
     (!base.is_empty()).then(|| format!("{base}{path}"))
   }
 
-  pub(super) fn feed(&self, name: &str) -> Result<Reply, StoreError> {
+  pub(super) fn feed(&self, name: &str) -> Answered {
     let Some(game) = self.game(name)? else { return Ok(no_such_game(name)) };
     let history = self.games.history(&game.name)?;
     let phases = view::result_phases(&history);
@@ -70,7 +69,7 @@ impl Site {
   }
 
   /// The game's next deadline as one event (none when it has none).
-  pub(super) fn calendar(&self, name: &str) -> Result<Reply, StoreError> {
+  pub(super) fn calendar(&self, name: &str) -> Answered {
     let Some(game) = self.game(name)? else { return Ok(no_such_game(name)) };
     let code = &self.config.judge_code;
     let stamp = |time: DateTime<Utc>| time.format("%Y%m%dT%H%M%SZ").to_string();

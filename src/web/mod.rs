@@ -137,6 +137,10 @@ impl Reply {
   }
 }
 
+/// A page, or why it could not be made (a lock held too long, a file that
+/// could not be read): the visitor is asked to try again.
+type Answered = Result<Reply, delivery::DeliveryError>;
+
 /// The pages there are.
 enum Route<'a> {
   Index,
@@ -267,7 +271,8 @@ impl Site {
         Reply::problem(
           503,
           "Not available",
-          "The judge could not read this game just now; try again in a minute.",
+          "The judge could not do this just now (it was busy, or could not read the \
+           game's files); nothing was changed. Please try again in a minute.",
         )
       }
     }

@@ -5,9 +5,8 @@
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
-use super::{no_such_game, not_found, pages, Reply, Site};
+use super::{no_such_game, not_found, pages, Answered, Reply, Site};
 use crate::game::{picture, Game};
-use crate::store::StoreError;
 use crate::{draw, view};
 
 /// A past picture: game name, game creation time, phase, PNG or not.
@@ -39,12 +38,12 @@ impl PictureCache {
 }
 
 impl Site {
-  pub(super) fn index(&self) -> Result<Reply, StoreError> {
+  pub(super) fn index(&self) -> Answered {
     let games = view::visible_games(self.games.index()?, None);
     Ok(Reply::html(200, pages::index(&self.config.judge_code, &games)))
   }
 
-  pub(super) fn game_page(&self, name: &str, _query: &str) -> Result<Reply, StoreError> {
+  pub(super) fn game_page(&self, name: &str, _query: &str) -> Answered {
     let Some(game) = self.game(name)? else { return Ok(no_such_game(name)) };
     let listing = view::game_listing(&self.config.judge_code, &game, None, self.now(), self.tz());
     let joining = view::joining_lines(&game);
@@ -55,7 +54,7 @@ impl Site {
 
   /// The public HISTORY, a phase at a time (`?phase=S1901M`, with the
   /// phases before and after) or every phase on one printable page.
-  pub(super) fn history(&self, name: &str, query: &str) -> Result<Reply, StoreError> {
+  pub(super) fn history(&self, name: &str, query: &str) -> Answered {
     let Some(game) = self.game(name)? else { return Ok(no_such_game(name)) };
     let history = self.games.history(&game.name)?;
     let phases = view::result_phases(&history);
@@ -83,7 +82,7 @@ impl Site {
   /// A picture; `?targets=1` on today's SVG lays the provinces over it as
   /// click targets (the seat page's board).
   /// SUMMARY as a stranger gets it by mail, with the centre chart.
-  pub(super) fn summary(&self, name: &str) -> Result<Reply, StoreError> {
+  pub(super) fn summary(&self, name: &str) -> Answered {
     let Some(game) = self.game(name)? else { return Ok(no_such_game(name)) };
     let timeout = std::time::Duration::from_secs(self.config.lock_timeout_seconds);
     let users = crate::store::users::Users::new(&self.data, timeout);
@@ -93,7 +92,7 @@ impl Site {
   }
 
   /// The centre chart SUMMARY mails, as SVG.
-  pub(super) fn chart(&self, name: &str) -> Result<Reply, StoreError> {
+  pub(super) fn chart(&self, name: &str) -> Answered {
     let Some(game) = self.game(name)? else { return Ok(no_such_game(name)) };
     Ok(match picture::chart(&game) {
       Some(chart) => Reply::bytes("image/svg+xml", draw::chart_svg(&chart).into_bytes()),
@@ -101,7 +100,7 @@ impl Site {
     })
   }
 
-  pub(super) fn picture(&self, name: &str, file: &str, query: &str) -> Result<Reply, StoreError> {
+  pub(super) fn picture(&self, name: &str, file: &str, query: &str) -> Answered {
     let Some(game) = self.game(name)? else { return Ok(no_such_game(name)) };
     let Some((stem, png)) = file
       .strip_suffix(".svg")
@@ -129,7 +128,7 @@ impl Site {
   /// The picture of `game` in the phase `stem` (`S1901M`, or `current`),
   /// as MAP mails it: a past phase with its orders and what became of
   /// them, from the board kept with its results.
-  fn drawn(&self, game: &Game, stem: &str, png: bool) -> Result<Reply, StoreError> {
+  fn drawn(&self, game: &Game, stem: &str, png: bool) -> Answered {
     let content_type = if png { "image/png" } else { "image/svg+xml" };
     let key = (game.name.clone(), game.created.timestamp(), stem.to_ascii_uppercase(), png);
     if let Some(picture) = self.pictures.get(&key) {

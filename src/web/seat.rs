@@ -6,12 +6,12 @@
 
 use sha2::{Digest, Sha256};
 
-use super::{no_such_game, pages, Reply, Request, Site};
+use super::{no_such_game, pages, Answered, Reply, Request, Site};
+use crate::delivery::DeliveryError;
 use crate::game::{report, Game, Role, Status};
 use crate::receive::{self, WebDone};
 use crate::session::WebEntry;
 use crate::store::web_sessions::{random_token, WebSession};
-use crate::store::StoreError;
 
 /// The name of the cookie that holds the sign-in to `game`.
 fn cookie_name(game: &str) -> String {
@@ -99,12 +99,12 @@ impl Site {
     session.seat.game.eq_ignore_ascii_case(name).then(|| (token.to_string(), session))
   }
 
-  pub(super) fn sign_in_page(&self, name: &str) -> Result<Reply, StoreError> {
+  pub(super) fn sign_in_page(&self, name: &str) -> Answered {
     let Some(game) = self.game(name)? else { return Ok(no_such_game(name)) };
     Ok(Reply::html(200, pages::sign_in(&game, None)))
   }
 
-  pub(super) fn sign_in(&self, name: &str, request: &Request<'_>) -> Result<Reply, StoreError> {
+  pub(super) fn sign_in(&self, name: &str, request: &Request<'_>) -> Answered {
     let Some(game) = self.game(name)? else { return Ok(no_such_game(name)) };
     let Some(form) = Form::of(request) else { return Ok(unreadable_form()) };
     let (Some(power), Some(password)) = (form.get("power"), form.get("password")) else {
@@ -131,20 +131,11 @@ impl Site {
     key: &str,
     receipt: bool,
     entry: WebEntry<'_>,
-  ) -> Result<WebDone, StoreError> {
-    receive::carry_out_web(&self.data, &self.config, key, self.now(), receipt, entry).map_err(
-      |error| match error {
-        crate::delivery::DeliveryError::Store(error) => error,
-        other => StoreError::io(
-          "cannot carry out",
-          self.data.root(),
-          std::io::Error::other(other.to_string()),
-        ),
-      },
-    )
+  ) -> Result<WebDone, DeliveryError> {
+    receive::carry_out_web(&self.data, &self.config, key, self.now(), receipt, entry)
   }
 
-  pub(super) fn me(&self, name: &str, request: &Request<'_>) -> Result<Reply, StoreError> {
+  pub(super) fn me(&self, name: &str, request: &Request<'_>) -> Answered {
     let Some(game) = self.game(name)? else { return Ok(no_such_game(name)) };
     let Some((_, session)) = self.signed_in(&game.name, request) else {
       return Ok(not_signed_in(&game.name));
@@ -199,7 +190,7 @@ impl Site {
     Reply::html(status, pages::seat(&seat))
   }
 
-  pub(super) fn orders(&self, name: &str, request: &Request<'_>) -> Result<Reply, StoreError> {
+  pub(super) fn orders(&self, name: &str, request: &Request<'_>) -> Answered {
     let Some(game) = self.game(name)? else { return Ok(no_such_game(name)) };
     let Some((token, session)) = self.signed_in(&game.name, request) else {
       return Ok(not_signed_in(&game.name));
@@ -255,7 +246,7 @@ impl Site {
     Ok(self.seat_page(200, &game, &session, Some(&reply), ""))
   }
 
-  pub(super) fn sign_out(&self, name: &str, request: &Request<'_>) -> Result<Reply, StoreError> {
+  pub(super) fn sign_out(&self, name: &str, request: &Request<'_>) -> Answered {
     let Some((token, session)) = self.signed_in(name, request) else {
       return Ok(not_signed_in(name));
     };
@@ -275,12 +266,7 @@ impl Site {
   /// The phase adjudicated with the seat's orders as they stand and every
   /// other unit holding: the results (`picture`: the picture), changing
   /// nothing.
-  pub(super) fn preview(
-    &self,
-    name: &str,
-    request: &Request<'_>,
-    picture: bool,
-  ) -> Result<Reply, StoreError> {
+  pub(super) fn preview(&self, name: &str, request: &Request<'_>, picture: bool) -> Answered {
     let Some(game) = self.game(name)? else { return Ok(no_such_game(name)) };
     let Some((_, session)) = self.signed_in(&game.name, request) else {
       return Ok(not_signed_in(&game.name));
@@ -329,7 +315,7 @@ pub struct MyGame {
 impl Site {
   /// "My games": every seat this browser is signed in to, soonest
   /// deadline first, saying which still need orders.
-  pub(super) fn my_games(&self, request: &Request<'_>) -> Result<Reply, StoreError> {
+  pub(super) fn my_games(&self, request: &Request<'_>) -> Answered {
     let cookies =
       request.cookie.unwrap_or_default().split(';').filter_map(|pair| pair.trim().split_once('='));
     let mut rows = Vec::new();

@@ -20,8 +20,9 @@ fn standard_svg() -> String {
   draw::svg(&pictures[0].scene()).expect("the standard board draws")
 }
 
-/// The browser's binary, if this machine has one.
-fn chromium() -> Option<PathBuf> {
+/// The browser's binary, if this machine has one (the web's browser
+/// tests use it too).
+pub(crate) fn chromium() -> Option<PathBuf> {
   ["chromium", "chromium-browser"].iter().find_map(|name| {
     let found = Command::new(name)
       .arg("--version")

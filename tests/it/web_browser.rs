@@ -11,7 +11,6 @@ use crate::judge_support;
 use crate::web_support;
 
 use std::path::PathBuf;
-use std::process::{Command, Stdio};
 use std::time::Duration;
 
 use game_support::{password, Table, FAST, START};
@@ -20,18 +19,7 @@ use headless_chrome::{Browser, LaunchOptions, Tab};
 use judge_support::Judge;
 use web_support::Server;
 
-/// The browser's binary, if this machine has one.
-fn chromium() -> Option<PathBuf> {
-  ["chromium", "chromium-browser"].iter().find_map(|name| {
-    let found = Command::new(name)
-      .arg("--version")
-      .stdout(Stdio::null())
-      .stderr(Stdio::null())
-      .status()
-      .is_ok_and(|s| s.success());
-    found.then(|| PathBuf::from(name))
-  })
-}
+use crate::draw_browser::chromium;
 
 fn browser() -> Option<Browser> {
   let Some(path) = chromium() else {
