@@ -142,3 +142,59 @@ fn a_past_phase_is_drawn_with_its_orders_as_svg_and_png() {
   assert_eq!(unplayed.status, 404, "{unplayed:?}");
   assert!(unplayed.body.contains("<p>"), "{}", unplayed.body);
 }
+
+/// Started by systemd's socket (here `systemd-socket-activate`, which
+/// hands over a listening socket as systemd does), `judge serve` answers
+/// on that socket and binds nothing of its own.
+#[test]
+fn a_socket_handed_over_by_systemd_is_served() {
+  let Some(activate) = which_activate() else {
+    eprintln!("notice: systemd-socket-activate is not installed; socket activation is not tried");
+    return;
+  };
+  let judge = Judge::with_config(FAST);
+  Table::start_with(&judge, "handed", START, "", "SET LIST\n");
+  let free =
+    || std::net::TcpListener::bind("127.0.0.1:0").and_then(|l| l.local_addr()).map(|a| a.port());
+  let (handed, own) = (free().expect("a port"), free().expect("a port"));
+  let mut child = std::process::Command::new(activate)
+    .args(["-l", &format!("127.0.0.1:{handed}")])
+    .arg(env!("CARGO_BIN_EXE_judge"))
+    .arg("--data")
+    .arg(judge.data())
+    .args(["--now", START, "serve", "--listen", &format!("127.0.0.1:{own}")])
+    .stdout(std::process::Stdio::null())
+    .stderr(std::process::Stdio::null())
+    .spawn()
+    .expect("systemd-socket-activate starts");
+  let get = |port: u16| -> Option<String> {
+    use std::io::{Read, Write};
+    let mut stream = std::net::TcpStream::connect(("127.0.0.1", port)).ok()?;
+    stream.set_read_timeout(Some(std::time::Duration::from_secs(20))).ok()?;
+    stream.write_all(b"GET / HTTP/1.1\r\nHost: judge.test\r\nConnection: close\r\n\r\n").ok()?;
+    let mut answer = String::new();
+    stream.read_to_string(&mut answer).ok()?;
+    Some(answer)
+  };
+  let started = std::time::Instant::now();
+  let answer = loop {
+    if let Some(answer) = get(handed).filter(|a| !a.is_empty()) {
+      break answer;
+    }
+    assert!(started.elapsed().as_secs() < 20, "nothing answered on the handed socket");
+    std::thread::sleep(std::time::Duration::from_millis(50));
+  };
+  assert!(answer.starts_with("HTTP/1.1 200"), "{answer}");
+  assert!(answer.contains("/games/handed"), "{answer}");
+  assert!(get(own).is_none(), "the judge bound its own address too");
+  let _ = child.kill();
+  let _ = child.wait();
+}
+
+/// systemd's `systemd-socket-activate`, where systemd is installed.
+fn which_activate() -> Option<std::path::PathBuf> {
+  ["/usr/bin/systemd-socket-activate", "/bin/systemd-socket-activate"]
+    .iter()
+    .map(std::path::PathBuf::from)
+    .find(|p| p.exists())
+}
