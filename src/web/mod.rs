@@ -20,7 +20,8 @@ use std::io::Read as _;
 use std::os::unix::fs::FileTypeExt as _;
 use std::path::PathBuf;
 use std::str::FromStr;
-use std::time::Duration;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::{Duration, Instant};
 
 use chrono::{DateTime, Utc};
 
@@ -39,6 +40,10 @@ const SCRIPT: &str = include_str!("judge.js");
 const WORKERS: usize = 4;
 /// The longest request target read; anything longer is refused (414).
 const MAX_TARGET: usize = 2048;
+/// The most forms read at once; more are refused (503) until one is done.
+const MAX_READERS: usize = 32;
+/// A form that takes longer than this to arrive is not carried out (408).
+const BODY_TIMEOUT: Duration = Duration::from_secs(30);
 /// The largest form read; anything larger is refused (413).
 pub const MAX_BODY: usize = 64 * 1024;
 
@@ -360,17 +365,51 @@ pub fn serve(site: &Site, listen: &Listen) -> Result<(), WebError> {
     .map_err(|e| listening(e.to_string()))?,
   };
   tracing::info!(?listen, "web face listening");
+  let readers = AtomicUsize::new(0);
   std::thread::scope(|scope| {
     for _ in 0..WORKERS {
       scope.spawn(|| loop {
         match server.recv() {
-          Ok(request) => respond(site, request),
+          Ok(request) => take(site, request, scope, &readers),
           Err(error) => tracing::warn!(%error, "web request not read"),
         }
       });
     }
   });
   Ok(())
+}
+
+/// Hands a request on. One without a body is answered at once. A form is
+/// read and answered on a thread of its own, so that a client sending its
+/// form slowly holds up nobody else; at most [`MAX_READERS`] at a time, and
+/// one that takes longer than [`BODY_TIMEOUT`] to arrive is refused.
+fn take<'scope>(
+  site: &'scope Site,
+  request: tiny_http::Request,
+  scope: &'scope std::thread::Scope<'scope, '_>,
+  readers: &'scope AtomicUsize,
+) {
+  let started = Instant::now();
+  let chunked = header(&request, "Transfer-Encoding").is_some();
+  if !chunked && request.body_length().unwrap_or(0) == 0 {
+    respond(site, request, started);
+    return;
+  }
+  if readers.fetch_add(1, Ordering::SeqCst) >= MAX_READERS {
+    readers.fetch_sub(1, Ordering::SeqCst);
+    let busy = Reply::problem(
+      503,
+      "Busy",
+      "The judge is reading many forms at once just now; nothing was done. Please send \
+       yours again in a minute.",
+    );
+    send(request, busy);
+    return;
+  }
+  scope.spawn(move || {
+    respond(site, request, started);
+    readers.fetch_sub(1, Ordering::SeqCst);
+  });
 }
 
 /// A header of `request`, if it came.
@@ -380,7 +419,7 @@ fn header<'r>(request: &'r tiny_http::Request, name: &'static str) -> Option<&'r
 
 /// Answers one request and logs it (never its body: a form may hold a
 /// password).
-fn respond(site: &Site, mut request: tiny_http::Request) {
+fn respond(site: &Site, mut request: tiny_http::Request, started: Instant) {
   let mut body = Vec::new();
   let read = request.as_reader().take(MAX_BODY as u64 + 1).read_to_end(&mut body);
   let oversized = body.len() > MAX_BODY;
@@ -389,15 +428,28 @@ fn respond(site: &Site, mut request: tiny_http::Request) {
   }
   let method = request.method().as_str().to_string();
   let target = request.url().to_string();
-  let reply = site.answer(&Request {
-    method: &method,
-    target: &target,
-    cookie: header(&request, "Cookie"),
-    content_type: header(&request, "Content-Type"),
-    body: if oversized { &[] } else { &body },
-    oversized,
-  });
+  let reply = if started.elapsed() > BODY_TIMEOUT {
+    Reply::problem(
+      408,
+      "Too slow",
+      "Your form took too long to arrive, so nothing was done. Please send it again.",
+    )
+  } else {
+    site.answer(&Request {
+      method: &method,
+      target: &target,
+      cookie: header(&request, "Cookie"),
+      content_type: header(&request, "Content-Type"),
+      body: if oversized { &[] } else { &body },
+      oversized,
+    })
+  };
   tracing::info!(%method, path = %target.split('?').next().unwrap_or_default(), status = reply.status, "web");
+  send(request, reply);
+}
+
+/// Sends `reply` to `request`, with the headers every answer carries.
+fn send(request: tiny_http::Request, reply: Reply) {
   // tiny_http leaves the body of a HEAD out, keeping its length.
   let mut response = tiny_http::Response::from_data(reply.body).with_status_code(reply.status);
   let headers = std::iter::once(("Content-Type", reply.content_type))

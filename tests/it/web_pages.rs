@@ -198,3 +198,31 @@ fn which_activate() -> Option<std::path::PathBuf> {
     .map(std::path::PathBuf::from)
     .find(|p| p.exists())
 }
+
+/// Clients that send a form slowly hold up nobody else: with more of them
+/// than the server has workers, each stalled half-way through its form,
+/// the list of games is still answered at once.
+#[test]
+fn slow_forms_hold_up_no_other_page() {
+  use std::io::Write;
+  let judge = Judge::with_config(FAST);
+  Table::start_with(&judge, "busy", START, "", "SET LIST\n");
+  let server = Server::start(&judge);
+  let socket = judge.data().join("web.sock");
+  let stalled: Vec<std::os::unix::net::UnixStream> = (0..12)
+    .map(|_| {
+      let mut stream = std::os::unix::net::UnixStream::connect(&socket).expect("a connection");
+      let head = "POST /games/busy/orders HTTP/1.1\r\nHost: judge.test\r\n\
+                  Content-Type: application/x-www-form-urlencoded\r\nContent-Length: 50000\r\n\r\n\
+                  orders=A+Par";
+      stream.write_all(head.as_bytes()).expect("half a form");
+      stream
+    })
+    .collect();
+  std::thread::sleep(std::time::Duration::from_millis(300));
+  let started = std::time::Instant::now();
+  let index = server.get("/");
+  assert_eq!(index.status, 200, "{index:?}");
+  assert!(started.elapsed().as_secs() < 5, "the list waited {:?}", started.elapsed());
+  drop(stalled);
+}
