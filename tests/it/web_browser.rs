@@ -278,8 +278,22 @@ fn a_phone_without_javascript_gets_every_page_in_its_width() {
       true,
     )
     .expect("a screenshot");
-  let decoded = png::Decoder::new(std::io::Cursor::new(shot)).read_info().expect("a PNG");
+  let mut decoded = png::Decoder::new(std::io::Cursor::new(shot)).read_info().expect("a PNG");
   assert_eq!(decoded.info().width, 720, "the phone's 360 px at twice the density");
+  // Laid out, not blank: a good share of the screen is drawn on, and the
+  // board spans the screen's width less the margins.
+  let mut pixels = vec![0; decoded.output_buffer_size().expect("a size")];
+  let frame = decoded.next_frame(&mut pixels).expect("the pixels");
+  let channels = frame.color_type.samples();
+  let drawn = pixels[..frame.buffer_size()]
+    .chunks(channels)
+    .filter(|p| p.iter().take(3).any(|&c| c < 200))
+    .count();
+  let share = drawn as f64 / (frame.width * frame.height) as f64;
+  assert!(share > 0.05, "only {:.1}% of the phone's screen is drawn on", share * 100.0);
+  let board =
+    evaluate(&tab, "Math.round(document.querySelector('.board').getBoundingClientRect().width)");
+  assert!(board.as_u64().unwrap_or(0) >= 300, "the board is {board} px wide on a 360 px screen");
 
   // The form works with scripts off (the browser shares the sign-in).
   let quiet = browser.new_tab().expect("a tab");
@@ -361,4 +375,66 @@ fn every_page_passes_the_accessibility_checker() {
     let found = tab.evaluate(run, true).expect("axe-core runs").value.unwrap_or_default();
     assert_eq!(found.as_str(), Some(""), "{page}: {found}");
   }
+}
+
+#[test]
+fn a_player_signs_in_and_orders_with_the_keyboard_alone() {
+  let Some(browser) = browser() else { return };
+  let judge = Judge::with_config(FAST);
+  Table::start_with(&judge, "browse", START, "", "SET LIST\n");
+  let server = Server::start_tcp(&judge);
+  let tab = browser.new_tab().expect("a tab");
+  tab.set_default_timeout(Duration::from_secs(30));
+  open(&tab, &server, "/games/browse/login");
+  let focused = |tab: &Tab| evaluate(tab, "document.activeElement && document.activeElement.id");
+  // The links of the page come first; Tab on until the power's list.
+  for _ in 0..20 {
+    if focused(&tab) == "power" {
+      break;
+    }
+    tab.press_key("Tab").expect("Tab");
+  }
+  assert_eq!(focused(&tab), "power", "the power's list takes the focus");
+  // Austria is first: down twice to France.
+  tab.press_key("ArrowDown").expect("down");
+  tab.press_key("ArrowDown").expect("down");
+  assert_eq!(evaluate(&tab, "document.getElementById('power').value"), "France");
+  tab.press_key("Tab").expect("Tab");
+  assert_eq!(focused(&tab), "password");
+  tab.type_str(&password("France")).expect("type");
+  evaluate(&tab, "document.body.dataset.left = 'yes'");
+  tab.press_key("Enter").expect("Enter");
+  let started = std::time::Instant::now();
+  while evaluate(&tab, "!!document.getElementById('orders') && !document.body.dataset.left") != true
+  {
+    assert!(started.elapsed() < Duration::from_secs(30), "Enter did not sign in");
+    std::thread::sleep(Duration::from_millis(50));
+  }
+  // To the box, the orders, then Tab on to the button and Enter.
+  for _ in 0..40 {
+    if focused(&tab) == "orders" {
+      break;
+    }
+    tab.press_key("Tab").expect("Tab");
+  }
+  assert_eq!(focused(&tab), "orders", "the order box takes the focus");
+  tab.type_str("A Par-Bur").expect("type");
+  let on_button = "document.activeElement && document.activeElement.tagName == 'BUTTON' && \
+                   document.activeElement.form && document.activeElement.form.action.endsWith('/orders')";
+  for _ in 0..10 {
+    if evaluate(&tab, on_button) == true {
+      break;
+    }
+    tab.press_key("Tab").expect("Tab");
+  }
+  assert_eq!(evaluate(&tab, on_button), true, "the send button takes the focus");
+  evaluate(&tab, "document.body.dataset.left = 'yes'");
+  tab.press_key("Enter").expect("Enter");
+  let started = std::time::Instant::now();
+  while evaluate(&tab, "!!document.getElementById('reply') && !document.body.dataset.left") != true
+  {
+    assert!(started.elapsed() < Duration::from_secs(30), "Enter did not send the orders");
+    std::thread::sleep(Duration::from_millis(50));
+  }
+  assert!(text(&tab).contains("Accepted: Army Paris -> Burgundy."), "{}", text(&tab));
 }
