@@ -12,6 +12,7 @@
 
 pub mod absence;
 pub mod access;
+pub mod blind;
 pub mod choices;
 pub mod clock;
 pub mod date;
