@@ -202,6 +202,7 @@ impl Site {
     let orders = form.get("orders").unwrap_or_default().replace("\r\n", "\n").replace('\r', "\n");
     let now_phase = game.position.phase.to_string();
     if let Some(phase) = form.get("phase").filter(|p| !p.eq_ignore_ascii_case(&now_phase)) {
+      let phase: String = phase.chars().take(12).collect();
       let reply = format!(
         "The game has moved on to {now_phase} since this form was drawn for {phase}; your \
          orders were not entered. They are still in the box below: look at the new phase, \
