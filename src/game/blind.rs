@@ -17,7 +17,9 @@
 //! province seen before; 8, seen after. [`Shown`] turns them into what a
 //! results line says.
 
+use crate::adjudicate::Resolved;
 use crate::map::{Map, PowerId, ProvinceId, UnitType};
+use crate::order::Order;
 use crate::position::Position;
 
 /// Which of a power's units give it sight of a foreign unit.
@@ -269,6 +271,39 @@ pub fn bits(before: &View, after: &View, kind: UnitType, start: ProvinceId, end:
     | u8::from(after.sees(kind, end)) << 3
 }
 
+/// What a seer (`seer`: a power and its vassals) is shown of each order
+/// of a movement phase, in the order of `resolved`: its own in full, a
+/// foreign one by what it saw of the unit's start and end provinces
+/// before (`before`) and after (`after`) the phase.
+pub fn movement_shown(
+  map: &Map,
+  before: &Position,
+  after: &Position,
+  resolved: &[Resolved],
+  seer: &[PowerId],
+  sight: Sight,
+) -> Vec<Shown> {
+  let (then, now) = (View::of(map, before, seer, sight), View::of(map, after, seer, sight));
+  resolved
+    .iter()
+    .map(|r| {
+      let unit = r.order.unit;
+      if seer.contains(&unit.power) {
+        return Shown::Full;
+      }
+      if !sight.foreign_units {
+        return Shown::Hidden;
+      }
+      let start = unit.location.province;
+      let end = match &r.order.order {
+        Order::Move { to, .. } if r.outcome.is_ok() => to.province,
+        _ => start,
+      };
+      Shown::of_bits(bits(&then, &now, unit.kind, start, end))
+    })
+    .collect()
+}
+
 #[cfg(test)]
 mod tests {
   use super::*;
@@ -393,6 +428,65 @@ mod tests {
     assert!(shown(Sight::njudge(true), "Bel", "Germany"), "SET BCENTERS shows every centre");
     assert!(!shown(Sight::njudge(false), "Spa", "Italy"), "NO BCENTERS shows one's own only");
     assert!(shown(Sight::njudge(false), "Bre", "France"));
+  }
+
+  #[test]
+  fn a_movement_phase_is_shown_to_france_as_france_could_see_it() {
+    use crate::adjudicate::{Outcome, Resolved};
+    use crate::order::{UnitOrder, Via};
+    let unit = |owner: &str, kind, at: &str| Unit {
+      power: power(owner),
+      kind,
+      location: Location::province(place(at)),
+    };
+    let moving = |u: Unit, to: &str, outcome: Outcome| Resolved {
+      order: UnitOrder {
+        unit: u,
+        order: Order::Move { to: Location::province(place(to)), via: Via::Unspecified },
+      },
+      ordered: true,
+      outcome,
+    };
+    let holding = |u: Unit| Resolved {
+      order: UnitOrder { unit: u, order: Order::Hold },
+      ordered: true,
+      outcome: Outcome::OK,
+    };
+    let before = board(&[
+      ("France", A, "Par"),
+      ("Germany", A, "Mun"),
+      ("Germany", A, "Ruh"),
+      ("Germany", A, "Bur"),
+      ("Italy", A, "Pie"),
+    ]);
+    let after = board(&[
+      ("France", A, "Pic"),
+      ("Germany", A, "Mun"),
+      ("Germany", A, "Bel"),
+      ("Germany", A, "Gas"),
+      ("Italy", A, "Tyr"),
+    ]);
+    let resolved = [
+      moving(unit("France", A, "Par"), "Pic", Outcome::OK),
+      moving(unit("Germany", A, "Mun"), "Bur", Outcome::failed(crate::adjudicate::Failure::Bounce)),
+      moving(unit("Germany", A, "Ruh"), "Bel", Outcome::OK),
+      moving(unit("Germany", A, "Bur"), "Gas", Outcome::OK),
+      moving(unit("Italy", A, "Pie"), "Tyr", Outcome::OK),
+      holding(unit("Germany", A, "Mun")),
+    ];
+    let france = [power("France")];
+    let shown = movement_shown(map(), &before, &after, &resolved, &france, Sight::BLIND);
+    // Paris's army is France's own. Munich's bounce is out of sight; Ruhr
+    // to Belgium: Belgium comes into sight from Picardy, Ruhr never was.
+    // Burgundy to Gascony is watched from Paris, then Picardy and the
+    // homes. Piedmont stays in sight from Marseilles, a home, so the
+    // Italian army is seen to leave it for Tyrolia, which is out of sight.
+    assert_eq!(
+      shown,
+      [Shown::Full, Shown::Hidden, Shown::Found, Shown::Full, Shown::Departs, Shown::Hidden]
+    );
+    let none = movement_shown(map(), &before, &after, &resolved, &france, Sight::njudge(true));
+    assert_eq!(none[1..], [Shown::Hidden; 5], "njudge's Blind shows no foreign order");
   }
 
   #[test]
