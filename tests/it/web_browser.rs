@@ -377,6 +377,29 @@ fn every_page_passes_the_accessibility_checker() {
   }
 }
 
+/// Presses Tab until `condition` (JavaScript) holds, at most `most` times.
+fn tab_until(tab: &Tab, condition: &str, most: usize) -> bool {
+  for _ in 0..most {
+    if evaluate(tab, condition) == true {
+      return true;
+    }
+    tab.press_key("Tab").expect("Tab");
+  }
+  evaluate(tab, condition) == true
+}
+
+/// Presses Enter and waits for a new page on which `condition` holds.
+fn enter_until(tab: &Tab, condition: &str) {
+  evaluate(tab, "document.body.dataset.left = 'yes'");
+  tab.press_key("Enter").expect("Enter");
+  let started = std::time::Instant::now();
+  let wanted = format!("({condition}) && !document.body.dataset.left");
+  while evaluate(tab, &wanted) != true {
+    assert!(started.elapsed() < Duration::from_secs(30), "Enter did not lead to {condition}");
+    std::thread::sleep(Duration::from_millis(50));
+  }
+}
+
 #[test]
 fn a_player_signs_in_and_orders_with_the_keyboard_alone() {
   let Some(browser) = browser() else { return };
@@ -386,55 +409,25 @@ fn a_player_signs_in_and_orders_with_the_keyboard_alone() {
   let tab = browser.new_tab().expect("a tab");
   tab.set_default_timeout(Duration::from_secs(30));
   open(&tab, &server, "/games/browse/login");
-  let focused = |tab: &Tab| evaluate(tab, "document.activeElement && document.activeElement.id");
+  let focused =
+    |id: &str| format!("!!document.activeElement && document.activeElement.id == '{id}'");
   // The links of the page come first; Tab on until the power's list.
-  for _ in 0..20 {
-    if focused(&tab) == "power" {
-      break;
-    }
-    tab.press_key("Tab").expect("Tab");
-  }
-  assert_eq!(focused(&tab), "power", "the power's list takes the focus");
+  assert!(tab_until(&tab, &focused("power"), 20), "the power's list takes the focus");
   // Austria is first: down twice to France.
   tab.press_key("ArrowDown").expect("down");
   tab.press_key("ArrowDown").expect("down");
   assert_eq!(evaluate(&tab, "document.getElementById('power').value"), "France");
   tab.press_key("Tab").expect("Tab");
-  assert_eq!(focused(&tab), "password");
+  assert_eq!(evaluate(&tab, &focused("password")), true);
   tab.type_str(&password("France")).expect("type");
-  evaluate(&tab, "document.body.dataset.left = 'yes'");
-  tab.press_key("Enter").expect("Enter");
-  let started = std::time::Instant::now();
-  while evaluate(&tab, "!!document.getElementById('orders') && !document.body.dataset.left") != true
-  {
-    assert!(started.elapsed() < Duration::from_secs(30), "Enter did not sign in");
-    std::thread::sleep(Duration::from_millis(50));
-  }
+  enter_until(&tab, "!!document.getElementById('orders')");
   // To the box, the orders, then Tab on to the button and Enter.
-  for _ in 0..40 {
-    if focused(&tab) == "orders" {
-      break;
-    }
-    tab.press_key("Tab").expect("Tab");
-  }
-  assert_eq!(focused(&tab), "orders", "the order box takes the focus");
+  assert!(tab_until(&tab, &focused("orders"), 40), "the order box takes the focus");
   tab.type_str("A Par-Bur").expect("type");
-  let on_button = "document.activeElement && document.activeElement.tagName == 'BUTTON' && \
-                   document.activeElement.form && document.activeElement.form.action.endsWith('/orders')";
-  for _ in 0..10 {
-    if evaluate(&tab, on_button) == true {
-      break;
-    }
-    tab.press_key("Tab").expect("Tab");
-  }
-  assert_eq!(evaluate(&tab, on_button), true, "the send button takes the focus");
-  evaluate(&tab, "document.body.dataset.left = 'yes'");
-  tab.press_key("Enter").expect("Enter");
-  let started = std::time::Instant::now();
-  while evaluate(&tab, "!!document.getElementById('reply') && !document.body.dataset.left") != true
-  {
-    assert!(started.elapsed() < Duration::from_secs(30), "Enter did not send the orders");
-    std::thread::sleep(Duration::from_millis(50));
-  }
+  let on_button = "!!document.activeElement && document.activeElement.tagName == 'BUTTON' && \
+                   !!document.activeElement.form && \
+                   document.activeElement.form.action.endsWith('/orders')";
+  assert!(tab_until(&tab, on_button, 10), "the send button takes the focus");
+  enter_until(&tab, "!!document.getElementById('reply')");
   assert!(text(&tab).contains("Accepted: Army Paris -> Burgundy."), "{}", text(&tab));
 }
