@@ -262,6 +262,28 @@ impl Shown {
   }
 }
 
+impl Shown {
+  /// The results line of a foreign unit seen only in part, as the
+  /// DPjudge words it (`Germany: Army Burgundy ARRIVES.`): at its end
+  /// province when it arrives or is found, at its start when it departs
+  /// or is lost. `None` for an order shown in full, or not at all.
+  pub fn line(self, map: &Map, unit: crate::position::Unit, end: ProvinceId) -> Option<String> {
+    let (word, at) = match self {
+      Shown::Arrives => ("ARRIVES", end),
+      Shown::Found => ("FOUND", end),
+      Shown::Departs => ("DEPARTS", unit.location.province),
+      Shown::Lost => ("LOST", unit.location.province),
+      Shown::Full | Shown::Hidden => return None,
+    };
+    Some(format!(
+      "{}: {} {} {word}.",
+      map.power(unit.power).name,
+      unit.kind.name(),
+      map.province(at).name
+    ))
+  }
+}
+
 /// The bits of a unit of `kind` that moved from `start` to `end` (the same
 /// province when it stood still), seen from `before` and `after`.
 pub fn bits(before: &View, after: &View, kind: UnitType, start: ProvinceId, end: ProvinceId) -> u8 {
@@ -269,6 +291,14 @@ pub fn bits(before: &View, after: &View, kind: UnitType, start: ProvinceId, end:
     | u8::from(after.sees(kind, start)) << 1
     | u8::from(before.sees(kind, end)) << 2
     | u8::from(after.sees(kind, end)) << 3
+}
+
+/// Where a unit is after its order: where it moved, or where it was.
+pub fn end_of(resolved: &Resolved) -> ProvinceId {
+  match &resolved.order.order {
+    Order::Move { to, .. } if resolved.outcome.is_ok() => to.province,
+    _ => resolved.order.unit.location.province,
+  }
 }
 
 /// What a seer (`seer`: a power and its vassals) is shown of each order
@@ -294,12 +324,7 @@ pub fn movement_shown(
       if !sight.foreign_units {
         return Shown::Hidden;
       }
-      let start = unit.location.province;
-      let end = match &r.order.order {
-        Order::Move { to, .. } if r.outcome.is_ok() => to.province,
-        _ => start,
-      };
-      Shown::of_bits(bits(&then, &now, unit.kind, start, end))
+      Shown::of_bits(bits(&then, &now, unit.kind, unit.location.province, end_of(r)))
     })
     .collect()
 }
@@ -485,6 +510,14 @@ mod tests {
       shown,
       [Shown::Full, Shown::Hidden, Shown::Found, Shown::Full, Shown::Departs, Shown::Hidden]
     );
+    let lines: Vec<Option<String>> = resolved
+      .iter()
+      .zip(&shown)
+      .map(|(r, shown)| shown.line(map(), r.order.unit, end_of(r)))
+      .collect();
+    assert_eq!(lines[2].as_deref(), Some("Germany: Army Belgium FOUND."));
+    assert_eq!(lines[4].as_deref(), Some("Italy: Army Piedmont DEPARTS."));
+    assert_eq!(lines[0], None, "France's own order is written in full");
     let none = movement_shown(map(), &before, &after, &resolved, &france, Sight::njudge(true));
     assert_eq!(none[1..], [Shown::Hidden; 5], "njudge's Blind shows no foreign order");
   }
