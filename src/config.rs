@@ -43,6 +43,9 @@ pub struct Config {
   pub web: WebConfig,
 }
 
+/// The longest a web sign-in may last: ten years.
+pub const MAX_SESSION_HOURS: u64 = 87_600;
+
 /// `[web]`: `judge serve`.
 #[derive(Clone, Debug, Deserialize, PartialEq, Eq)]
 #[serde(default, deny_unknown_fields)]
@@ -308,8 +311,9 @@ impl Config {
         web.listen
       ));
     }
-    if web.session_hours == 0 {
-      problems.push("[web] session_hours must be at least 1".into());
+    if !(1..=MAX_SESSION_HOURS).contains(&web.session_hours) {
+      problems
+        .push(format!("[web] session_hours must be from 1 to {MAX_SESSION_HOURS} (ten years)"));
     }
     problems
   }

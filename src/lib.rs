@@ -14,6 +14,7 @@ pub mod config;
 pub mod convert;
 pub mod dedication;
 pub mod delivery;
+pub mod digest;
 pub mod draw;
 pub mod fault;
 pub mod game;

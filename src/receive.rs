@@ -22,10 +22,10 @@ use std::path::Path;
 use std::time::{Duration, Instant};
 
 use chrono::{DateTime, Utc};
-use sha2::{Digest, Sha256};
 
 use crate::config::Config;
 use crate::delivery::{self, DeliveryError};
+use crate::digest;
 use crate::mail::inbound::Inbound;
 use crate::mail::outbound::{MailKind, Outgoing};
 use crate::mail::subject;
@@ -51,12 +51,10 @@ pub struct Report {
 /// The key that identifies a message across redeliveries: a hash of its
 /// Message-ID, or of its bytes when it has none or could not be read.
 fn key_of(raw: &[u8], inbound: Option<&Inbound>) -> String {
-  let mut hash = Sha256::new();
   match inbound.and_then(|i| i.message_id.as_ref()) {
-    Some(id) => hash.update(format!("id:{id}")),
-    None => hash.update(raw),
+    Some(id) => digest::short(format!("id:{id}")),
+    None => digest::short(raw),
   }
-  hash.finalize().iter().take(16).map(|b| format!("{b:02x}")).collect()
 }
 
 /// Reads a raw message; a panic of the reader (a bug met by one strange
@@ -376,7 +374,8 @@ fn apply(
     return Ok(report);
   }
   crate::store::automatic::note_sender(data.root(), inbound);
-  let mail = match (&inbound.noise, inbound.reply_address()) {
+  let games = Games::new(data, timeout, target.clone());
+  let (game, mail) = match (&inbound.noise, inbound.reply_address()) {
     (Some(noise), _) => {
       report.outcome = format!("no reply: {noise:?}");
       atomic::remove(path)?;
@@ -389,11 +388,10 @@ fn apply(
     }
     (None, Some(reply_to)) if raw.len() > config.max_message_bytes => {
       report.outcome = format!("too large ({} bytes)", raw.len());
-      vec![too_large(config, inbound, reply_to, raw.len())]
+      (None, vec![too_large(config, inbound, reply_to, raw.len())])
     }
     (None, Some(reply_to)) => {
       let users = Users::new(data, timeout);
-      let games = Games::new(data, timeout, target.clone());
       let ctx =
         Context { config, users: &users, games: &games, data_root: data.root(), now, origin: key };
       let outcome = session::run(&ctx, inbound, reply_to)?;
@@ -408,27 +406,56 @@ fn apply(
         return Ok(report);
       }
       report.outcome = format!("replied, {} errors", outcome.errors);
-      if let Some(change) = outcome.game {
-        report.queued = commit(&games, change, key, config, transport, now, &outcome.mail)?;
-        // The game remembers the change too: this record only saves the
-        // next delivery opening the game.
-        if let Err(error) = seen.insert(key, now) {
-          tracing::warn!(%error, "record of a handled message not written");
-        }
-        let _ = atomic::remove(path);
-        return Ok(report);
-      }
-      outcome.mail
+      (outcome.game, outcome.mail)
     }
   };
-  let rendered = delivery::render(config, key, now, &mail);
-  let queued = if matches!(transport, Transport::File { .. }) { 0 } else { rendered.len() };
-  seen.commit(key, now, rendered)?;
-  // Committed: the sweep finishes what fails from here on.
-  release(&seen, key, &target);
-  report.queued = queued;
+  let committing =
+    Committing { config, transport, seen: &seen, games: &games, target: &target, key, now };
+  report.queued = committing.settle(game, &mail)?;
   let _ = atomic::remove(path);
   Ok(report)
+}
+
+/// Where what one message (or web request) did is committed.
+struct Committing<'a> {
+  config: &'a Config,
+  transport: &'a Transport,
+  seen: &'a Seen,
+  games: &'a Games,
+  target: &'a crate::store::games::MailTarget,
+  /// The message's key.
+  key: &'a str,
+  now: DateTime<Utc>,
+}
+
+impl Committing<'_> {
+  /// Commits the game the message changed with all its mail, or the mail
+  /// on its own (`store::seen`); the point of no return, after which the
+  /// sweep finishes what fails. Returns how many messages wait in the
+  /// queue. No game and no mail: nothing is written.
+  fn settle(&self, game: Option<GameChange>, mail: &[Outgoing]) -> Result<usize, DeliveryError> {
+    let (key, now) = (self.key, self.now);
+    match game {
+      Some(change) => {
+        let queued = commit(self.games, change, key, self.config, self.transport, now, mail)?;
+        // The game remembers the change too: this record only saves the
+        // next delivery opening the game.
+        if let Err(error) = self.seen.insert(key, now) {
+          tracing::warn!(%error, "record of a handled message not written");
+        }
+        Ok(queued)
+      }
+      None if mail.is_empty() => Ok(0),
+      None => {
+        let rendered = delivery::render(self.config, key, now, mail);
+        let file = matches!(self.transport, Transport::File { .. });
+        let queued = if file { 0 } else { rendered.len() };
+        self.seen.commit(key, now, rendered)?;
+        release(self.seen, key, self.target);
+        Ok(queued)
+      }
+    }
+  }
 }
 
 /// What a request of the web face came to, once committed.
@@ -470,6 +497,15 @@ pub fn carry_out_web(
     let ctx =
       Context { config, users: &users, games: &games, data_root: data.root(), now, origin: key };
     let web = session::run_web(&ctx, entry)?;
+    let committing = Committing {
+      config,
+      transport: &transport,
+      seen: &seen,
+      games: &games,
+      target: &target,
+      key,
+      now,
+    };
     let mut outcome = web.outcome;
     if outcome.replayed {
       let _ = seen.insert(key, now);
@@ -479,19 +515,7 @@ pub fn carry_out_web(
     if !mailed && !outcome.mail.is_empty() {
       outcome.mail.remove(0);
     }
-    match outcome.game {
-      Some(change) => {
-        commit(&games, change, key, config, &transport, now, &outcome.mail)?;
-        if let Err(error) = seen.insert(key, now) {
-          tracing::warn!(%error, "record of a handled web request not written");
-        }
-      }
-      None if outcome.mail.is_empty() => {}
-      None => {
-        seen.commit(key, now, delivery::render(config, key, now, &outcome.mail))?;
-        release(&seen, key, &target);
-      }
-    }
+    committing.settle(outcome.game, &outcome.mail)?;
     WebDone { seat: web.seat, reply: web.reply, replayed: false }
   };
   if let Err(error) = delivery::flush(data, &transport, Some(key)) {

@@ -25,7 +25,6 @@ use std::panic::{self, AssertUnwindSafe};
 use std::time::Duration as StdDuration;
 
 use chrono::{DateTime, Duration, Timelike, Utc};
-use sha2::{Digest, Sha256};
 
 use crate::announce::{self, Announcement};
 use crate::config::Config;
@@ -415,6 +414,5 @@ fn last_sweep(data: &DataDir) -> Option<DateTime<Utc>> {
 /// The origin of a sweep's change to a game: a hash of the game, its phase
 /// number and the moment, shaped like an inbound message key.
 fn origin(name: &str, seq: u32, now: DateTime<Utc>) -> String {
-  let digest = Sha256::digest(format!("sweep:{name}:{seq}:{}", now.to_rfc3339()));
-  digest.iter().take(16).map(|b| format!("{b:02x}")).collect()
+  crate::digest::short(format!("sweep:{name}:{seq}:{}", now.to_rfc3339()))
 }

@@ -54,18 +54,12 @@ fn new_code() -> String {
 
 /// A fresh salt, in hex.
 fn new_salt() -> String {
-  let mut bytes = [0u8; 16];
-  OsRng.fill_bytes(&mut bytes);
-  hex(&bytes)
-}
-
-fn hex(bytes: &[u8]) -> String {
-  bytes.iter().map(|b| format!("{b:02x}")).collect()
+  crate::digest::random()
 }
 
 /// A code as it is stored: the salted SHA-256 of its normal form.
 fn code_hash(salt: &str, code: &str) -> String {
-  hex(&Sha256::digest(format!("{salt}:{}", normal_code(code))))
+  crate::digest::hex(&Sha256::digest(format!("{salt}:{}", normal_code(code))))
 }
 
 /// A code as typed, in the form it was made: upper case, without the

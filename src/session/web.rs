@@ -5,7 +5,6 @@
 //! stands for. So there is no rule here: only which seat, and the reply.
 
 use serde::{Deserialize, Serialize};
-use sha2::{Digest, Sha256};
 
 use super::{game_name, join, Context, Outcome, Session};
 use crate::command;
@@ -90,7 +89,7 @@ pub fn run_web(ctx: &Context<'_>, entry: WebEntry<'_>) -> Result<WebOutcome, Sto
 
 /// The digest a sign-in keeps of a seat's password hash.
 fn password_key(hash: &str) -> String {
-  Sha256::digest(hash.as_bytes()).iter().take(16).map(|b| format!("{b:02x}")).collect()
+  crate::digest::short(hash)
 }
 
 /// The letter SIGN ON takes for `seat` (an initial, a power's name, or

@@ -9,9 +9,7 @@ use std::os::unix::fs::DirBuilderExt as _;
 use std::path::PathBuf;
 
 use chrono::{DateTime, Utc};
-use password_hash::rand_core::{OsRng, RngCore};
 use serde::{Deserialize, Serialize};
-use sha2::{Digest, Sha256};
 
 use super::{atomic, DataDir, StoreError};
 use crate::session::SeatRef;
@@ -30,20 +28,9 @@ pub struct WebSessions {
   dir: PathBuf,
 }
 
-/// A random token, hex: 128 bits from the operating system.
-pub fn random_token() -> String {
-  let mut bytes = [0u8; 16];
-  OsRng.fill_bytes(&mut bytes);
-  hex(&bytes)
-}
-
-fn hex(bytes: &[u8]) -> String {
-  bytes.iter().map(|b| format!("{b:02x}")).collect()
-}
-
 /// The file name of a token: its digest.
 fn file_name(token: &str) -> String {
-  hex(&Sha256::digest(token.as_bytes())[..16])
+  crate::digest::short(token)
 }
 
 impl WebSessions {
@@ -65,8 +52,8 @@ impl WebSessions {
       .mode(0o700)
       .create(&self.dir)
       .map_err(|e| StoreError::io("cannot create", &self.dir, e))?;
-    let token = random_token();
-    let session = WebSession { seat, csrf: random_token(), expires };
+    let token = crate::digest::random();
+    let session = WebSession { seat, csrf: crate::digest::random(), expires };
     let path = self.dir.join(file_name(&token));
     let bytes = serde_json::to_vec(&session).unwrap_or_default();
     atomic::write(&path, &bytes)?;

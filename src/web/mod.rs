@@ -253,7 +253,7 @@ impl Site {
         Ok(Reply::bytes("text/javascript; charset=utf-8", SCRIPT.as_bytes().to_vec()))
       }
       Route::Index => self.index(),
-      Route::Game(name) => self.game_page(name, query),
+      Route::Game(name) => self.game_page(name),
       Route::History(name) => self.history(name, query),
       Route::Picture(name, file) => self.picture(name, file, query),
       Route::Feed(name) => self.feed(name),

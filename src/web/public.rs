@@ -43,7 +43,7 @@ impl Site {
     Ok(Reply::html(200, pages::index(&self.config.judge_code, &games)))
   }
 
-  pub(super) fn game_page(&self, name: &str, _query: &str) -> Answered {
+  pub(super) fn game_page(&self, name: &str) -> Answered {
     let Some(game) = self.game(name)? else { return Ok(no_such_game(name)) };
     let listing = view::game_listing(&self.config.judge_code, &game, None, self.now(), self.tz());
     let joining = view::joining_lines(&game);
@@ -109,26 +109,15 @@ impl Site {
     else {
       return Ok(not_found());
     };
-    let reply = self.drawn(&game, stem, png)?;
-    let targets = query_value(query, "targets").is_some() && stem == "current" && !png;
-    if !targets || reply.status != 200 {
-      return Ok(reply);
-    }
-    let svg = String::from_utf8_lossy(&reply.body);
-    Ok(match draw::with_click_targets(&svg, game.map) {
-      Ok(svg) => Reply::bytes("image/svg+xml", svg.into_bytes())
-        .with_header("Cache-Control", "no-cache".into()),
-      Err(error) => {
-        tracing::error!(%error, game = %game.name, "web click targets failed");
-        reply
-      }
-    })
+    let targets = query_value(query, "targets").is_some() && stem == "current";
+    self.drawn(&game, stem, png, targets)
   }
 
   /// The picture of `game` in the phase `stem` (`S1901M`, or `current`),
   /// as MAP mails it: a past phase with its orders and what became of
-  /// them, from the board kept with its results.
-  fn drawn(&self, game: &Game, stem: &str, png: bool) -> Answered {
+  /// them, from the board kept with its results. With `targets`, today's
+  /// SVG has the provinces laid over it as click targets.
+  fn drawn(&self, game: &Game, stem: &str, png: bool, targets: bool) -> Answered {
     let content_type = if png { "image/png" } else { "image/svg+xml" };
     let key = (game.name.clone(), game.created.timestamp(), stem.to_ascii_uppercase(), png);
     if let Some(picture) = self.pictures.get(&key) {
@@ -147,12 +136,10 @@ impl Site {
       Some(past) => past.scene(game),
       None => picture::current(game),
     };
-    let drawn = draw::svg(&scene).and_then(|svg| {
-      if png {
-        draw::png(&svg, draw::PNG_SCALE)
-      } else {
-        Ok(svg.into_bytes())
-      }
+    let drawn = draw::svg(&scene).and_then(|svg| match (png, targets && past.is_none()) {
+      (true, _) => draw::png(&svg, draw::PNG_SCALE),
+      (false, true) => draw::with_click_targets(&svg, game.map).map(String::into_bytes),
+      (false, false) => Ok(svg.into_bytes()),
     });
     Ok(match drawn {
       Ok(body) if past.is_some() => {

@@ -4,14 +4,13 @@
 //! per game, in the cookie `judge-<game>`: a random token, never the
 //! password. Every form carries the sign-in's CSRF token.
 
-use sha2::{Digest, Sha256};
-
 use super::{no_such_game, pages, Answered, Reply, Request, Site};
 use crate::delivery::DeliveryError;
+use crate::digest;
 use crate::game::{report, Game, Role, Status};
 use crate::receive::{self, WebDone};
 use crate::session::WebEntry;
-use crate::store::web_sessions::{random_token, WebSession};
+use crate::store::web_sessions::WebSession;
 
 /// The name of the cookie that holds the sign-in to `game`.
 fn cookie_name(game: &str) -> String {
@@ -112,12 +111,14 @@ impl Site {
       return Ok(Reply::html(400, page));
     };
     let entry = WebEntry::SignIn { game: &game.name, seat: power, password };
-    let done = self.carry_out(&random_token(), false, entry)?;
+    let done = self.carry_out(&digest::random(), false, entry)?;
     let Some(seat) = done.seat else {
       let reply = crate::view::without_headers(&done.reply);
       return Ok(Reply::html(403, pages::sign_in(&game, Some(&reply))));
     };
-    let expires = self.now() + chrono::TimeDelta::hours(self.config.web.session_hours as i64);
+    // judge.toml caps the lifetime (`MAX_SESSION_HOURS`), so this adds no overflow.
+    let hours = self.config.web.session_hours.min(crate::config::MAX_SESSION_HOURS);
+    let expires = self.now() + chrono::TimeDelta::hours(hours as i64);
     let token = self.sessions.start(seat, expires)?;
     Ok(
       Reply::see_other(&format!("/games/{}/me", game.name))
@@ -182,7 +183,7 @@ impl Site {
       wait: record.wait,
       csrf: &session.csrf,
       phase: &game.position.phase.to_string(),
-      form: &random_token(),
+      form: &digest::random(),
       reply,
       kept,
       choices: &choices,
@@ -230,11 +231,8 @@ impl Site {
     }
     // A form sent twice (a reload, a second click) is carried out once.
     let key = match form.get("form") {
-      Some(nonce) => {
-        let digest = Sha256::digest(format!("web:{token}:{nonce}").as_bytes());
-        digest.iter().take(16).map(|b| format!("{b:02x}")).collect()
-      }
-      None => random_token(),
+      Some(nonce) => digest::short(format!("web:{token}:{nonce}")),
+      None => digest::random(),
     };
     let entry = WebEntry::Seated { seat: &session.seat, lines: &lines };
     let done = self.carry_out(&key, self.config.web.receipts, entry)?;
