@@ -2064,20 +2064,30 @@ commands! {
     &["SET NO AUTO DISBAND"],
   )
   .option(GameOption::AutoDisband, false);
-  SetBCenters = row(
-    Moderator,
-    "9.1",
-    "SET BCENTERS",
-    "In a Blind game, show everyone's supply centres.",
-    &["SET BCENTERS", "SET BCENTRES"],
-  );
-  SetNoBCenters = row(
-    Moderator,
-    "9.1",
-    "SET NO BCENTERS",
-    "In a Blind game, show each power only its own centres.",
-    &["SET NO BCENTERS", "SET NO BCENTRES"],
-  );
+  SetBCenters / SetNoBCenters = Switch {
+    who: Moderator,
+    section: "9.1",
+    set: |s, on| s.bcenters = on,
+    get: |s| s.bcenters,
+    before_start: true,
+    needs_to_turn_on: None,
+    on: Side {
+      usage: "SET BCENTERS",
+      summary: "In a Blind game, show every power everyone's supply centres.",
+      spellings: &["SET BCENTERS", "SET BCENTRES"],
+      meaning: "in a Blind game, each power is shown every power's supply centres",
+      shown: Some(word(SummaryLine::X2Flags, 3, "BCenters")),
+      listed: None,
+    },
+    off: Side {
+      usage: "SET NO BCENTERS",
+      summary: "In a Blind game, show each power only its own supply centres (the default).",
+      spellings: &["SET NO BCENTERS", "SET NO BCENTRES"],
+      meaning: "in a Blind game, each power is shown only its own supply centres",
+      shown: None,
+      listed: None,
+    },
+  };
   SetBlankBoard = row(
     Moderator,
     "9.1",

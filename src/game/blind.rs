@@ -65,6 +65,9 @@ pub struct Sight {
   /// Whether foreign units are ever shown (not under SEE_NO_UNITS).
   pub foreign_units: bool,
   pub ownership: Ownership,
+  /// The results never say `void` (the DPjudge's BLIND: it would tell
+  /// what the supported unit did).
+  pub void_hidden: bool,
 }
 
 impl Sight {
@@ -74,6 +77,7 @@ impl Sight {
     centres: CentreSight::Homes,
     foreign_units: true,
     ownership: Ownership::Seen,
+    void_hidden: true,
   };
 
   /// njudge's Blind: a player sees its own units only, and its own
@@ -84,6 +88,7 @@ impl Sight {
       centres: CentreSight::None,
       foreign_units: false,
       ownership: if bcenters { Ownership::All } else { Ownership::Own },
+      void_hidden: false,
     }
   }
 

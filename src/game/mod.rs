@@ -31,6 +31,7 @@ pub mod report;
 mod successor;
 pub mod summary;
 pub mod variant;
+pub mod viewer;
 mod vote;
 
 use chrono::{DateTime, Utc};
@@ -201,6 +202,9 @@ pub struct Settings {
   /// said otherwise (a Master's SET MAP); off by default, as pictures
   /// make each results mail some 200 KB larger.
   pub pictures: bool,
+  /// In a Blind game, each power is shown every power's supply centres
+  /// (SET BCENTERS), not only its own (manual §9.1).
+  pub bcenters: bool,
 }
 
 impl Default for Settings {
@@ -247,6 +251,7 @@ impl Default for Settings {
       pictures: false,
       deny: Vec::new(),
       variant: Variant::default(),
+      bcenters: false,
     }
   }
 }

@@ -28,6 +28,9 @@ pub struct Variant {
   /// The number of players, as against powers, is kept from the players
   /// and observers (SECRET).
   pub secret: bool,
+  /// Each player sees only its own units and what the results tell it
+  /// (njudge's Blind, issue 25; `game/blind.rs`).
+  pub blind: bool,
   /// The options named as variant words (CREATE, SET VARIANT): a SIGN ON
   /// ?name to the forming game must name them too (manual §4).
   pub named: Vec<GameOption>,
@@ -55,6 +58,8 @@ impl Variant {
       auto_disband: self.auto_disband,
       summer: self.summer,
       coastal_convoys: self.coastal_convoys,
+      // A blind game leaks nothing through the checking of orders.
+      fictional_ok: rules.fictional_ok || self.blind || self.has_rule("BLIND"),
       ..rules
     }
   }
@@ -92,6 +97,7 @@ impl Variant {
       GameOption::AutoDisband => self.auto_disband,
       GameOption::EmptyBoard => self.empty_board,
       GameOption::CoastalConvoys => self.coastal_convoys,
+      GameOption::Blind => self.blind,
       _ => false,
     }
   }
@@ -206,12 +212,14 @@ pub enum GameOption {
   Summer,
   CoastalConvoys,
   Secret,
+  Blind,
 }
 
 impl GameOption {
   /// Every option, in the order listings name them.
-  pub const ALL: [GameOption; 9] = [
+  pub const ALL: [GameOption; 10] = [
     GameOption::Gunboat,
+    GameOption::Blind,
     GameOption::Summer,
     GameOption::AnyCenter,
     GameOption::OneCenter,
@@ -237,6 +245,7 @@ impl GameOption {
       "summer" => GameOption::Summer,
       "coastalconvoy" | "coastalconvoys" => GameOption::CoastalConvoys,
       "secret" => GameOption::Secret,
+      "blind" => GameOption::Blind,
       _ => return None,
     })
   }
@@ -253,6 +262,7 @@ impl GameOption {
       GameOption::Summer => "Summer",
       GameOption::CoastalConvoys => "CoastalConvoys",
       GameOption::Secret => "Secret",
+      GameOption::Blind => "Blind",
     }
   }
 
@@ -281,6 +291,7 @@ impl GameOption {
       GameOption::Summer => "Summer",
       GameOption::CoastalConvoys => "Coastal Convoys",
       GameOption::Secret => "Secret",
+      GameOption::Blind => "Blind",
     }
   }
 
@@ -304,6 +315,8 @@ impl GameOption {
       (GameOption::CoastalConvoys, false) => "SET NO COASTAL CONVOYS",
       (GameOption::Secret, true) => "SET SECRET",
       (GameOption::Secret, false) => "SET NO SECRET",
+      (GameOption::Blind, true) => "SET VARIANT Blind",
+      (GameOption::Blind, false) => "SET NOT VARIANT Blind",
     }
   }
 
@@ -343,6 +356,11 @@ impl GameOption {
       (GameOption::CoastalConvoys, false) => "only fleets at sea may convoy",
       (GameOption::Secret, true) => "the number of players is not revealed",
       (GameOption::Secret, false) => "the number of players may be shown",
+      (GameOption::Blind, true) => {
+        "the game is Blind: each player sees only its own units, and the\n\
+         results tell each player only what its own units did"
+      }
+      (GameOption::Blind, false) => "the game is not Blind: everyone sees the whole board",
     }
   }
 
@@ -359,6 +377,7 @@ impl GameOption {
       GameOption::Summer => v.summer,
       GameOption::CoastalConvoys => v.coastal_convoys,
       GameOption::Secret => v.secret,
+      GameOption::Blind => v.blind,
     }
   }
 
@@ -382,6 +401,7 @@ impl GameOption {
       GameOption::Summer => v.summer = on,
       GameOption::CoastalConvoys => v.coastal_convoys = on,
       GameOption::Secret => v.secret = on,
+      GameOption::Blind => v.blind = on,
     }
     let kept: Vec<GameOption> = settings.variant.named.clone();
     settings.variant.named = kept.into_iter().filter(|o| o.is_on(settings)).collect();
@@ -409,7 +429,10 @@ impl Settings {
   pub fn sign_on_options(&self) -> Vec<GameOption> {
     GameOption::ALL
       .into_iter()
-      .filter(|&o| o.is_on(self) && (o == GameOption::Gunboat || self.variant.named.contains(&o)))
+      .filter(|&o| {
+        o.is_on(self)
+          && (matches!(o, GameOption::Gunboat | GameOption::Blind) || self.variant.named.contains(&o))
+      })
       .collect()
   }
 }

@@ -87,6 +87,11 @@ pub struct Rules {
   /// bloc once vassal status is settled is destroyed (DPjudge
   /// TORN_ALLEGIANCE).
   pub torn_allegiance: bool,
+  /// Orders may name units that are not there (DPjudge FICTIONAL_OK, which
+  /// blind games imply): a support or convoy of an empty province or of a
+  /// unit of another kind is accepted and fails at adjudication, so that
+  /// entering orders tells a player nothing of the board it cannot see.
+  pub fictional_ok: bool,
 }
 
 /// A rule name `judge adjudicate` does not know.
@@ -157,6 +162,7 @@ impl Rules {
         "MOBILIZE" | "MOBILISE" => rules.mobilize = true,
         "HIBERNATE" => rules.hibernate = true,
         "NO_PARTISANS" => rules.no_partisans = true,
+        "FICTIONAL_OK" => rules.fictional_ok = true,
         _ => return Err(UnknownRule { name: name.to_string() }),
       }
     }

@@ -1,0 +1,307 @@
+//! What one viewer of a game is shown (issue 25): in a blind game, a
+//! player sees the board as its own units see it ([`super::blind`]), an
+//! observer or a stranger sees none of it while the game runs, and the
+//! Master sees everything. Every results mail, listing and picture is
+//! built from the masked copies made here, so that what is left out is
+//! decided once, from the board, and never by cutting text.
+
+use super::blind::{self, Ownership, Shown, Sight, View};
+use super::{Game, PhaseResult, Resolution, Role};
+use crate::adjudicate::{Failure, Resolved};
+use crate::map::{Map, PowerId, ProvinceId};
+use crate::order::{Adjustment, Order};
+use crate::position::{Position, Unit};
+
+/// The DPjudge's rule names of the BLIND family that change what is seen
+/// (`SET RULE`); BLIND itself turns the engine on.
+pub const SIGHT_RULES: [&str; 12] = [
+  "OWN_SCS_SEE",
+  "NO_SCS_SEE",
+  "NO_UNITS_SEE",
+  "SEE_NO_SCS",
+  "SEE_ALL_SCS",
+  "SEE_NO_UNITS",
+  "UNITS_SEE_OTHER",
+  "UNITS_SEE_SAME",
+  "MYOPIC",
+  "VENETIAN",
+  "GREEK",
+  "TROJAN",
+];
+
+/// Who is looking.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Viewer {
+  /// The whole truth: the Master, anyone once the game is over, and
+  /// everyone in a game that is not blind.
+  Everything,
+  /// A player: these powers' units and centres (its own and its
+  /// vassals') are its eyes.
+  Seat(Vec<PowerId>),
+  /// An observer or a stranger in a running blind game: no unit and no
+  /// order, and centre owners only where everyone is shown them.
+  Outsider,
+}
+
+impl Viewer {
+  pub fn sees_everything(&self) -> bool {
+    *self == Viewer::Everything
+  }
+
+  /// A key naming this viewer in a game's stored history (`F`, `EF`,
+  /// `-` for outsiders), so a player's copy is found again.
+  pub fn key(&self, map: &Map) -> String {
+    match self {
+      Viewer::Everything => "*".to_string(),
+      Viewer::Seat(powers) => powers.iter().map(|&p| map.power(p).initial).collect(),
+      Viewer::Outsider => "-".to_string(),
+    }
+  }
+}
+
+impl Game {
+  /// The sight of a blind game: njudge's Blind (the `Blind` option, with
+  /// SET BCENTERS), or the DPjudge's BLIND with the modifiers in force;
+  /// `None` when everyone sees the whole board.
+  pub fn sight(&self) -> Option<Sight> {
+    let variant = &self.settings.variant;
+    if variant.blind {
+      return Some(Sight::njudge(self.settings.bcenters));
+    }
+    if !variant.has_rule("BLIND") {
+      return None;
+    }
+    let words: Vec<&str> = SIGHT_RULES.iter().copied().filter(|r| variant.has_rule(r)).collect();
+    Sight::with_modifiers(&words)
+  }
+
+  /// Whether the game is blind and still hides things (once it is over,
+  /// everything is shown to everyone).
+  pub fn hides(&self) -> bool {
+    self.sight().is_some() && !self.is_finished()
+  }
+
+  /// What member `member` (`None`: somebody not in the game) is shown now.
+  pub fn viewer(&self, member: Option<usize>) -> Viewer {
+    if !self.hides() {
+      return Viewer::Everything;
+    }
+    let Some(member) = member.and_then(|i| self.members.get(i)) else {
+      return Viewer::Outsider;
+    };
+    match (member.role, member.power) {
+      (Role::Master, _) => Viewer::Everything,
+      (Role::Player, Some(power)) => self.seat_viewer(power),
+      _ => Viewer::Outsider,
+    }
+  }
+
+  /// The viewer who plays `power`: its eyes are its own units and its
+  /// vassals'.
+  pub fn seat_viewer(&self, power: PowerId) -> Viewer {
+    let mut powers = vec![power];
+    powers.extend(self.position.vassals_of(power));
+    Viewer::Seat(powers)
+  }
+
+  /// The board as `viewer` is shown it.
+  pub fn seen_position(&self, viewer: &Viewer) -> Position {
+    match self.sight() {
+      Some(sight) => mask_position(self.map, &self.position, viewer, sight),
+      None => self.position.clone(),
+    }
+  }
+
+  /// An adjudicated phase as `viewer` is shown it.
+  pub fn seen_result(&self, viewer: &Viewer, result: &PhaseResult) -> Seen {
+    match self.sight() {
+      Some(sight) if !viewer.sees_everything() => mask_result(self.map, result, viewer, sight),
+      _ => Seen::whole(result.clone()),
+    }
+  }
+}
+
+/// A foreign unit seen only in part in a phase: its results line is
+/// `Germany: Army Burgundy ARRIVES.` ([`Shown::line`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Glimpse {
+  pub unit: Unit,
+  pub shown: Shown,
+  /// Where it ended the phase.
+  pub end: ProvinceId,
+}
+
+impl Glimpse {
+  pub fn line(&self, map: &Map) -> Option<String> {
+    self.shown.line(map, self.unit, self.end)
+  }
+}
+
+/// An adjudicated phase as one viewer is shown it: the phase with what
+/// the viewer may not see taken out, and what the results say besides.
+#[derive(Clone, Debug)]
+pub struct Seen {
+  pub result: PhaseResult,
+  pub glimpses: Vec<Glimpse>,
+  /// The centres whose owner the viewer is shown after the phase, by
+  /// province index; `None`: every centre.
+  pub centres: Option<Vec<bool>>,
+  /// The powers whose build and removal counts the viewer is shown;
+  /// `None`: every power's.
+  pub counted: Option<Vec<PowerId>>,
+}
+
+impl Seen {
+  /// The phase as it is, for a viewer who sees everything.
+  pub fn whole(result: PhaseResult) -> Seen {
+    Seen { result, glimpses: Vec::new(), centres: None, counted: None }
+  }
+
+  /// Whether the viewer is shown who owns `centre`.
+  pub fn shows_centre(&self, centre: ProvinceId) -> bool {
+    self.centres.as_ref().is_none_or(|c| c.get(centre.index()).copied().unwrap_or(false))
+  }
+
+  /// Whether the viewer is shown `power`'s adjustment counts.
+  pub fn counts(&self, power: PowerId) -> bool {
+    self.counted.as_ref().is_none_or(|c| c.contains(&power))
+  }
+}
+
+/// The powers that are `viewer`'s eyes (none for an outsider).
+fn eyes(viewer: &Viewer) -> &[PowerId] {
+  match viewer {
+    Viewer::Seat(powers) => powers,
+    _ => &[],
+  }
+}
+
+/// Which centres of `position` `viewer` is shown the owner of.
+fn centres_shown(map: &Map, position: &Position, viewer: &Viewer, sight: Sight) -> Vec<bool> {
+  let mut shown = vec![false; map.provinces().len()];
+  let powers = eyes(viewer);
+  let view = View::of(map, position, powers, sight);
+  for centre in map.supply_centers() {
+    let owner = position.owner(centre);
+    let visible = match viewer {
+      Viewer::Everything => true,
+      Viewer::Seat(_) => view.shows_owner(sight, powers, centre, owner),
+      Viewer::Outsider => sight.ownership == Ownership::All,
+    };
+    if let Some(slot) = shown.get_mut(centre.index()) {
+      *slot = visible;
+    }
+  }
+  shown
+}
+
+/// `position` with the units `viewer` does not see taken away and the
+/// owners of centres it is not shown cleared.
+pub fn mask_position(map: &Map, position: &Position, viewer: &Viewer, sight: Sight) -> Position {
+  if viewer.sees_everything() {
+    return position.clone();
+  }
+  let powers = eyes(viewer);
+  let view = View::of(map, position, powers, sight);
+  let seen = |unit: &Unit| {
+    powers.contains(&unit.power) || (sight.foreign_units && view.sees(unit.kind, unit.location.province))
+  };
+  let mut masked = position.clone();
+  for unit in position.units().filter(|u| !seen(u)) {
+    masked.remove(unit.location.province);
+  }
+  masked.dislodged.retain(|d| seen(&d.unit));
+  let shown = centres_shown(map, position, viewer, sight);
+  for centre in map.supply_centers() {
+    if !shown.get(centre.index()).copied().unwrap_or(false) {
+      masked.set_owner(centre, None);
+    }
+  }
+  masked
+}
+
+/// `result` as `viewer` is shown it: the orders it sees in full (its own
+/// and foreign ones seen before and after), the others as glimpses or not
+/// at all, and both boards masked.
+pub fn mask_result(map: &Map, result: &PhaseResult, viewer: &Viewer, sight: Sight) -> Seen {
+  let powers = eyes(viewer);
+  let (then, now) =
+    (View::of(map, &result.before, powers, sight), View::of(map, &result.after, powers, sight));
+  let own = |unit: &Unit| powers.contains(&unit.power);
+  let shown_of = |r: &Resolved| {
+    let unit = r.order.unit;
+    if own(&unit) {
+      Shown::Full
+    } else if !sight.foreign_units || *viewer == Viewer::Outsider {
+      Shown::Hidden
+    } else {
+      Shown::of_bits(blind::bits(&then, &now, unit.kind, unit.location.province, blind::end_of(r)))
+    }
+  };
+  let seen_before = |unit: &Unit| {
+    own(unit)
+      || (sight.foreign_units
+        && *viewer != Viewer::Outsider
+        && then.sees(unit.kind, unit.location.province))
+  };
+  let mut glimpses = Vec::new();
+  let mut keep = |resolved: &[Resolved]| -> Vec<Resolved> {
+    let mut kept = Vec::new();
+    for r in resolved {
+      match shown_of(r) {
+        Shown::Full => kept.push(quiet_void(r, sight)),
+        Shown::Hidden => {}
+        shown => glimpses.push(Glimpse { unit: r.order.unit, shown, end: blind::end_of(r) }),
+      }
+    }
+    kept
+  };
+  let resolution = match &result.resolution {
+    Resolution::Movement(resolved) => Resolution::Movement(keep(resolved)),
+    Resolution::Retreat(resolved) => Resolution::Retreat(keep(resolved)),
+    Resolution::Adjustment { orders, civil_disorder } => {
+      let seen_after = |power: PowerId, adjustment: &Adjustment| match adjustment {
+        _ if powers.contains(&power) => true,
+        Adjustment::Build { kind, at } => {
+          sight.foreign_units && *viewer != Viewer::Outsider && now.sees(*kind, at.province)
+        }
+        Adjustment::Remove { unit } | Adjustment::Maintain { unit } => seen_before(unit),
+        Adjustment::Waive => false,
+      };
+      Resolution::Adjustment {
+        orders: orders.iter().filter(|(p, a, _)| seen_after(*p, a)).cloned().collect(),
+        civil_disorder: civil_disorder.iter().filter(|u| seen_before(u)).copied().collect(),
+      }
+    }
+  };
+  let masked = PhaseResult {
+    resolution,
+    before: mask_position(map, &result.before, viewer, sight),
+    after: mask_position(map, &result.after, viewer, sight),
+    disbanded: result.disbanded.iter().filter(|u| seen_before(u)).copied().collect(),
+    trapped: result.trapped.iter().filter(|u| seen_before(u)).copied().collect(),
+    proxies: result.proxies.iter().filter(|(u, _)| seen_before(u)).copied().collect(),
+    torn: result.torn.iter().filter(|u| seen_before(u)).copied().collect(),
+    ..result.clone()
+  };
+  Seen {
+    result: masked,
+    glimpses,
+    centres: Some(centres_shown(map, &result.after, viewer, sight)),
+    counted: Some(powers.to_vec()),
+  }
+}
+
+/// A foreign unit's order seen in full, or one's own: under the DPjudge's
+/// BLIND the results never say `void` (it would tell what the supported
+/// unit did); a convoyed army's void move reads as `no convoy`.
+fn quiet_void(resolved: &Resolved, sight: Sight) -> Resolved {
+  let mut shown = resolved.clone();
+  if sight.void_hidden && shown.outcome.failure == Some(Failure::Void) {
+    shown.outcome.failure = match shown.order.order {
+      Order::Move { .. } => Some(Failure::NoConvoy),
+      _ => None,
+    };
+  }
+  shown
+}
