@@ -12,11 +12,12 @@ use chrono_tz::Tz;
 use crate::config::Config;
 use crate::dedication;
 use crate::draw::{self, DrawError, Scene};
+use crate::game::viewer::Viewer;
 use crate::game::{deadline, picture, report, Game, Processed, Role, TimeEvent};
 use crate::mail::outbound::{Attachment, MailKind, Outgoing};
 use crate::mail::subject;
 use crate::map::PowerId;
-use crate::store::game_file::{HistoryEntry, HistoryKind};
+use crate::store::game_file::{HistoryEntry, HistoryKind, SeenEntry};
 use crate::store::ledger::LedgerEntry;
 
 /// Mail for members, what goes into the history, and what counts for
@@ -119,21 +120,38 @@ pub fn results(
   let tz = tz(config);
   let Some(first) = processed.phases.first() else { return Announcement::default() };
   let phase = first.phase.to_string();
-  let subject = subject::game(&config.judge_code, &game.name, &phase, "Results");
-  let mut body = format!("{header}\n{}", report::results(game, processed, tz));
-  if game.is_finished() {
-    body.push('\n');
-    body.push_str(&report::summary(game, game.settings.reveal, tz));
-  }
+  // A blind game's results are one copy per viewer (`game/viewer.rs`),
+  // under njudge's subject for them.
+  let what = if game.sight().is_some() { "Blind Results" } else { "Results" };
+  let subject = subject::game(&config.judge_code, &game.name, &phase, what);
+  let body_for = |viewer: &Viewer| {
+    let mut body = format!("{header}\n{}", report::results_for(game, processed, tz, viewer));
+    if game.is_finished() {
+      body.push('\n');
+      body.push_str(&report::summary(game, game.settings.reveal, tz));
+    }
+    body
+  };
   let mut announcement = Announcement::default();
-  // The picture of the adjudicated phase, drawn once for all who want it;
-  // their text is everyone's.
-  let mut picture: Option<Vec<Attachment>> = None;
-  for member in &game.members {
+  // Each viewer's text, and picture of the adjudicated phase, made once
+  // for all who share it.
+  let mut copies: Vec<(Viewer, String, Option<Vec<Attachment>>)> = Vec::new();
+  for (index, member) in game.members.iter().enumerate() {
+    let viewer = game.viewer(Some(index));
+    let slot = match copies.iter().position(|(v, ..)| *v == viewer) {
+      Some(slot) => slot,
+      None => {
+        let body = body_for(&viewer);
+        copies.push((viewer.clone(), body, None));
+        copies.len() - 1
+      }
+    };
+    let (_, body, picture) = &mut copies[slot];
     let attachments = if member.wants_pictures(&game.settings) {
       picture
         .get_or_insert_with(|| {
-          let mut files = results_picture(game, first);
+          let seen = game.seen_result(&viewer, first);
+          let mut files = results_picture(game, &seen.result);
           // The last results carry the game's SUMMARY, and so its chart.
           if game.is_finished() {
             match chart_attachment(game) {
@@ -148,13 +166,29 @@ pub fn results(
       Vec::new()
     };
     for address in member.addresses() {
-      let mut message = mail(address, &subject, &body, MailKind::Bulk);
+      let mut message = mail(address, &subject, body, MailKind::Bulk);
       message.attachments = attachments.clone();
       push_once(&mut announcement.mail, message);
     }
   }
-  let mut results = entry(now, phase.clone(), HistoryKind::Results, subject, body);
+  let mut results =
+    entry(now, phase.clone(), HistoryKind::Results, subject.clone(), body_for(&Viewer::Everything));
   results.board = Some(picture::past_board(game, first));
+  // While the game hides things, HISTORY and the web give each player its
+  // own copy and observers theirs (`HistoryEntry::seen_by`).
+  if game.hides() {
+    let mut viewers: Vec<Viewer> =
+      game.map.playable_powers().map(|p| game.seat_viewer(p)).collect();
+    viewers.push(Viewer::Outsider);
+    for viewer in viewers {
+      let body = match copies.iter().find(|(v, ..)| *v == viewer) {
+        Some((_, body, _)) => body.clone(),
+        None => body_for(&viewer),
+      };
+      let board = picture::past_board(game, &game.seen_result(&viewer, first).result);
+      results.views.push(SeenEntry { viewer: viewer.key(game.map), body, board });
+    }
+  }
   announcement.history.push(results);
   announcement.ledger = dedication::turns(&config.dedication, game, processed, now);
   if !processed.postal.is_empty() {
@@ -407,7 +441,7 @@ fn late(
 
 /// A notice about lateness or abandonment to the members of a game and
 /// its history (leaving out member `except`, who is answered directly);
-/// in a QUIET game, only the Masters hear of it.
+/// in a QUIET or running blind game, only the Masters hear of it.
 pub fn to_audience(
   config: &Config,
   game: &Game,
@@ -418,7 +452,9 @@ pub fn to_audience(
 ) -> Announcement {
   let mut announcement =
     to_members(config, game, what, text, except, Some(HistoryKind::Notice), now);
-  if game.settings.quiet {
+  // A blind game names no late power to the others (the DPjudge's
+  // HIDE_LATE_POWERS, which BLIND implies): who is late tells who is alive.
+  if game.settings.quiet || game.hides() {
     keep_masters(game, &mut announcement.mail);
     announcement.history.clear();
   }
@@ -534,5 +570,5 @@ fn entry(
   subject: String,
   body: String,
 ) -> HistoryEntry {
-  HistoryEntry { number: 0, time: now, phase, kind, subject, body, board: None }
+  HistoryEntry { number: 0, time: now, phase, kind, subject, body, board: None, views: Vec::new() }
 }

@@ -34,6 +34,7 @@ const OPTION_INFO: &[(&str, &str)] = &[
   ("emptyboard", include_str!("../data/options/emptyboard.txt")),
   ("coastalconvoys", include_str!("../data/options/coastalconvoys.txt")),
   ("secret", include_str!("../data/options/secret.txt")),
+  ("blind", include_str!("../data/options/blind.txt")),
   ("duplex", include_str!("../data/options/duplex.txt")),
 ];
 

@@ -126,11 +126,18 @@ pub fn joining_lines(game: &Game) -> Vec<(&'static str, String)> {
 
 /// The boards kept with a game's results, by phase, for the pictures of
 /// past phases (MAP game phase, the web's pictures).
-pub fn kept_boards(history: &[HistoryEntry]) -> Vec<(&str, &PastBoard)> {
+///
+/// `viewer` is the key of who looks and `hides` whether the game still
+/// hides things from it: a blind game's viewer gets its own boards.
+pub fn kept_boards<'a>(
+  history: &'a [HistoryEntry],
+  viewer: &str,
+  hides: bool,
+) -> Vec<(&'a str, &'a PastBoard)> {
   history
     .iter()
     .filter(|e| e.kind == HistoryKind::Results)
-    .filter_map(|e| e.board.as_ref().map(|board| (e.phase.as_str(), board)))
+    .filter_map(|e| e.seen_by(viewer, hides)?.1.map(|board| (e.phase.as_str(), board)))
     .collect()
 }
 
@@ -149,16 +156,20 @@ pub struct ResultPhase {
 
 /// The results of a game's phases, oldest first: HISTORY's entries that
 /// anyone may ask for (the web's history page and feed).
-pub fn result_phases(history: &[HistoryEntry]) -> Vec<ResultPhase> {
+/// As [`kept_boards`], each as `viewer` may read it.
+pub fn result_phases(history: &[HistoryEntry], viewer: &str, hides: bool) -> Vec<ResultPhase> {
   history
     .iter()
     .filter(|e| e.kind == HistoryKind::Results && !e.phase.is_empty())
-    .map(|e| ResultPhase {
-      phase: e.phase.clone(),
-      time: e.time,
-      subject: e.subject.clone(),
-      text: without_headers(&e.body),
-      pictured: e.board.is_some(),
+    .filter_map(|e| {
+      let (body, board) = e.seen_by(viewer, hides)?;
+      Some(ResultPhase {
+        phase: e.phase.clone(),
+        time: e.time,
+        subject: e.subject.clone(),
+        text: without_headers(body),
+        pictured: board.is_some(),
+      })
     })
     .collect()
 }

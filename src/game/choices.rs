@@ -3,12 +3,14 @@
 //! (the map's abbreviations) and kept only when [`Game::check_order`], the
 //! check every mailed order passes, takes them: so everything offered is
 //! accepted. Not everything accepted is offered: convoys over more than one
-//! fleet, and moves by them, are typed.
+//! fleet, and moves by them, are typed. In a blind game only the units the
+//! player sees are offered as the ones to support or convoy, so that the
+//! form shows nothing the player is not shown.
 
 use super::Game;
 use crate::map::{Location, PowerId, ProvinceId, UnitType};
 use crate::phase::PhaseKind;
-use crate::position::Unit;
+use crate::position::{Position, Unit};
 
 /// The choices for one unit (or, in an adjustment phase, for one build
 /// site or removal).
@@ -34,8 +36,12 @@ impl Game {
   /// The orders `power` could give each of its units (or its builds and
   /// removals) in the current phase.
   pub fn order_choices(&self, power: PowerId) -> Vec<UnitChoices> {
+    let seen = self.seen_by(power);
+    let board = seen.as_ref().unwrap_or(&self.position);
     let candidates: Vec<(Unit, Vec<String>)> = match self.position.phase.kind {
-      PhaseKind::Movement => self.position.units_of(power).map(|u| (u, self.movement(u))).collect(),
+      PhaseKind::Movement => {
+        self.position.units_of(power).map(|u| (u, self.movement(u, board))).collect()
+      }
       PhaseKind::Retreat => self
         .position
         .dislodged
@@ -58,17 +64,29 @@ impl Game {
       .map(|(unit, orders)| UnitChoices {
         subject: self.unit_name(unit),
         province: self.map.province(unit.location.province).abbr.clone(),
-        orders: self.taken(power, orders),
+        orders: self.taken_seen(power, orders, seen.as_ref()),
       })
       .filter(|c| !c.orders.is_empty())
       .collect()
   }
 
-  /// The candidates the judge takes, each once.
+  /// The adjustments the judge takes, each once (they name no other
+  /// power's unit, so need no board to be written for the player).
   fn taken(&self, power: PowerId, candidates: Vec<String>) -> Vec<Choice> {
+    self.taken_seen(power, candidates, None)
+  }
+
+  /// The candidates the judge takes, each once, written as `seen` shows
+  /// the board (see [`Game::seen_by`]).
+  fn taken_seen(
+    &self,
+    power: PowerId,
+    candidates: Vec<String>,
+    seen: Option<&Position>,
+  ) -> Vec<Choice> {
     let mut choices: Vec<Choice> = Vec::new();
     for order in candidates {
-      if let Ok(text) = self.check_order(power, &order) {
+      if let Ok(text) = self.check_order_seen(power, &order, seen) {
         if !choices.iter().any(|c| c.text == text) {
           choices.push(Choice { order, text });
         }
@@ -104,8 +122,9 @@ impl Game {
   }
 
   /// Hold, moves, supports of every unit it could help, and one-fleet
-  /// convoys (and the moves they carry).
-  fn movement(&self, unit: Unit) -> Vec<String> {
+  /// convoys (and the moves they carry), among the units on `board` (the
+  /// board the player is shown).
+  fn movement(&self, unit: Unit, board: &Position) -> Vec<String> {
     let me = self.unit_words(unit);
     let mut orders = vec![format!("{me} H")];
     match unit.kind {
@@ -121,7 +140,7 @@ impl Game {
       }
     }
     let reach = self.reach(unit);
-    for other in self.position.units().filter(|o| o.location.province != unit.location.province) {
+    for other in board.units().filter(|o| o.location.province != unit.location.province) {
       let them = self.unit_words(other);
       let there = other.location.province;
       if reach.contains(&there) {
@@ -135,7 +154,7 @@ impl Game {
     // fleet may carry any army beside it there.
     let at_sea =
       |u: &Unit| u.kind == UnitType::Fleet && !self.map.province(u.location.province).is_land();
-    let fleets: Vec<Unit> = self.position.units().filter(at_sea).collect();
+    let fleets: Vec<Unit> = board.units().filter(at_sea).collect();
     match unit.kind {
       UnitType::Army => {
         for fleet in fleets.iter().filter(|f| self.reach(**f).contains(&unit.location.province)) {
@@ -145,7 +164,7 @@ impl Game {
         }
       }
       UnitType::Fleet if at_sea(&unit) => {
-        let armies = self.position.units().filter(|a| a.kind == UnitType::Army);
+        let armies = board.units().filter(|a| a.kind == UnitType::Army);
         for army in armies.filter(|a| reach.contains(&a.location.province)) {
           let them = self.unit_words(army);
           for &to in reach.iter().filter(|&&to| to != army.location.province) {
@@ -193,5 +212,41 @@ impl Game {
       }
     }
     choices
+  }
+}
+
+#[cfg(test)]
+mod tests {
+  use super::super::{DeadlineRule, Settings};
+  use super::*;
+  use crate::map::Map;
+
+  fn game(blind: bool) -> Game {
+    let map = Map::standard().unwrap_or_else(|e| panic!("the standard map: {e}"));
+    let deadlines = [DeadlineRule::movement(), DeadlineRule::other(), DeadlineRule::other()];
+    let mut settings = Settings::new(map, deadlines);
+    settings.variant.blind = blind;
+    Game::new("choices", map, settings, chrono::DateTime::UNIX_EPOCH)
+  }
+
+  /// Every order offered, as mailed and as echoed.
+  fn offered(game: &Game, power: &str) -> Vec<String> {
+    let power = game.map.find_power(power).unwrap_or_else(|| panic!("no {power}"));
+    let choices = game.order_choices(power);
+    choices.iter().flat_map(|u| &u.orders).flat_map(|c| [c.order.clone(), c.text.clone()]).collect()
+  }
+
+  /// The web form of a blind game offers help only to the units the
+  /// player sees: Paris, far from every German unit, is not named.
+  #[test]
+  fn a_blind_game_offers_no_unit_the_player_does_not_see() {
+    let seen = offered(&game(false), "Germany");
+    assert!(seen.iter().any(|o| o == "A Mun S A Par - Bur"), "{seen:#?}");
+    assert!(seen.iter().any(|o| o.contains("French")), "{seen:#?}");
+    let blind = offered(&game(true), "Germany");
+    assert!(blind.iter().any(|o| o == "A Ber S A Mun - Sil"), "{blind:#?}");
+    for choice in &blind {
+      assert!(!choice.contains("Par") && !choice.contains("French"), "{choice}");
+    }
   }
 }

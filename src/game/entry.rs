@@ -8,6 +8,7 @@ use super::{Entered, Game};
 use crate::map::PowerId;
 use crate::order::{self, Adjustment, Order, OrderError, UnitOrder};
 use crate::phase::PhaseKind;
+use crate::position::Position;
 
 /// An order checked, not yet taken.
 enum Checked {
@@ -45,7 +46,12 @@ impl Game {
     fresh: bool,
   ) -> Result<Accepted, OrderError> {
     match self.checked_order(power, text, fresh)? {
-      (power, Checked::Unit(order)) => Ok(self.put_unit_order(power, order, text)),
+      (filed, Checked::Unit(order)) => {
+        // The echo is for the player who sent it (a restored order's is
+        // not shown to anyone).
+        let seen = if fresh { self.seen_by(power) } else { None };
+        Ok(self.put_unit_order(filed, order, text, seen.as_ref()))
+      }
       (power, Checked::Adjustment(adjustment)) if self.rules().any_disband => {
         self.put_any_disband(power, adjustment, text)
       }
@@ -57,10 +63,36 @@ impl Game {
   /// order as results print it, or why it would be refused. (An
   /// adjustment may still push out an earlier one when entered.)
   pub fn check_order(&self, power: PowerId, text: &str) -> Result<String, OrderError> {
+    self.check_order_seen(power, text, self.seen_by(power).as_ref())
+  }
+
+  /// [`Game::check_order`] with the board `power` is shown already worked
+  /// out ([`Game::seen_by`]), for a caller checking many orders.
+  pub(super) fn check_order_seen(
+    &self,
+    power: PowerId,
+    text: &str,
+    seen: Option<&Position>,
+  ) -> Result<String, OrderError> {
     Ok(match self.checked_order(power, text, true)?.1 {
-      Checked::Unit(order) => order::render_order(self.map, &order),
+      Checked::Unit(order) => self.echo(&order, seen),
       Checked::Adjustment(adjustment) => order::render_adjustment(self.map, &adjustment),
     })
+  }
+
+  /// The board the player of `power` is shown, while the game is blind
+  /// and hides things; `None` when orders are echoed in full.
+  pub(super) fn seen_by(&self, power: PowerId) -> Option<Position> {
+    self.hides().then(|| self.seen_position(&self.seat_viewer(power)))
+  }
+
+  /// An order as its player is told it: in a blind game a unit it helps is
+  /// named in full only when the player sees it (`render_order_seen`).
+  fn echo(&self, order: &UnitOrder, seen: Option<&Position>) -> String {
+    match seen {
+      Some(seen) => order::render_order_seen(self.map, order, seen),
+      None => order::render_order(self.map, order),
+    }
   }
 
   /// An order read and checked against the board and the settings, with
@@ -80,9 +112,15 @@ impl Game {
       PhaseKind::Movement | PhaseKind::Retreat => {
         // With SET PROXY a player may order another power's unit: the
         // order is checked as its owner's, and counts only if the owner
-        // proxies the unit to this power (see `unit_orders`).
+        // proxies the unit to this power (see `unit_orders`). In a blind
+        // game a new order for another power's unit is taken only once the
+        // unit is proxied to this power: otherwise it is refused in the
+        // words used for an empty province, and tells nothing.
         let owner = self.owner_of_order(text).filter(|&owner| {
-          owner != power && kind == PhaseKind::Movement && (self.settings.proxy || !fresh)
+          owner != power
+            && kind == PhaseKind::Movement
+            && (self.settings.proxy || !fresh)
+            && (!fresh || !self.hides() || self.proxied_to(&parsed, power))
         });
         let checked =
           order::validate_with(self.map, &self.position, owner.unwrap_or(power), &parsed, &rules)?;
@@ -138,6 +176,16 @@ impl Game {
     }
   }
 
+  /// Whether the unit an order names has been handed to `power` by its
+  /// owner's proxy order (SET PROXY).
+  fn proxied_to(&self, parsed: &order::ParsedOrder, power: PowerId) -> bool {
+    let order::ParsedOrder::Unit { at, .. } = parsed else { return false };
+    let Some(unit) = self.position.unit_at(at.province) else { return false };
+    self.orders.get(unit.power.index()).is_some_and(|list| {
+      list.units.iter().any(|e| e.order.unit == unit && e.order.order == Order::Proxy { power })
+    })
+  }
+
   /// What the game's settings add to the checks of an order: proxies only
   /// with SET PROXY; with SET STRICT CONVOY, no convoy from or to a
   /// province that touches no sea (manual §8.3).
@@ -166,8 +214,16 @@ impl Game {
     }
   }
 
-  fn put_unit_order(&mut self, power: PowerId, order: UnitOrder, text: &str) -> Accepted {
-    let mut rendered = order::render_order(self.map, &order);
+  /// Files `order` under `power`; the echo names helped units as `seen`
+  /// shows them (`None`: in full).
+  fn put_unit_order(
+    &mut self,
+    power: PowerId,
+    order: UnitOrder,
+    text: &str,
+    seen: Option<&Position>,
+  ) -> Accepted {
+    let mut rendered = self.echo(&order, seen);
     // njudge wanted the route written (§6.2, `A Yor-Nth-Nwy`); this judge
     // finds it, and says so rather than take the order silently.
     if let Order::Move { to, via: order::Via::Unspecified } = order.order {
@@ -177,11 +233,11 @@ impl Game {
       }
     }
     let province = order.unit.location.province;
-    let units = &mut self.orders[power.index()].units;
+    let units = &self.orders[power.index()].units;
     let earlier = units.iter().position(|e| e.order.unit.location.province == province);
-    let replaced =
-      earlier.map(|i| units.remove(i)).map(|e| order::render_order(self.map, &e.order));
-    units.push(Entered { order, text: text.to_string() });
+    let replaced = earlier.map(|i| self.orders[power.index()].units.remove(i));
+    let replaced = replaced.map(|e| self.echo(&e.order, seen));
+    self.orders[power.index()].units.push(Entered { order, text: text.to_string() });
     Accepted { text: rendered, replaced }
   }
 

@@ -74,6 +74,13 @@ pub enum BlockError {
 
   #[error("{what} cannot come after ELSE: an IF has at most one ELSE, and it comes last.")]
   AfterElse { what: &'static str },
+
+  /// IF or ELSE IF in a blind game.
+  #[error(
+    "Conditional orders ({what}) are not allowed in a Blind game: whether a condition held \
+     could reveal where other powers' units are. Send the orders without the condition."
+  )]
+  Blind { what: &'static str },
 }
 
 impl BlockError {
@@ -115,11 +122,21 @@ pub struct Builder {
   lines: Vec<Line>,
   steps: Vec<Step>,
   open: Vec<Frame>,
+  /// IF and ELSE IF are taken (not in a blind game).
+  conditions: bool,
 }
 
 impl Builder {
   pub fn new(map: &'static Map, power: PowerId, phase: Phase) -> Builder {
-    Builder { map, power, phase, lines: Vec::new(), steps: Vec::new(), open: Vec::new() }
+    let (lines, steps, open) = (Vec::new(), Vec::new(), Vec::new());
+    Builder { map, power, phase, lines, steps, open, conditions: true }
+  }
+
+  /// A block a player of `game` is sending now: in a game that hides
+  /// things (Blind) it takes no condition, since what a condition found
+  /// would show the player units it does not see.
+  pub fn for_game(game: &Game, power: PowerId, phase: Phase) -> Builder {
+    Builder { conditions: !game.hides(), ..Builder::new(game.map, power, phase) }
   }
 
   pub fn phase(&self) -> Phase {
@@ -162,6 +179,8 @@ impl Builder {
         self.body().push(Step::Wait(on));
         Line::Wait(on)
       }
+      Line::If(_) if !self.conditions => return Err(BlockError::Blind { what: "IF" }),
+      Line::ElseIf(_) if !self.conditions => return Err(BlockError::Blind { what: "ELSE IF" }),
       Line::If(text) => {
         let condition = order::parse_condition(self.map, &text).map_err(BlockError::Condition)?;
         let shown = condition.render(self.map);

@@ -35,11 +35,17 @@ pub fn stem(game: &Game, phase: Phase) -> String {
 /// tells nobody more than LIST does (orders of the phase under way are
 /// never drawn).
 pub fn current(game: &Game) -> Scene<'_> {
+  seen_now(game, &game.position)
+}
+
+/// The current board as a viewer sees it: `board` is
+/// [`Game::seen_position`] (in a blind game, only what the viewer sees).
+pub fn seen_now<'a>(game: &Game, board: &'a Position) -> Scene<'a> {
   Scene {
     map: game.map,
     title: title(game, game.position.phase),
-    position: &game.position,
-    dislodged: &game.position.dislodged,
+    position: board,
+    dislodged: &board.dislodged,
     orders: Vec::new(),
   }
 }
@@ -59,22 +65,25 @@ pub fn adjudicated<'a>(game: &Game, result: &'a PhaseResult) -> Scene<'a> {
     title: title(game, result.phase),
     position: &result.before,
     dislodged,
-    orders: drawn_orders(map, &result.resolution),
+    orders: drawn_orders(map, &result.resolution, &result.before),
   }
 }
 
 /// The orders of an adjudicated phase as the picture draws them; units
 /// that got no order (and so held or disbanded) are left out, as their
 /// results line has nothing to draw.
-pub fn drawn_orders(map: &Map, resolution: &Resolution) -> Vec<DrawnOrder> {
+///
+/// `seen` is the board as the picture's viewer saw it before the phase: a
+/// target not on it is named without owner or kind.
+pub fn drawn_orders(map: &Map, resolution: &Resolution, seen: &Position) -> Vec<DrawnOrder> {
   match resolution {
     Resolution::Movement(resolved) | Resolution::Retreat(resolved) => resolved
       .iter()
       .filter(|r| r.ordered)
       .map(|r| DrawnOrder {
         power: r.order.unit.power,
-        text: order::render_order(map, &r.order),
-        order: parsed_unit_order(&r.order),
+        text: order::render_order_seen(map, &r.order, seen),
+        order: parsed_unit_order(&r.order, seen),
         result: Some(r.outcome.to_string()),
       })
       .collect(),
@@ -109,8 +118,12 @@ pub fn drawn_orders(map: &Map, resolution: &Resolution) -> Vec<DrawnOrder> {
 }
 
 /// A checked unit order as the places it joins.
-fn parsed_unit_order(order: &UnitOrder) -> ParsedOrder {
+fn parsed_unit_order(order: &UnitOrder, seen: &Position) -> ParsedOrder {
   let unit = order.unit;
+  // The kind of a target the viewer did not see is not told.
+  let kind = |target: &Unit| {
+    (seen.unit_at(target.location.province) == Some(*target)).then_some(target.kind)
+  };
   let action = match &order.order {
     Order::Hold => Action::Hold,
     Order::Move { to, via } => Action::Move {
@@ -122,13 +135,13 @@ fn parsed_unit_order(order: &UnitOrder) -> ParsedOrder {
       via_convoy: !matches!(via, Via::Unspecified),
     },
     Order::SupportHold { target } => {
-      Action::SupportHold { kind: Some(target.kind), unit: target.location }
+      Action::SupportHold { kind: kind(target), unit: target.location }
     }
     Order::SupportMove { target, to } => {
-      Action::SupportMove { kind: Some(target.kind), from: target.location, to: *to }
+      Action::SupportMove { kind: kind(target), from: target.location, to: *to }
     }
     Order::Convoy { target, to } => Action::Convoy {
-      kind: Some(target.kind),
+      kind: kind(target),
       from: target.location,
       to: Location { province: *to, coast: None },
     },
@@ -208,8 +221,12 @@ impl PastPhase {
 /// now (`None`), a kept turn adjudicated again from the board and orders
 /// it was processed with, or the board `kept` with the phase's results
 /// (each with its phase, oldest first, as the game's history holds them).
+///
+/// A kept turn is drawn as `who` sees it; `kept` boards are already the
+/// viewer's ([`crate::view::kept_boards`]).
 pub fn past(
   game: &Game,
+  who: &super::viewer::Viewer,
   phase: Option<&str>,
   kept: &[(&str, &PastBoard)],
 ) -> Result<Option<PastPhase>, PastError> {
@@ -229,7 +246,8 @@ pub fn past(
     return Ok(None);
   }
   if let Some(turn) = game.turns.iter().find(|t| t.position.phase == wanted) {
-    return Ok(Some(PastPhase::of_result(game, &game.replay(turn))));
+    let seen = game.seen_result(who, &game.replay(turn));
+    return Ok(Some(PastPhase::of_result(game, &seen.result)));
   }
   let recorded = kept.iter().rev().find(|(phase, _)| *phase == wanted.to_string());
   if let Some((_, board)) = recorded {
@@ -400,7 +418,12 @@ fn short_order(map: &Map, order: &ParsedOrder) -> Option<String> {
 /// The chart of a game's supply-centre counts at the end of each year,
 /// from the same record as SUMMARY's History of Supply Center Counts; one
 /// line per power that has been in the game, in its board colour.
+///
+/// None while a blind game hides its centre history.
 pub fn chart(game: &Game) -> Option<Chart> {
+  if game.hides() {
+    return None;
+  }
   let years = &game.record.years;
   if years.is_empty() {
     return None;

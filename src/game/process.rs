@@ -216,6 +216,11 @@ impl Game {
   /// game: the web's preview, which changes nothing.
   pub fn preview(&self, power: PowerId) -> PhaseResult {
     let mut copy = self.clone();
+    // A blind seat's preview is played on the board it sees: units it
+    // cannot see are not there to bounce its moves.
+    if self.hides() {
+      copy.position = self.seen_position(&self.seat_viewer(power));
+    }
     let vassals: Vec<PowerId> = self.position.vassals_of(power).collect();
     for (index, orders) in copy.orders.iter_mut().enumerate() {
       if index != power.index() && !vassals.iter().any(|v| v.index() == index) {

@@ -8,6 +8,7 @@ use std::fmt::Write as _;
 use chrono::{DateTime, Utc};
 use chrono_tz::Tz;
 
+use super::viewer::{Glimpse, Seen, Viewer};
 use super::{deadline, Game, PhaseResult, Processed, Resolution, Role, Status};
 use crate::adjudicate::{AdjustmentOutcome, Resolved};
 use crate::command::keyword::listed_lines;
@@ -201,6 +202,12 @@ fn label_width(map: &Map) -> usize {
 /// The results mail of a processing: each phase played, what followed, and
 /// the next phase with its deadline (or the end of the game).
 pub fn results(game: &Game, processed: &Processed, tz: Tz) -> String {
+  results_for(game, processed, tz, &Viewer::Everything)
+}
+
+/// The results mail of a processing as `viewer` is shown it (in a blind
+/// game, each player's own copy: `game/viewer.rs`).
+pub fn results_for(game: &Game, processed: &Processed, tz: Tz, viewer: &Viewer) -> String {
   let mut text = String::new();
   if !processed.civil_disorder.is_empty() {
     let names = power_names(game, &processed.civil_disorder);
@@ -215,7 +222,7 @@ pub fn results(game: &Game, processed: &Processed, tz: Tz) -> String {
     );
   }
   for result in &processed.phases {
-    phase_results(&mut text, game, result);
+    phase_results(&mut text, game, &game.seen_result(viewer, result));
   }
   for &power in &processed.eliminated {
     let _ = writeln!(
@@ -267,21 +274,22 @@ pub fn next_phase(text: &mut String, game: &Game, tz: Tz) {
 
 /// The results of one adjudicated phase, as its results mail lists them
 /// (the web's preview).
-pub fn phase_result_text(game: &Game, result: &PhaseResult) -> String {
+pub fn phase_result_text(game: &Game, result: &PhaseResult, viewer: &Viewer) -> String {
   let mut text = String::new();
-  phase_results(&mut text, game, result);
+  phase_results(&mut text, game, &game.seen_result(viewer, result));
   text
 }
 
-fn phase_results(text: &mut String, game: &Game, result: &PhaseResult) {
+fn phase_results(text: &mut String, game: &Game, seen: &Seen) {
   let map = game.map;
+  let result = &seen.result;
   let phase = result.phase;
   let seq = format!("({}.{:03})", game.name, result.seq);
   match &result.resolution {
     Resolution::Movement(resolved) => {
       let _ = writeln!(text, "Movement results for {}. {seq}\n", map.season_and_year(phase));
       proxies_given(text, map, &result.proxies);
-      unit_results(text, map, resolved, false);
+      unit_results(text, map, resolved, &seen.glimpses, &result.before, false);
       dislodged(text, map, &result.after);
       disbanded(text, map, &result.disbanded);
     }
@@ -298,7 +306,7 @@ fn phase_results(text: &mut String, game: &Game, result: &PhaseResult) {
         })
         .cloned()
         .collect();
-      unit_results(text, map, &could_retreat, true);
+      unit_results(text, map, &could_retreat, &seen.glimpses, &result.before, true);
     }
     Resolution::Retreat(_) => {}
     Resolution::Adjustment { orders, civil_disorder } => {
@@ -310,7 +318,7 @@ fn phase_results(text: &mut String, game: &Game, result: &PhaseResult) {
         );
       } else {
         let _ = writeln!(text, "Adjustment results for Winter of {}.  {seq}\n", phase.year);
-        adjustment_results(text, game, &result.before, orders, civil_disorder);
+        adjustment_results(text, game, seen, orders, civil_disorder);
       }
     }
   }
@@ -320,8 +328,8 @@ fn phase_results(text: &mut String, game: &Game, result: &PhaseResult) {
   if result.year_ended {
     torn_allegiance(text, map, &result.torn);
     vassal_status(text, game, &result.after);
-    ownership(text, map, &result.after);
-    adjustments_due(text, game, &result.after);
+    ownership(text, map, seen);
+    adjustments_due(text, game, seen);
   }
 }
 
@@ -365,10 +373,24 @@ fn padded_label(map: &Map, power: PowerId) -> String {
 /// line after each power's movement orders (`st_movement.c`), and
 /// `Germany:` padded to its order column, `Army  Munich -> Ruhr.` and no
 /// blank lines for retreats (`st_retreat.c`).
-fn unit_results(text: &mut String, map: &Map, resolved: &[Resolved], retreats: bool) {
+///
+/// In a blind game's copy, `glimpses` are the foreign units seen only in
+/// part (`Germany: Army Burgundy ARRIVES.`), after their power's orders,
+/// and a target the viewer does not see on `seen` is named without owner
+/// or type.
+fn unit_results(
+  text: &mut String,
+  map: &Map,
+  resolved: &[Resolved],
+  glimpses: &[Glimpse],
+  seen: &Position,
+  retreats: bool,
+) {
   for power in map.power_ids() {
     let mine: Vec<&Resolved> = resolved.iter().filter(|r| r.order.unit.power == power).collect();
-    if mine.is_empty() {
+    let glimpsed: Vec<String> =
+      glimpses.iter().filter(|g| g.unit.power == power).filter_map(|g| g.line(map)).collect();
+    if mine.is_empty() && glimpsed.is_empty() {
       continue;
     }
     // Movement lines are `France: Army Paris …`, the name unpadded
@@ -379,10 +401,10 @@ fn unit_results(text: &mut String, map: &Map, resolved: &[Resolved], retreats: b
       let kind = r.order.unit.kind.name();
       let place = map.location_name(r.order.unit.location);
       let body = match (r.ordered, retreats) {
-        (true, false) => order::render_order(map, &r.order),
+        (true, false) => order::render_order_seen(map, &r.order, seen),
         // njudge's `%-5s %s`: `Army  Munich -> Ruhr.`
         (true, true) => {
-          let order = order::render_order(map, &r.order);
+          let order = order::render_order_seen(map, &r.order, seen);
           match order.strip_prefix(kind) {
             Some(rest) => format!("{kind:<5}{rest}"),
             None => order,
@@ -399,6 +421,9 @@ fn unit_results(text: &mut String, map: &Map, resolved: &[Resolved], retreats: b
         Some(words) => format!("{label}{body} (*{words}*)"),
         None => format!("{label}{body}"),
       };
+      order_line(text, &line);
+    }
+    for line in glimpsed {
       order_line(text, &line);
     }
     if !retreats {
@@ -531,11 +556,12 @@ fn adjustment_words(map: &Map, adjustment: &Adjustment) -> String {
 fn adjustment_results(
   text: &mut String,
   game: &Game,
-  before: &Position,
+  seen: &Seen,
   orders: &[(PowerId, Adjustment, AdjustmentOutcome)],
   civil_disorder: &[Unit],
 ) {
   let map = game.map;
+  let before = &seen.result.before;
   let mut printed = false;
   for power in map.power_ids() {
     let label = padded_label(map, power);
@@ -547,7 +573,8 @@ fn adjustment_results(
         AdjustmentOutcome::Unused => lines.push(format!("{body} (*void*)")),
       }
     }
-    let due = before.adjustment_due(map, power, &game.rules());
+    // Waived builds are counted only for powers whose counts are shown.
+    let due = if seen.counts(power) { before.adjustment_due(map, power, &game.rules()) } else { 0 };
     let builds = orders
       .iter()
       .filter(|(p, a, o)| {
@@ -581,7 +608,10 @@ fn country_width(map: &Map) -> usize {
 /// `Ownership of supply centers:` and one line per power, then the
 /// unowned centres, the names from column 11 and broken only after a comma
 /// (`st_porder.c`), so that `St Petersburg` stays whole.
-fn ownership(text: &mut String, map: &Map, position: &Position) {
+///
+/// A blind game's copy lists only the centres its viewer is shown.
+fn ownership(text: &mut String, map: &Map, seen: &Seen) {
+  let position = &seen.result.after;
   text.push_str("Ownership of supply centers:\n\n");
   let width = country_width(map) + 1;
   for power in map.power_ids() {
@@ -594,7 +624,7 @@ fn ownership(text: &mut String, map: &Map, position: &Position) {
   }
   let unowned: Vec<String> = map
     .supply_centers()
-    .filter(|&p| position.owner(p).is_none())
+    .filter(|&p| position.owner(p).is_none() && seen.shows_centre(p))
     .map(|p| map.province(p).name.clone())
     .collect();
   if !unowned.is_empty() {
@@ -606,10 +636,13 @@ fn ownership(text: &mut String, map: &Map, position: &Position) {
 /// `Austria:   5 Supply centers,  4 Units:  Builds   1 unit.`, in
 /// `st_porder.c`'s columns: a singular `center,` or `Unit:` keeps the
 /// width of the plural, so the columns stay aligned.
-fn adjustments_due(text: &mut String, game: &Game, position: &Position) {
+///
+/// A blind game's copy counts only the viewer's own powers.
+fn adjustments_due(text: &mut String, game: &Game, seen: &Seen) {
   let map = game.map;
+  let position = &seen.result.after;
   let width = country_width(map);
-  for power in map.power_ids() {
+  for power in map.power_ids().filter(|&p| seen.counts(p)) {
     let centers = position.centers_of(map, power).count();
     let units = position.units_of(power).count();
     // A mobilizing power or a partisan site adds to what centres allow.
@@ -654,7 +687,8 @@ pub fn current_orders(game: &Game, power: PowerId) -> String {
     phase.year
   );
   let label = format!("{name}:");
-  // A controller's vassals' orders are listed apart (VASSAL_DUMMIES).
+  // A blind player's orders name what it cannot see without owner or type.
+  let seen = game.seen_position(&game.seat_viewer(power));
   if !game.owes_orders(power) {
     let _ = writeln!(text, "{name} has nothing to order in this phase.");
     return text;
@@ -677,7 +711,7 @@ pub fn current_orders(game: &Game, power: PowerId) -> String {
           orders.units.iter().find(|e| e.order.unit.location.province == unit.location.province);
         match entered {
           Some(e) => {
-            let _ = writeln!(text, "{label} {}", order::render_order(map, &e.order));
+            let _ = writeln!(text, "{label} {}", order::render_order_seen(map, &e.order, &seen));
           }
           None => {
             let _ = writeln!(
@@ -694,7 +728,8 @@ pub fn current_orders(game: &Game, power: PowerId) -> String {
       // owner proxies the unit to this power.
       for e in orders.units.iter().filter(|e| e.order.unit.power != power) {
         let owner = &map.power(e.order.unit.power).adjective;
-        let _ = writeln!(text, "{label} {owner} {}", order::render_order(map, &e.order));
+        let _ =
+          writeln!(text, "{label} {owner} {}", order::render_order_seen(map, &e.order, &seen));
       }
     }
     PhaseKind::Adjustment if game.settings.variant.any_disband => {
@@ -915,6 +950,13 @@ pub fn listing(game: &Game, viewer: Option<usize>, now: DateTime<Utc>, tz: Tz) -
   }
   let master = viewer.is_some_and(|i| game.members.get(i).is_some_and(|m| m.role == Role::Master));
   text.push_str(&moderation(game, master));
+  // In a running blind game, the viewer's own holdings only.
+  let who = game.viewer(viewer);
+  let counted = |power: PowerId| match &who {
+    Viewer::Everything => true,
+    Viewer::Seat(powers) => powers.contains(&power),
+    Viewer::Outsider => false,
+  };
   if !game.members.is_empty() {
     let _ = writeln!(text, "\nThe following are in game '{name}':");
     let width = label_width(game.map).max("Observer".len() + 1);
@@ -930,6 +972,7 @@ pub fn listing(game: &Game, viewer: Option<usize>, now: DateTime<Utc>, tz: Tz) -
         (Role::Player, None) => "Player".to_string(),
       };
       let holdings = match member.power {
+        Some(power) if game.status != Status::Forming && !counted(power) => " ?/? ".to_string(),
         Some(power) if game.status != Status::Forming => format!(
           "{:>2}/{:<2}",
           game.position.units_of(power).count(),
@@ -947,6 +990,8 @@ pub fn listing(game: &Game, viewer: Option<usize>, now: DateTime<Utc>, tz: Tz) -
       let label = game.power_name(power);
       let holdings = if game.status == Status::Forming {
         "     ".to_string()
+      } else if !counted(power) {
+        " ?/? ".to_string()
       } else {
         format!(
           "{:>2}/{:<2}",
@@ -958,10 +1003,20 @@ pub fn listing(game: &Game, viewer: Option<usize>, now: DateTime<Utc>, tz: Tz) -
     }
   }
   if game.status != Status::Forming {
-    status_block(&mut text, game);
+    status_block(&mut text, game, &who);
+    if !who.sees_everything() {
+      text.push('\n');
+      text.push_str(&wrap(WITHHELD));
+      text.push('\n');
+    }
   }
   text
 }
+
+/// Why a blind game's LIST, HISTORY and pictures show a player or an
+/// observer only part of the board.
+pub const WITHHELD: &str = "This is a Blind game: you are shown only what your own units can see, \
+  and the rest of the board is withheld until the game is over.";
 
 /// What LIST and the rosters say in place of a dummy's player.
 pub const DUMMY_WORDS: &str = "(nobody plays it)";
@@ -974,9 +1029,15 @@ const STATUS_COLUMNS: usize = 78;
 /// for Fall of 1901.  (demo.002)`, the units power by power (`Austria:
 /// Army Vienna.`), `Ownership of supply centers:`, and the units waiting to
 /// retreat.
-fn status_block(text: &mut String, game: &Game) {
+///
+/// `who` is the viewer: in a running blind game the block shows only the
+/// board it sees, and says so.
+fn status_block(text: &mut String, game: &Game, who: &Viewer) {
   let map = game.map;
   let phase = game.position.phase;
+  let board = game.seen_position(who);
+  let shown_centres =
+    game.sight().map(|sight| super::viewer::centres_shown(map, &game.position, who, sight));
   let kind = match phase.kind {
     PhaseKind::Movement => "Movement",
     PhaseKind::Retreat => "Retreat",
@@ -993,7 +1054,7 @@ fn status_block(text: &mut String, game: &Game) {
   let width = map.powers().iter().map(|p| p.name.len() + 2).max().unwrap_or(9);
   let mut last = None;
   for power in map.power_ids() {
-    for unit in game.position.units_of(power) {
+    for unit in board.units_of(power) {
       if last != Some(power) {
         text.push('\n');
         last = Some(power);
@@ -1013,7 +1074,7 @@ fn status_block(text: &mut String, game: &Game) {
   let width = width.max("Unowned:".len() + 2) + 1;
   for power in map.power_ids() {
     let names: Vec<String> =
-      game.position.centers_of(map, power).map(|p| map.province(p).name.clone()).collect();
+      board.centers_of(map, power).map(|p| map.province(p).name.clone()).collect();
     if !names.is_empty() {
       let label = format!("{}:", map.power(power).name);
       hanging(text, &label, width, &names, ", ");
@@ -1021,15 +1082,16 @@ fn status_block(text: &mut String, game: &Game) {
   }
   let unowned: Vec<String> = map
     .supply_centers()
-    .filter(|&p| game.position.owner(p).is_none())
+    .filter(|&p| board.owner(p).is_none())
+    .filter(|&p| shown_centres.as_ref().is_none_or(|s| s.get(p.index()).copied().unwrap_or(false)))
     .map(|p| map.province(p).name.clone())
     .collect();
   if !unowned.is_empty() {
     hanging(text, "Unowned:", width, &unowned, ", ");
   }
-  if !game.position.dislodged.is_empty() {
+  if !board.dislodged.is_empty() {
     text.push_str("\nThe following units were dislodged:\n\n");
-    for d in &game.position.dislodged {
+    for d in &board.dislodged {
       let label = format!("{}:", map.power(d.unit.power).name);
       let unit = format!("{} {}", d.unit.kind.name(), map.location_name(d.unit.location));
       let retreats: Vec<String> = d.retreats.iter().map(|&l| map.location_name(l)).collect();

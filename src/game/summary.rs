@@ -92,6 +92,14 @@ pub fn summary(game: &Game, reveal: bool, tz: Tz, extras: &Extras) -> String {
     text.push('\n');
     text.push_str(&dates);
   }
+  // A running blind game keeps its centre history from all but its
+  // Master (`reveal` is theirs while the game runs).
+  if game.hides() && !reveal {
+    text.push('\n');
+    text.push_str(&super::report::wrap(super::report::WITHHELD));
+    text.push('\n');
+    return text;
+  }
   let rows = year_rows(game);
   owners_table(&mut text, game, &rows);
   let holder = |power: PowerId, phase: Phase| -> Option<String> {

@@ -431,7 +431,8 @@ impl Settings {
       .into_iter()
       .filter(|&o| {
         o.is_on(self)
-          && (matches!(o, GameOption::Gunboat | GameOption::Blind) || self.variant.named.contains(&o))
+          && (matches!(o, GameOption::Gunboat | GameOption::Blind)
+            || self.variant.named.contains(&o))
       })
       .collect()
   }

@@ -29,6 +29,29 @@ pub const SIGHT_RULES: [&str; 12] = [
   "TROJAN",
 ];
 
+/// Why `settings` cannot be played, if a blind setting in them cannot
+/// join the rest: njudge's Blind and the DPjudge's BLIND are two ways of
+/// playing blind, and a NoDIAS draw (which names the powers in it) would
+/// tell a blind player who is still alive.
+pub fn misfit(settings: &super::Settings) -> Option<&'static str> {
+  let variant = &settings.variant;
+  let dpjudge = variant.has_rule("BLIND");
+  if variant.blind && dpjudge {
+    return Some(
+      "njudge's Blind option and the DPjudge's BLIND rule are two ways of playing\n\
+       blind and cannot be combined: use one (SET NOT VARIANT Blind or SET NO RULE\n\
+       BLIND).",
+    );
+  }
+  if (variant.blind || dpjudge) && !settings.dias {
+    return Some(
+      "A blind game cannot have NoDIAS draws: a draw naming its powers would tell\n\
+       every player who is still alive (SET DIAS).",
+    );
+  }
+  None
+}
+
 /// Who is looking.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Viewer {
@@ -176,8 +199,9 @@ fn eyes(viewer: &Viewer) -> &[PowerId] {
   }
 }
 
-/// Which centres of `position` `viewer` is shown the owner of.
-fn centres_shown(map: &Map, position: &Position, viewer: &Viewer, sight: Sight) -> Vec<bool> {
+/// Which centres of `position` `viewer` is shown the owner of, by
+/// province index.
+pub fn centres_shown(map: &Map, position: &Position, viewer: &Viewer, sight: Sight) -> Vec<bool> {
   let mut shown = vec![false; map.provinces().len()];
   let powers = eyes(viewer);
   let view = View::of(map, position, powers, sight);
@@ -204,7 +228,8 @@ pub fn mask_position(map: &Map, position: &Position, viewer: &Viewer, sight: Sig
   let powers = eyes(viewer);
   let view = View::of(map, position, powers, sight);
   let seen = |unit: &Unit| {
-    powers.contains(&unit.power) || (sight.foreign_units && view.sees(unit.kind, unit.location.province))
+    powers.contains(&unit.power)
+      || (sight.foreign_units && view.sees(unit.kind, unit.location.province))
   };
   let mut masked = position.clone();
   for unit in position.units().filter(|u| !seen(u)) {

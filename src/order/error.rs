@@ -48,6 +48,11 @@ pub enum OrderError {
   #[error("There is no unit in {place}.")]
   NoUnit { place: String },
 
+  /// In a blind game (FICTIONAL_OK), for a province with another power's
+  /// unit or none: which it is is not told.
+  #[error("{power} has no unit in {place}.")]
+  NoOwnUnit { power: String, place: String },
+
   /// `unit` reads "army in Paris".
   #[error("The {unit} belongs to {owner}, not {power}.")]
   NotYourUnit { unit: String, owner: String, power: String },

@@ -19,7 +19,7 @@ mod validate;
 pub use condition::{parse_condition, Condition, ConditionError};
 pub use error::OrderError;
 pub use parse::{parse_order, parse_unit, reads_as_order, split_orders};
-pub use render::{push_adjustment, push_order, render_adjustment, render_order};
+pub use render::{push_adjustment, push_order, render_adjustment, render_order, render_order_seen};
 pub use validate::{
   convoy_conceivable, validate, validate_adjustment, validate_adjustment_with, validate_with,
 };

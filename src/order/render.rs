@@ -6,7 +6,7 @@
 
 use super::{Adjustment, Order, UnitOrder, Via};
 use crate::map::{Location, Map, PowerId, ProvinceId};
-use crate::position::Unit;
+use crate::position::{Position, Unit};
 
 /// `Army Vienna -> Galicia.`, `Fleet North Sea CONVOY Army London -> Norway.`
 pub fn render_order(map: &Map, order: &UnitOrder) -> String {
@@ -17,16 +17,46 @@ pub fn render_order(map: &Map, order: &UnitOrder) -> String {
 
 /// Appends what [`render_order`] returns to `out`.
 pub fn push_order(out: &mut String, map: &Map, order: &UnitOrder) {
+  push_order_for(out, map, order, None);
+}
+
+/// [`render_order`] for a player of a blind game, who is shown `seen`: a
+/// unit the order supports or convoys is named in full only when it stands
+/// on that board as the order names it, else by its province alone
+/// (`SUPPORT the unit in Burgundy -> Picardy`, `CONVOY the army in Belgium
+/// -> London`), so that the line tells neither its owner nor its type, nor
+/// whether it is there at all.
+pub fn render_order_seen(map: &Map, order: &UnitOrder, seen: &Position) -> String {
+  let mut out = String::with_capacity(64);
+  push_order_for(&mut out, map, order, Some(seen));
+  out
+}
+
+/// An order, its targets named as `seen` shows them (`None`: in full).
+fn push_order_for(out: &mut String, map: &Map, order: &UnitOrder, seen: Option<&Position>) {
   push_unit(out, map, order.unit);
   out.push(' ');
-  push_order_text(out, map, order.unit.power, &order.order);
+  push_order_text(out, map, order.unit.power, &order.order, seen);
   out.push('.');
 }
 
 /// A unit an order supports or convoys: with its owner's adjective when it
 /// is another power's (`SUPPORT French Army Paris -> Burgundy`), as njudge
-/// prints it, so a reader of the results knows whose unit it is.
-fn push_target(out: &mut String, map: &Map, orderer: PowerId, target: Unit) {
+/// prints it, so a reader of the results knows whose unit it is; by its
+/// province alone when `seen` does not show it (see [`render_order_seen`]).
+fn push_target(
+  out: &mut String,
+  map: &Map,
+  orderer: PowerId,
+  target: Unit,
+  seen: Option<&Position>,
+  convoy: bool,
+) {
+  if seen.is_some_and(|s| s.unit_at(target.location.province) != Some(target)) {
+    out.push_str(if convoy { "the army in " } else { "the unit in " });
+    out.push_str(province_name(map, target.location.province));
+    return;
+  }
   if target.power != orderer {
     out.push_str(&map.power(target.power).adjective);
     out.push(' ');
@@ -87,7 +117,13 @@ fn push_location(out: &mut String, map: &Map, location: Location) {
   }
 }
 
-fn push_order_text(out: &mut String, map: &Map, orderer: PowerId, order: &Order) {
+fn push_order_text(
+  out: &mut String,
+  map: &Map,
+  orderer: PowerId,
+  order: &Order,
+  seen: Option<&Position>,
+) {
   match order {
     Order::Hold => out.push_str("HOLD"),
     Order::Move { to, via } => {
@@ -96,17 +132,17 @@ fn push_order_text(out: &mut String, map: &Map, orderer: PowerId, order: &Order)
     }
     Order::SupportHold { target } => {
       out.push_str("SUPPORT ");
-      push_target(out, map, orderer, *target);
+      push_target(out, map, orderer, *target, seen, false);
     }
     Order::SupportMove { target, to } => {
       out.push_str("SUPPORT ");
-      push_target(out, map, orderer, *target);
+      push_target(out, map, orderer, *target, seen, false);
       out.push_str(" -> ");
       push_location(out, map, *to);
     }
     Order::Convoy { target, to } => {
       out.push_str("CONVOY ");
-      push_target(out, map, orderer, *target);
+      push_target(out, map, orderer, *target, seen, true);
       out.push_str(" -> ");
       out.push_str(province_name(map, *to));
     }
@@ -134,4 +170,71 @@ fn push_move(out: &mut String, map: &Map, to: Location, via: &Via) {
 
 fn province_name(map: &Map, province: ProvinceId) -> &str {
   &map.province(province).name
+}
+
+#[cfg(test)]
+mod tests {
+  use super::*;
+  use crate::map::{Lookup, UnitType};
+
+  fn map() -> &'static Map {
+    Map::standard().unwrap_or_else(|e| panic!("the standard map: {e}"))
+  }
+
+  fn province(name: &str) -> ProvinceId {
+    match map().lookup(name) {
+      Lookup::Found(province) => province,
+      other => panic!("{name}: {other:?}"),
+    }
+  }
+
+  fn unit(owner: &str, kind: UnitType, at: &str) -> Unit {
+    let power = map().find_power(owner).unwrap_or_else(|| panic!("no power {owner}"));
+    Unit { power, kind, location: Location::province(province(at)) }
+  }
+
+  fn seen(units: &[Unit]) -> Position {
+    let phase = "S1901M".parse().unwrap_or_else(|e| panic!("{e:?}"));
+    let mut position = Position::empty(map(), phase);
+    for &u in units {
+      position.place(map(), u).unwrap_or_else(|e| panic!("{u:?}: {e:?}"));
+    }
+    position
+  }
+
+  #[test]
+  fn a_helped_unit_the_player_does_not_see_is_named_by_its_province_alone() {
+    let munich = unit("Germany", UnitType::Army, "Mun");
+    let burgundy = unit("France", UnitType::Army, "Bur");
+    let picardy = Location::province(province("Pic"));
+    let support =
+      UnitOrder { unit: munich, order: Order::SupportMove { target: burgundy, to: picardy } };
+    let hold = UnitOrder { unit: munich, order: Order::SupportHold { target: burgundy } };
+    // Seen as it is: named in full, as results name it.
+    let shown = seen(&[munich, burgundy]);
+    let full = "Army Munich SUPPORT French Army Burgundy -> Picardy.";
+    assert_eq!(render_order(map(), &support), full);
+    assert_eq!(render_order_seen(map(), &support, &shown), full);
+    // Not seen, or seen as another unit than the order names (the
+    // stand-in of a blind game's support of a unit not there).
+    let blind = seen(&[munich]);
+    let other = seen(&[munich, unit("Italy", UnitType::Army, "Bur")]);
+    for board in [&blind, &other] {
+      assert_eq!(
+        render_order_seen(map(), &support, board),
+        "Army Munich SUPPORT the unit in Burgundy -> Picardy."
+      );
+      assert_eq!(
+        render_order_seen(map(), &hold, board),
+        "Army Munich SUPPORT the unit in Burgundy."
+      );
+    }
+    let fleet = unit("England", UnitType::Fleet, "Nth");
+    let belgium = unit("France", UnitType::Army, "Bel");
+    let london = province("Lon");
+    let convoy = UnitOrder { unit: fleet, order: Order::Convoy { target: belgium, to: london } };
+    let text = render_order_seen(map(), &convoy, &seen(&[fleet]));
+    assert_eq!(text, "Fleet North Sea CONVOY the army in Belgium -> London.");
+    assert!(!text.contains('\n'));
+  }
 }

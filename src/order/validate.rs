@@ -280,7 +280,8 @@ impl Board<'_> {
       if !self.may_convoy_from(sea) {
         return Err(OrderError::RouteNotSea { place: self.place(sea) });
       }
-      if !self.has_fleet(sea) {
+      // Under FICTIONAL_OK a fleet the player cannot see may be there.
+      if !self.has_fleet(sea) && !self.rules.fictional_ok {
         return Err(OrderError::RouteNoFleet { place: self.place(sea) });
       }
       self.check_touch(sea, previous)?;
@@ -322,9 +323,16 @@ impl Board<'_> {
   /// True when fleets at sea, of any power, form a chain from `from` to
   /// `to`: njudge's test that a convoy is at least conceivable. The fleet in
   /// `without` is left out (a fleet cannot support and convoy at once).
+  /// Under FICTIONAL_OK every sea counts as holding a fleet, so that which
+  /// moves are taken tells nothing of fleets the player cannot see.
   fn fleet_path(&self, from: ProvinceId, to: ProvinceId, without: Option<ProvinceId>) -> bool {
-    let fleets: Vec<ProvinceId> =
-      self.map.province_ids().filter(|&s| self.convoy_sea(s) && Some(s) != without).collect();
+    let fictional = self.rules.fictional_ok;
+    let fleets: Vec<ProvinceId> = self
+      .map
+      .province_ids()
+      .filter(|&s| Some(s) != without)
+      .filter(|&s| if fictional { self.may_convoy_from(s) } else { self.convoy_sea(s) })
+      .collect();
     self.map.convoy_connects_with(from, to, &fleets, self.rules.coastal_convoys)
   }
 
@@ -369,7 +377,7 @@ impl Board<'_> {
     if fleet.kind != UnitType::Fleet {
       return Err(OrderError::CannotConvoy { unit: self.name(fleet) });
     }
-    let target = self.any_unit(kind, from)?;
+    let target = self.helped_unit(kind, from, |u| u.kind == UnitType::Army)?;
     if target.kind == UnitType::Fleet {
       return Err(OrderError::FleetConvoyed { unit: self.name(target) });
     }
@@ -391,7 +399,7 @@ impl Board<'_> {
     kind: Option<UnitType>,
     at: ProvinceId,
   ) -> Result<Order, OrderError> {
-    let target = self.any_unit(kind, at)?;
+    let target = self.helped_unit(kind, at, |_| true)?;
     if target.location.province == supporter.location.province {
       return Err(OrderError::SupportSelf { unit: self.name(supporter) });
     }
@@ -407,7 +415,8 @@ impl Board<'_> {
     from: ProvinceId,
     to: Location,
   ) -> Result<Order, OrderError> {
-    let target = self.any_unit(kind, from)?;
+    let here = supporter.location.province;
+    let target = self.helped_unit(kind, from, |u| self.could_move(u, to.province, here))?;
     if target.location.province == supporter.location.province {
       return Err(OrderError::SupportSelf { unit: self.name(supporter) });
     }
@@ -433,6 +442,12 @@ impl Board<'_> {
     target: Unit,
     into: Option<ProvinceId>,
   ) -> Result<(), OrderError> {
+    // Who holds `into`, and whose the helped unit is, may be hidden from
+    // the player under FICTIONAL_OK: the adjudicator applies the league's
+    // bar then (the help fails), and nothing is said at entry.
+    if self.rules.fictional_ok {
+      return Ok(());
+    }
     let held_by = into.and_then(|p| self.position.unit_at(p)).map(|u| u.power);
     let bar = league_forbids(self.map, helper.power, target.power, held_by, into.is_some());
     let power = self.map.power(helper.power);
@@ -492,6 +507,13 @@ impl Board<'_> {
   /// A coast written in a support is kept only where it can matter: a fleet
   /// moving to a province with coasts (DATC 6.B.9).
   fn support_coast(&self, target: Unit, to: Location) -> Result<Location, OrderError> {
+    // Under FICTIONAL_OK a coast that does not exist is refused whatever
+    // the supported unit is, so that the refusal tells nothing of it.
+    if let Some(coast) = to.coast.filter(|_| self.rules.fictional_ok) {
+      if self.map.province(to.province).has_coasts() {
+        self.check_coast(to.province, coast)?;
+      }
+    }
     match to.coast {
       Some(coast)
         if target.kind == UnitType::Fleet && self.map.province(to.province).has_coasts() =>
@@ -536,6 +558,19 @@ impl Board<'_> {
     province: ProvinceId,
   ) -> Result<&Dislodged, OrderError> {
     let dislodged = self.position.dislodged_at(province);
+    if self.rules.fictional_ok {
+      // Say nothing of other powers' units (FICTIONAL_OK: a blind game).
+      return match (dislodged, self.position.unit_at(province)) {
+        (Some(dislodged), _) if dislodged.unit.power == self.power => {
+          self.check_type(dislodged.unit, kind)?;
+          Ok(dislodged)
+        }
+        (_, Some(unit)) if unit.power == self.power => {
+          Err(OrderError::NotDislodged { unit: self.unit_in(unit) })
+        }
+        _ => Err(self.no_own_unit(province)),
+      };
+    }
     match (dislodged, self.position.unit_at(province)) {
       (Some(dislodged), _) if dislodged.unit.power == self.power => {
         self.check_type(dislodged.unit, kind)?;
@@ -714,11 +749,76 @@ impl Board<'_> {
 impl Board<'_> {
   /// The power's own unit in a province, of the type written if any; a
   /// coast written on it is ignored (DATC 6.B.10).
+  /// Under FICTIONAL_OK (a blind game) a province without one of the
+  /// power's units is refused in the same words whether another power's
+  /// unit stands there or none.
   fn own_unit(&self, kind: Option<UnitType>, province: ProvinceId) -> Result<Unit, OrderError> {
-    let unit = self.any_unit(None, province)?;
+    let unit = match self.position.unit_at(province) {
+      Some(unit) if self.rules.fictional_ok && unit.power != self.power => None,
+      unit => unit,
+    };
+    let unit = match unit {
+      Some(unit) => unit,
+      None if self.rules.fictional_ok => return Err(self.no_own_unit(province)),
+      None => return Err(OrderError::NoUnit { place: self.place(province) }),
+    };
     self.check_owner(unit)?;
     self.check_type(unit, kind)?;
     Ok(unit)
+  }
+
+  fn no_own_unit(&self, province: ProvinceId) -> OrderError {
+    OrderError::NoOwnUnit { power: self.power_name(), place: self.place(province) }
+  }
+
+  /// The unit a support or convoy names, of the type written if any: it
+  /// must be on the board, unless FICTIONAL_OK (every blind game) is on
+  /// and it is not the power's own. Then the answer may not depend on
+  /// other powers' units, which the player may not see: where the unit
+  /// there is not of the type written, or there is none, or it could not
+  /// be helped so (`fits`), a unit that is not on the board stands in for
+  /// it, and the help fails at adjudication (which matches units exactly).
+  /// The stand-in is of the type written, else the first of army and fleet
+  /// (fleet first at sea) that `fits`; it belongs to the owner of the unit
+  /// there, else to the power giving the order. When none fits, the first
+  /// is returned, for the caller to refuse in words naming only what was
+  /// written.
+  fn helped_unit(
+    &self,
+    kind: Option<UnitType>,
+    province: ProvinceId,
+    fits: impl Fn(Unit) -> bool,
+  ) -> Result<Unit, OrderError> {
+    let there = self.position.unit_at(province);
+    // The player's own units are no secret: a mistake about them is told.
+    if !self.rules.fictional_ok || there.is_some_and(|u| u.power == self.power) {
+      return self.any_unit(kind, province);
+    }
+    if let Some(unit) = there.filter(|u| kind.is_none_or(|k| k == u.kind) && fits(*u)) {
+      return Ok(unit);
+    }
+    let power = there.map_or(self.power, |u| u.power);
+    let place = self.map.province(province);
+    let kinds = match (kind, place.terrain) {
+      (Some(kind), _) => vec![kind],
+      (None, Terrain::Sea) => vec![UnitType::Fleet, UnitType::Army],
+      (None, _) => vec![UnitType::Army, UnitType::Fleet],
+    };
+    let mut candidates = Vec::new();
+    for kind in kinds {
+      if kind == UnitType::Fleet && place.has_coasts() {
+        let coasts = place.coasts().map(|c| Location { province, coast: Some(c) });
+        candidates.extend(coasts.map(|location| Unit { power, kind, location }));
+      } else {
+        candidates.push(Unit { power, kind, location: Location::province(province) });
+      }
+    }
+    let first = candidates.first().copied();
+    candidates
+      .into_iter()
+      .find(|&u| fits(u))
+      .or(first)
+      .ok_or_else(|| OrderError::NoUnit { place: self.place(province) })
   }
 
   /// Any power's unit in a province, of the type written if any.
@@ -789,5 +889,202 @@ fn article(kind: UnitType) -> &'static str {
   match kind {
     UnitType::Army => "an army",
     UnitType::Fleet => "a fleet",
+  }
+}
+
+#[cfg(test)]
+mod tests {
+  use super::*;
+  use crate::adjudicate::{movement, Failure};
+  use crate::map::Lookup;
+  use crate::order::parse_order;
+
+  fn map() -> &'static Map {
+    Map::standard().unwrap_or_else(|e| panic!("the standard map: {e}"))
+  }
+
+  fn province(name: &str) -> ProvinceId {
+    match map().lookup(name) {
+      Lookup::Found(province) => province,
+      other => panic!("{name}: {other:?}"),
+    }
+  }
+
+  fn power(name: &str) -> PowerId {
+    map().find_power(name).unwrap_or_else(|| panic!("no power {name}"))
+  }
+
+  fn unit(owner: &str, kind: UnitType, at: &str) -> Unit {
+    Unit { power: power(owner), kind, location: Location::province(province(at)) }
+  }
+
+  /// The opening board, with `extra` units added.
+  fn board(extra: &[Unit]) -> Position {
+    let mut position = Position::initial(map()).unwrap_or_else(|e| panic!("{e}"));
+    for &u in extra {
+      position.place(map(), u).unwrap_or_else(|e| panic!("{u:?}: {e:?}"));
+    }
+    position
+  }
+
+  fn fictional() -> Rules {
+    Rules { fictional_ok: true, ..Rules::default() }
+  }
+
+  fn check(
+    rules: &Rules,
+    position: &Position,
+    who: &str,
+    text: &str,
+  ) -> Result<UnitOrder, OrderError> {
+    let parsed = parse_order(map(), position.phase.kind, text).unwrap_or_else(|e| panic!("{e}"));
+    validate_with(map(), position, power(who), &parsed, rules)
+  }
+
+  #[test]
+  fn without_fictional_ok_helping_a_unit_that_is_not_there_is_refused_as_before() {
+    let opening = board(&[]);
+    let refused = |text: &str| check(&Rules::default(), &opening, "Germany", text).err();
+    assert_eq!(refused("A Mun S A Bur"), Some(OrderError::NoUnit { place: "Burgundy".into() }));
+    let italian = |text: &str| check(&Rules::default(), &opening, "Italy", text).err();
+    assert_eq!(
+      italian("A Rom - Tys - Tun"),
+      Some(OrderError::RouteNoFleet { place: "Tyrrhenian Sea".into() })
+    );
+    assert!(matches!(italian("A Rom - Tun"), Some(OrderError::ArmyUnreachable { .. })));
+    assert!(matches!(italian("A Rom - Tun via convoy"), Some(OrderError::NoConvoyPath { .. })));
+    assert!(matches!(refused("A Par H"), Some(OrderError::NotYourUnit { .. })));
+    let french = board(&[unit("France", UnitType::Army, "Bur")]);
+    let wrong = check(&Rules::default(), &french, "Germany", "A Mun S F Bur");
+    assert!(matches!(wrong, Err(OrderError::WrongType { .. })), "{wrong:?}");
+  }
+
+  #[test]
+  fn under_fictional_ok_a_unit_not_there_is_helped_by_a_stand_in() {
+    let opening = board(&[]);
+    let order = check(&fictional(), &opening, "Germany", "A Mun S A Bur");
+    let stand_in = unit("Germany", UnitType::Army, "Bur");
+    assert_eq!(order.map(|o| o.order), Ok(Order::SupportHold { target: stand_in }));
+    // A unit of another type: the stand-in keeps its owner and takes the
+    // type written.
+    let french = board(&[unit("France", UnitType::Army, "Bur")]);
+    let order = check(&fictional(), &french, "Germany", "A Mun S F Bur");
+    let stand_in = unit("France", UnitType::Fleet, "Bur");
+    assert_eq!(order.map(|o| o.order), Ok(Order::SupportHold { target: stand_in }));
+    // The real unit is helped when the order fits it.
+    let order = check(&fictional(), &french, "Germany", "A Mun S Bur - Ruh");
+    let real = unit("France", UnitType::Army, "Bur");
+    assert_eq!(
+      order.map(|o| o.order),
+      Ok(Order::SupportMove { target: real, to: Location::province(province("Ruh")) })
+    );
+    // A convoyed army and a route through seas whose fleets the player
+    // may not see.
+    let convoy = check(&fictional(), &opening, "England", "F Lon C A Bel - Yor");
+    let army = unit("England", UnitType::Army, "Bel");
+    assert_eq!(convoy.map(|o| o.order), Ok(Order::Convoy { target: army, to: province("Yor") }));
+    for text in ["A Rom - Tys - Tun", "A Rom - Tun", "A Rom - Tun via convoy"] {
+      assert!(check(&fictional(), &opening, "Italy", text).is_ok(), "{text}");
+    }
+  }
+
+  #[test]
+  fn under_fictional_ok_a_mistake_about_ones_own_unit_is_still_told() {
+    let opening = board(&[]);
+    let wrong = check(&fictional(), &opening, "Germany", "F Kie S F Ber");
+    assert!(matches!(wrong, Err(OrderError::WrongType { .. })), "{wrong:?}");
+    let self_support = check(&fictional(), &opening, "Germany", "F Kie S Kie");
+    assert!(matches!(self_support, Err(OrderError::SupportSelf { .. })), "{self_support:?}");
+    let into_sea = check(&fictional(), &opening, "Germany", "A Mun S F Bur - Nth");
+    assert!(into_sea.is_err(), "Munich does not reach the North Sea: {into_sea:?}");
+  }
+
+  /// Every order is taken or refused in the same words whether other
+  /// powers' units stand in the places it names or not.
+  #[test]
+  fn under_fictional_ok_taking_an_order_tells_nothing_of_other_powers_units() {
+    let (army, fleet) = (UnitType::Army, UnitType::Fleet);
+    let boards = [
+      board(&[]),
+      board(&[unit("France", army, "Bur"), unit("England", fleet, "Tys")]),
+      board(&[unit("France", fleet, "Hol"), unit("England", fleet, "Hel")]),
+      board(&[
+        unit("France", army, "Hol"),
+        unit("Russia", army, "Ruh"),
+        unit("Turkey", fleet, "Ion"),
+      ]),
+    ];
+    let orders = [
+      ("Germany", "A Mun S A Bur"),
+      ("Germany", "A Mun S F Bur"),
+      ("Germany", "A Mun S Bur"),
+      ("Germany", "A Mun S Bur - Ruh"),
+      ("Germany", "A Mun S F Bur - Ruh"),
+      ("Germany", "A Mun S A Ruh - Bur"),
+      ("Germany", "A Mun S Ruh"),
+      ("Germany", "A Ber S Mun - Ruh"),
+      ("Germany", "F Kie S Hol - Hel"),
+      ("Germany", "F Kie S A Hol - Hel"),
+      ("Germany", "F Kie S Hol - Bel"),
+      ("Germany", "F Kie S Hel"),
+      ("Germany", "F Kie C Hol - Den"),
+      ("Germany", "F Kie C F Hol - Den"),
+      ("Germany", "A Bur - Pic"),
+      ("Germany", "A Hol H"),
+      ("Italy", "A Rom - Tun"),
+      ("Italy", "A Rom - Tys - Tun"),
+      ("Italy", "A Rom - Tys - Ion - Gre"),
+      ("Italy", "A Rom - Tun via convoy"),
+      ("Italy", "F Nap C Tys - Tun"),
+      ("Italy", "F Nap S Tys"),
+      ("Italy", "F Nap S Ion - Tun"),
+    ];
+    for (who, text) in orders {
+      let said = |position: &Position| {
+        check(&fictional(), position, who, text).map(|_| ()).map_err(|e| e.to_string())
+      };
+      let first = said(&boards[0]);
+      for position in &boards[1..] {
+        assert_eq!(said(position), first, "{who}: {text}");
+      }
+    }
+  }
+
+  /// The adjudicator matches the helped unit exactly: help given to a
+  /// stand-in fails, and the real unit there is not helped.
+  #[test]
+  fn help_for_a_stand_in_fails_at_adjudication() {
+    let position = board(&[
+      unit("France", UnitType::Army, "Bur"),
+      unit("England", UnitType::Army, "Pic"),
+      unit("England", UnitType::Army, "Bel"),
+    ]);
+    let mut orders: Vec<UnitOrder> =
+      position.units().map(|u| UnitOrder { unit: u, order: Order::Hold }).collect();
+    let mut give = |who: &str, text: &str| {
+      let order =
+        check(&fictional(), &position, who, text).unwrap_or_else(|e| panic!("{text}: {e}"));
+      orders.retain(|o| o.unit != order.unit);
+      orders.push(order);
+    };
+    give("England", "A Pic - Bur");
+    give("England", "A Bel S A Pic - Bur");
+    // Germany helps the French army in Burgundy, but writes a fleet.
+    give("Germany", "A Mun S F Bur");
+    // And supports a move from an empty Ruhr.
+    give("Germany", "A Ber S A Ruh - Kie");
+    let result = movement(map(), &position, &orders, &fictional());
+    let at = |name: &str| result.resolution_at(province(name)).unwrap_or_else(|| panic!("{name}"));
+    assert!(at("Mun").outcome.failure.is_some(), "{:?}", at("Mun"));
+    assert_eq!(at("Ber").outcome.failure, Some(Failure::Void), "{:?}", at("Ber"));
+    assert!(at("Bur").outcome.dislodged, "two against one: {:?}", at("Bur"));
+    // Written as it is, the support holds Burgundy.
+    let real =
+      check(&fictional(), &position, "Germany", "A Mun S A Bur").unwrap_or_else(|e| panic!("{e}"));
+    orders.retain(|o| o.unit != real.unit);
+    orders.push(real);
+    let result = movement(map(), &position, &orders, &fictional());
+    let bur = result.resolution_at(province("Bur")).unwrap_or_else(|| panic!("Bur"));
+    assert!(!bur.outcome.dislodged, "{bur:?}");
   }
 }

@@ -94,9 +94,8 @@ impl Session<'_> {
       self.error(&format!("{why}\n{not_read}"));
       return;
     }
-    let map = game.map;
     self.future.reading =
-      Reading::Block { builder: Builder::new(map, power, phase), broken: false };
+      Reading::Block { builder: Builder::for_game(game, power, phase), broken: false };
     self.say(&format!(
       "The orders after this line, up to the next PHASE or the end of your message,\n\
        are kept for {name} and entered when that phase begins."
@@ -116,7 +115,7 @@ impl Session<'_> {
     if let Reading::Block { builder, broken } = &mut self.future.reading {
       dropped += builder.len();
       let phase = builder.phase();
-      *builder = Builder::new(game.map, power, phase);
+      *builder = Builder::for_game(game, power, phase);
       *broken = false;
       still = format!("\nThe lines after it still go to {}.", kept::phase_name(game.map, phase));
     }
@@ -139,6 +138,12 @@ impl Session<'_> {
       Reading::Now => {
         self.future.reading = Reading::StrayIf { depth: 1 };
         self.refused_order_lines += 1;
+        // A blind game takes no condition at all: say so, not where IF goes.
+        if self.seat.as_ref().is_some_and(|s| s.stored.game.hides()) {
+          let why = BlockError::Blind { what: "IF" }.to_string();
+          self.error(&format!("{}\nThe lines up to its ENDIF are not read.", wrap(&why)));
+          return;
+        }
         self.error(
           "IF is only for orders kept for a later phase: put a PHASE line before it\n\
            (e.g. PHASE Fall 1905 Movement). The lines up to its ENDIF are not read.",
@@ -163,11 +168,11 @@ impl Session<'_> {
       (Reading::Block { broken, .. }, None) => {
         *broken = true;
         self.refused_order_lines += 1;
-        self.error(&format!(
-          "ELSE takes nothing after it but IF and a condition (ELSE IF condition), not\n\
+        self.error(&wrap(&format!(
+          "ELSE takes nothing after it but IF and a condition (ELSE IF condition), not \
            '{words}'. {}",
           self.block_refused()
-        ));
+        )));
       }
       (Reading::Refused, _) => self.say(REFUSED_LINE),
       (Reading::StrayIf { .. }, _) => self.say(STRAY_LINE),
@@ -190,7 +195,7 @@ impl Session<'_> {
         *broken = true;
         self.refused_order_lines += 1;
         let refused = self.block_refused();
-        self.error(&format!("ENDIF stands alone on its line. {refused}"));
+        self.error(&wrap(&format!("ENDIF stands alone on its line. {refused}")));
       }
       Reading::Block { .. } => self.block_line(Line::EndIf),
       Reading::Refused => self.say(REFUSED_LINE),
@@ -284,7 +289,7 @@ impl Session<'_> {
         *broken = true;
         self.refused_order_lines += 1;
         let refused = self.block_refused();
-        self.error(&format!("{}\n{refused}", wrap(&error.to_string())));
+        self.error(&format!("{}\n{}", wrap(&error.to_string()), wrap(&refused)));
       }
       Err(error) => {
         self.refused_order_lines += 1;
@@ -299,14 +304,15 @@ impl Session<'_> {
     }
   }
 
-  /// What a mistake in a block's structure means for the block.
+  /// What a mistake in a block's structure means for the block, on one
+  /// line for the caller to wrap (a phase's name may make it long).
   fn block_refused(&self) -> String {
     let phase = match &self.future.reading {
       Reading::Block { builder, .. } => builder.phase().to_string(),
       _ => "the phase".to_string(),
     };
     format!(
-      "Nothing of this PHASE block ({phase}) will be kept: correct the mistake and send\n\
+      "Nothing of this PHASE block ({phase}) will be kept: correct the mistake and send \
        the whole block again."
     )
   }

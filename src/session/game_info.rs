@@ -7,6 +7,7 @@ use std::fmt::Write as _;
 use chrono::{DateTime, Duration, NaiveTime, Utc};
 
 use super::{game_name, info, Session};
+use crate::game::viewer::Viewer;
 use crate::game::{date, deadline, report, Game, Role, Status};
 use crate::phase::Phase;
 use crate::store::game_file::{HistoryEntry, HistoryKind, Stored};
@@ -78,7 +79,7 @@ impl Session<'_> {
   }
 
   /// The signed-on member's index, when the game is the signed-on one.
-  fn viewer_in(&self, game: &Game) -> Option<usize> {
+  pub(crate) fn viewer_in(&self, game: &Game) -> Option<usize> {
     self.seat.as_ref().filter(|s| s.stored.game.name == game.name).map(|s| s.member)
   }
 
@@ -157,7 +158,8 @@ impl Session<'_> {
       }
     };
     let entries = self.ctx.games.history(&stored.game.name)?;
-    let text = history_text(&stored.game, &entries, &query, self.ctx.tz());
+    let who = stored.game.viewer(self.viewer_in(&stored.game));
+    let text = history_text(&stored.game, &entries, &query, &who, self.ctx.tz());
     self.say(&text);
     Ok(())
   }
@@ -314,12 +316,25 @@ impl Session<'_> {
 /// Diplomacy Mapper read): `History information for game 'x' …`, each
 /// entry under its `Date:` and `Subject:` lines without its `::` lines, and
 /// `---- History terminated due to end of information.` at the end.
+///
+/// In a running blind game, `who` gets its own copy of each entry.
 fn history_text(
   game: &Game,
   entries: &[HistoryEntry],
   query: &HistoryQuery,
+  who: &Viewer,
   tz: chrono_tz::Tz,
 ) -> String {
+  let key = who.key(game.map);
+  let hides = game.hides();
+  let entries: Vec<HistoryEntry> = entries
+    .iter()
+    .filter_map(|e| {
+      let (body, _) = e.seen_by(&key, hides)?;
+      Some(HistoryEntry { body: body.to_string(), views: Vec::new(), ..e.clone() })
+    })
+    .collect();
+  let entries = &entries[..];
   let chosen: Vec<&HistoryEntry> = match *query {
     HistoryQuery::Dates { from, to, .. } => {
       entries.iter().filter(|e| e.time >= from && e.time <= to).collect()
@@ -363,6 +378,10 @@ fn history_text(
       format!("History information for game '{}':\n", game.name)
     }
   };
+  if hides && !who.sees_everything() {
+    text.push_str(&report::wrap(report::WITHHELD));
+    text.push('\n');
+  }
   let mut lines = 0;
   let mut count = 0;
   let mut ended = true;

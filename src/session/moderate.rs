@@ -158,6 +158,17 @@ impl Session<'_> {
         return;
       }
     }
+    // SET NO DIAS in a blind game, and the like.
+    let misfit = self.seat.as_ref().and_then(|seat| {
+      let before = &seat.stored.game.settings;
+      let mut after = before.clone();
+      setting.change.apply(&mut after);
+      crate::game::viewer::misfit(&after).filter(|_| crate::game::viewer::misfit(before).is_none())
+    });
+    if let Some(reason) = misfit {
+      self.error(&format!("{reason}\nNothing was changed."));
+      return;
+    }
     let mut cleared = false;
     if let Some(seat) = self.seat.as_mut() {
       let game = &mut seat.stored.game;
@@ -173,6 +184,14 @@ impl Session<'_> {
         .parameter_change(&format!("{}; the draw votes cast so far are cleared", setting.meaning));
     } else {
       self.parameter_change(setting.meaning);
+    }
+    let idle = matches!(kind, CommandKind::SetBCenters | CommandKind::SetNoBCenters)
+      && self.seat.as_ref().is_some_and(|seat| !seat.stored.game.settings.variant.blind);
+    if idle {
+      self.say(
+        "Note: this game is not Blind, so SET BCENTERS has no effect unless it\n\
+         becomes one (SET VARIANT Blind).",
+      );
     }
   }
 

@@ -49,8 +49,10 @@ impl Session<'_> {
       Some(_) => self.ctx.games.history(&game.name)?,
       None => Vec::new(),
     };
-    let kept = crate::view::kept_boards(&history);
-    let past = match picture::past(game, asked, &kept) {
+    let who = game.viewer(self.viewer_in(game));
+    let kept = crate::view::kept_boards(&history, &who.key(game.map), game.hides());
+    let board = game.seen_position(&who);
+    let past = match picture::past(game, &who, asked, &kept) {
       Ok(past) => past,
       Err(error) => {
         self.error(&format!("{error}\nNo picture was sent."));
@@ -63,9 +65,11 @@ impl Session<'_> {
         picture::stem(game, past.phase),
         "with its orders and what became of them",
       ),
-      None => {
-        (picture::current(game), picture::stem(game, game.position.phase), "as it stands now")
-      }
+      None => (
+        picture::seen_now(game, &board),
+        picture::stem(game, game.position.phase),
+        "as it stands now",
+      ),
     };
     self.attach_picture(&scene, &stem, what);
     Ok(())

@@ -32,6 +32,13 @@ impl Session<'_> {
     };
     let Some(seat) = self.seat.as_mut() else { return };
     let settings = &mut seat.stored.game.settings;
+    let mut after = settings.clone();
+    if after.set_rule(word, on).is_ok() {
+      if let Some(reason) = crate::game::viewer::misfit(&after) {
+        self.error(&format!("{reason}\nNothing was changed."));
+        return;
+      }
+    }
     let already = settings.variant.has_rule(&crate::game::variant::rule_name(word));
     let name = match settings.set_rule(word, on) {
       Ok(name) => name,

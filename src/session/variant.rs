@@ -14,7 +14,12 @@ use crate::map::Map;
 impl Session<'_> {
   /// Refuses an option that does not apply to the game's map, saying why.
   pub(crate) fn refuse_misfit(&mut self, option: GameOption) -> bool {
-    let reason = self.seat.as_ref().and_then(|seat| option.not_for(seat.stored.game.map));
+    let reason = self.seat.as_ref().and_then(|seat| {
+      let game = &seat.stored.game;
+      let mut after = game.settings.clone();
+      option.set(&mut after, true);
+      option.not_for(game.map).or_else(|| crate::game::viewer::misfit(&after).map(String::from))
+    });
     match reason {
       Some(reason) => {
         self.error(&format!("{reason}\nNothing was changed."));

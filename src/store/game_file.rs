@@ -102,6 +102,31 @@ pub struct HistoryEntry {
   /// MAP can draw any past phase (games before this was kept have none).
   #[serde(default, skip_serializing_if = "Option::is_none")]
   pub board: Option<PastBoard>,
+  /// In a blind game, each viewer's own copy of these results, which is
+  /// all HISTORY, MAP and the web show that viewer while the game runs.
+  #[serde(default, skip_serializing_if = "Vec::is_empty")]
+  pub views: Vec<SeenEntry>,
+}
+
+/// One viewer's copy of a blind game's results (`game/viewer.rs`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SeenEntry {
+  /// The viewer's key ([`crate::game::viewer::Viewer::key`]).
+  pub viewer: String,
+  pub body: String,
+  pub board: PastBoard,
+}
+
+impl HistoryEntry {
+  /// The entry as `viewer` (by key) may read it: the whole entry, or in
+  /// a blind game that still hides things, the viewer's own copy; `None`
+  /// when it has none (the entry came before the viewer's seat had one).
+  pub fn seen_by(&self, viewer: &str, hides: bool) -> Option<(&str, Option<&PastBoard>)> {
+    if !hides || viewer == "*" || self.views.is_empty() {
+      return Some((&self.body, self.board.as_ref()));
+    }
+    self.views.iter().find(|v| v.viewer == viewer).map(|v| (v.body.as_str(), Some(&v.board)))
+  }
 }
 
 /// What a history entry is, for HISTORY's filters.

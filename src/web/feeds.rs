@@ -31,7 +31,8 @@ impl Site {
   pub(super) fn feed(&self, name: &str) -> Answered {
     let Some(game) = self.game(name)? else { return Ok(no_such_game(name)) };
     let history = self.games.history(&game.name)?;
-    let phases = view::result_phases(&history);
+    // The feed is public: a stranger's copy of a running blind game.
+    let phases = view::result_phases(&history, &game.viewer(None).key(game.map), game.hides());
     let code = &self.config.judge_code;
     let id = format!("urn:x-judge:{}:{}", xml(code), xml(&game.name));
     let updated = phases.last().map_or(game.created, |p| p.time);

@@ -254,8 +254,8 @@ impl Site {
       }
       Route::Index => self.index(),
       Route::Game(name) => self.game_page(name),
-      Route::History(name) => self.history(name, query),
-      Route::Picture(name, file) => self.picture(name, file, query),
+      Route::History(name) => self.history(name, query, request),
+      Route::Picture(name, file) => self.picture(name, file, query, request),
       Route::Feed(name) => self.feed(name),
       Route::Calendar(name) => self.calendar(name),
       Route::SignIn(name) if method == "POST" => self.sign_in(name, request),

@@ -5,7 +5,8 @@
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
-use super::{no_such_game, not_found, pages, Answered, Reply, Site};
+use super::{no_such_game, not_found, pages, Answered, Reply, Request, Site};
+use crate::game::viewer::Viewer;
 use crate::game::{picture, Game};
 use crate::{draw, view};
 
@@ -54,10 +55,11 @@ impl Site {
 
   /// The public HISTORY, a phase at a time (`?phase=S1901M`, with the
   /// phases before and after) or every phase on one printable page.
-  pub(super) fn history(&self, name: &str, query: &str) -> Answered {
+  pub(super) fn history(&self, name: &str, query: &str, request: &Request<'_>) -> Answered {
     let Some(game) = self.game(name)? else { return Ok(no_such_game(name)) };
     let history = self.games.history(&game.name)?;
-    let phases = view::result_phases(&history);
+    let who = self.viewer(&game, request);
+    let phases = view::result_phases(&history, &who.key(game.map), game.hides());
     let asked = query_value(query, "phase");
     let shown: Vec<&view::ResultPhase> = match &asked {
       None => phases.iter().collect(),
@@ -100,7 +102,13 @@ impl Site {
     })
   }
 
-  pub(super) fn picture(&self, name: &str, file: &str, query: &str) -> Answered {
+  pub(super) fn picture(
+    &self,
+    name: &str,
+    file: &str,
+    query: &str,
+    request: &Request<'_>,
+  ) -> Answered {
     let Some(game) = self.game(name)? else { return Ok(no_such_game(name)) };
     let Some((stem, png)) = file
       .strip_suffix(".svg")
@@ -110,23 +118,29 @@ impl Site {
       return Ok(not_found());
     };
     let targets = query_value(query, "targets").is_some() && stem == "current";
-    self.drawn(&game, stem, png, targets)
+    let who = self.viewer(&game, request);
+    self.drawn(&game, &who, stem, png, targets)
   }
 
   /// The picture of `game` in the phase `stem` (`S1901M`, or `current`),
   /// as MAP mails it: a past phase with its orders and what became of
   /// them, from the board kept with its results. With `targets`, today's
   /// SVG has the provinces laid over it as click targets.
-  fn drawn(&self, game: &Game, stem: &str, png: bool, targets: bool) -> Answered {
+  ///
+  /// A running blind game's pictures are `who`'s own, and are neither
+  /// kept in the cache nor by the browser.
+  fn drawn(&self, game: &Game, who: &Viewer, stem: &str, png: bool, targets: bool) -> Answered {
     let content_type = if png { "image/png" } else { "image/svg+xml" };
+    let tailored = game.hides();
     let key = (game.name.clone(), game.created.timestamp(), stem.to_ascii_uppercase(), png);
-    if let Some(picture) = self.pictures.get(&key) {
+    if let Some(picture) = self.pictures.get(&key).filter(|_| !tailored) {
       return Ok(past_picture(content_type, picture.to_vec()));
     }
     let history = if stem == "current" { Vec::new() } else { self.games.history(&game.name)? };
-    let kept = view::kept_boards(&history);
+    let kept = view::kept_boards(&history, &who.key(game.map), tailored);
     let asked = (stem != "current").then_some(stem);
-    let past = match picture::past(game, asked, &kept) {
+    let board = game.seen_position(who);
+    let past = match picture::past(game, who, asked, &kept) {
       Ok(past) => past,
       // A game not started yet has only its board as it stands.
       Err(_) if asked.is_none() => None,
@@ -134,7 +148,7 @@ impl Site {
     };
     let scene = match &past {
       Some(past) => past.scene(game),
-      None => picture::current(game),
+      None => picture::seen_now(game, &board),
     };
     let drawn = draw::svg(&scene).and_then(|svg| match (png, targets && past.is_none()) {
       (true, _) => draw::png(&svg, draw::PNG_SCALE),
@@ -142,6 +156,9 @@ impl Site {
       (false, false) => Ok(svg.into_bytes()),
     });
     Ok(match drawn {
+      Ok(body) if tailored => {
+        Reply::bytes(content_type, body).with_header("Cache-Control", "private, no-store".into())
+      }
       Ok(body) if past.is_some() => {
         self.pictures.put(key, Arc::new(body.clone()));
         past_picture(content_type, body)

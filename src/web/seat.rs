@@ -7,6 +7,7 @@
 use super::{no_such_game, pages, Answered, Reply, Request, Site};
 use crate::delivery::DeliveryError;
 use crate::digest;
+use crate::game::viewer::Viewer;
 use crate::game::{report, Game, Role, Status};
 use crate::receive::{self, WebDone};
 use crate::session::WebEntry;
@@ -92,6 +93,13 @@ impl Site {
   }
 
   /// The sign-in to game `name` this request carries, with its token.
+  /// Who is looking at `game`: a signed-in seat sees what its member
+  /// does (in a blind game, its own view), anyone else what a stranger does.
+  pub(super) fn viewer(&self, game: &Game, request: &Request<'_>) -> Viewer {
+    let member = self.signed_in(&game.name, request).and_then(|(_, s)| s.seat.member(game));
+    game.viewer(member)
+  }
+
   fn signed_in(&self, name: &str, request: &Request<'_>) -> Option<(String, WebSession)> {
     let token = cookie_value(request.cookie, &cookie_name(name))?;
     let session = self.sessions.get(token, self.now())?;
@@ -282,9 +290,12 @@ impl Site {
         "A preview shows a player's orders for the phase under way; this seat has none.",
       ));
     };
-    let result = game.preview(power);
+    // In a blind game the preview plays on the board the seat sees, and
+    // shows what its results would show it.
+    let viewer = game.viewer(Some(member));
+    let result = game.seen_result(&viewer, &game.preview(power)).result;
     if !picture {
-      let text = report::phase_result_text(&game, &result);
+      let text = report::phase_result_text(&game, &result, &viewer);
       return Ok(Reply::html(200, pages::preview(&game.name, &text)));
     }
     let past = crate::game::picture::PastPhase::of_result(&game, &result);

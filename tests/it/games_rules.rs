@@ -33,7 +33,7 @@ fn the_master_turns_rules_on_and_off_by_name_before_the_start_and_list_shows_the
   let lines = "CREATE ?rl masterpw\nBECOME MASTER\n\
                SET RULE FTF_PRESS\nSET RULE build-any\nSET NO RULE BUILD_ANY\n\
                SET RULE REMOTE_BUILDS\nSET NO RULE NO_RETREAT\nSET RULE FTF PRESS\n\
-               SET RULE BLIND\nSET RULE\nLIST\n";
+               SET RULE WINGS\nSET RULE\nLIST\n";
   let mail = send_at(&judge, NOW, MASTER, lines);
   let body = folded(&reply(&mail, MASTER).body);
   for said in [
@@ -43,7 +43,7 @@ fn the_master_turns_rules_on_and_off_by_name_before_the_start_and_list_shows_the
     "In game 'rl', powers build only in their own home centers (the standard rule).",
     "In game 'rl', the rule NO_RETREAT is not in force: nothing was changed.",
     "SET RULE takes one rule name per command",
-    "'BLIND' is not a rule this judge plays. The rules are:",
+    "'WINGS' is not a rule this judge plays. The rules are:",
     "FTF_PRESS",
     "SET RULE needs a DPjudge rule name",
     "Rules: FTF_PRESS, REMOTE_BUILDS",

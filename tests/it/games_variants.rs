@@ -84,7 +84,7 @@ fn the_master_sets_the_variant_before_the_start_and_a_duplex_game_plays_its_summ
                SET ANY CENTRES\nSET EMPTY BOARD\nSET NOT VARIANT EmptyBoard\n\
                SET SECRET\nSET NO SECRET\nSET VARIANT Gunboat\nSET VARIANT Atlantis\n\
                SET VARIANT Summer Gunboat\nSET NOT VARIANT Standard\nSET VARIANT Standard\n\
-               SET NOT VARIANT Blind\nLIST\n";
+               SET NOT VARIANT Wings\nLIST\n";
   let mail = send(&judge, MASTER, lines);
   if std::env::var("SHOW_MAIL").is_ok() {
     eprintln!("{}", reply(&mail, MASTER).body);
@@ -102,7 +102,7 @@ fn the_master_sets_the_variant_before_the_start_and_a_duplex_game_plays_its_summ
     "SET VARIANT takes one variant or option per command",
     "SET NOT VARIANT drops an option",
     "Game 'opts' is already a Standard game, so nothing was changed.",
-    "'Blind' is not a variant or option this judge knows.",
+    "'Wings' is not a variant or option this judge knows.",
     "Variant: Standard, Gunboat, Summer, Any Center, Auto Disband, Coastal Convoys",
     "Players: 7",
   ] {
