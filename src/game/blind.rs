@@ -341,16 +341,7 @@ mod tests {
   use crate::phase::Phase;
   use crate::position::Unit;
 
-  fn map() -> &'static Map {
-    Map::standard().unwrap_or_else(|e| panic!("{e}"))
-  }
-
-  fn place(name: &str) -> ProvinceId {
-    match map().lookup(name) {
-      crate::map::Lookup::Found(id) => id,
-      other => panic!("{name}: {other:?}"),
-    }
-  }
+  use crate::map::testing::{province as place, standard as map};
 
   fn power(name: &str) -> PowerId {
     map().find_power(name).unwrap_or_else(|| panic!("{name}"))

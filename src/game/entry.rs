@@ -83,7 +83,7 @@ impl Game {
   /// The board the player of `power` is shown, while the game is blind
   /// and hides things; `None` when orders are echoed in full.
   pub(super) fn seen_by(&self, power: PowerId) -> Option<Position> {
-    self.hides().then(|| self.seen_position(&self.seat_viewer(power)))
+    self.hides().then(|| self.seen_position(&self.seat_viewer(power)).into_owned())
   }
 
   /// An order as its player is told it: in a blind game a unit it helps is

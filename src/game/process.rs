@@ -219,7 +219,7 @@ impl Game {
     // A blind seat's preview is played on the board it sees: units it
     // cannot see are not there to bounce its moves.
     if self.hides() {
-      copy.position = self.seen_position(&self.seat_viewer(power));
+      copy.position = self.seen_position(&self.seat_viewer(power)).into_owned();
     }
     let vassals: Vec<PowerId> = self.position.vassals_of(power).collect();
     for (index, orders) in copy.orders.iter_mut().enumerate() {

@@ -128,7 +128,9 @@ pub fn rule_name(word: &str) -> String {
 /// DPjudge name and the rules the engine plays besides them.
 pub fn known_rules() -> Vec<&'static str> {
   let mut names: Vec<&str> = OPTION_RULES.iter().map(|(n, _)| *n).collect();
-  for name in crate::map::Map::played_rules() {
+  let played = crate::map::Map::played_rules().iter();
+  // BLIND's modifiers of what is seen (`game/viewer.rs`).
+  for name in played.chain(super::viewer::SIGHT_RULES.iter()) {
     if !names.contains(name) {
       names.push(name);
     }

@@ -5,6 +5,8 @@
 //! built from the masked copies made here, so that what is left out is
 //! decided once, from the board, and never by cutting text.
 
+use std::borrow::Cow;
+
 use super::blind::{self, Ownership, Shown, Sight, View};
 use super::{Game, PhaseResult, Resolution, Role};
 use crate::adjudicate::{Failure, Resolved};
@@ -127,11 +129,14 @@ impl Game {
     Viewer::Seat(powers)
   }
 
-  /// The board as `viewer` is shown it.
-  pub fn seen_position(&self, viewer: &Viewer) -> Position {
+  /// The board as `viewer` is shown it (borrowed when it is the whole
+  /// board, as in every game that is not blind).
+  pub fn seen_position(&self, viewer: &Viewer) -> Cow<'_, Position> {
     match self.sight() {
-      Some(sight) => mask_position(self.map, &self.position, viewer, sight),
-      None => self.position.clone(),
+      Some(sight) if !viewer.sees_everything() => {
+        Cow::Owned(mask_position(self.map, &self.position, viewer, sight))
+      }
+      _ => Cow::Borrowed(&self.position),
     }
   }
 

@@ -638,3 +638,22 @@ impl fmt::Display for Coast {
     f.write_str(self.abbr())
   }
 }
+
+/// The standard board for unit tests elsewhere in the crate.
+#[cfg(test)]
+pub(crate) mod testing {
+  use super::{Lookup, Map, ProvinceId};
+
+  /// The standard map.
+  pub fn standard() -> &'static Map {
+    Map::standard().unwrap_or_else(|e| panic!("the standard map: {e}"))
+  }
+
+  /// A standard province by name or abbreviation.
+  pub fn province(name: &str) -> ProvinceId {
+    match standard().lookup(name) {
+      Lookup::Found(province) => province,
+      other => panic!("{name}: {other:?}"),
+    }
+  }
+}

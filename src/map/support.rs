@@ -23,18 +23,6 @@ const PLAYED_RULES: &[&str] = &[
   "TORN_ALLEGIANCE",
   "FICTIONAL_OK",
   "BLIND",
-  "OWN_SCS_SEE",
-  "NO_SCS_SEE",
-  "NO_UNITS_SEE",
-  "SEE_NO_SCS",
-  "SEE_ALL_SCS",
-  "SEE_NO_UNITS",
-  "UNITS_SEE_OTHER",
-  "UNITS_SEE_SAME",
-  "MYOPIC",
-  "VENETIAN",
-  "GREEK",
-  "TROJAN",
 ];
 
 impl Map {

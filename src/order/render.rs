@@ -175,18 +175,9 @@ fn province_name(map: &Map, province: ProvinceId) -> &str {
 #[cfg(test)]
 mod tests {
   use super::*;
-  use crate::map::{Lookup, UnitType};
+  use crate::map::UnitType;
 
-  fn map() -> &'static Map {
-    Map::standard().unwrap_or_else(|e| panic!("the standard map: {e}"))
-  }
-
-  fn province(name: &str) -> ProvinceId {
-    match map().lookup(name) {
-      Lookup::Found(province) => province,
-      other => panic!("{name}: {other:?}"),
-    }
-  }
+  use crate::map::testing::{province, standard as map};
 
   fn unit(owner: &str, kind: UnitType, at: &str) -> Unit {
     let power = map().find_power(owner).unwrap_or_else(|| panic!("no power {owner}"));

@@ -896,19 +896,9 @@ fn article(kind: UnitType) -> &'static str {
 mod tests {
   use super::*;
   use crate::adjudicate::{movement, Failure};
-  use crate::map::Lookup;
   use crate::order::parse_order;
 
-  fn map() -> &'static Map {
-    Map::standard().unwrap_or_else(|e| panic!("the standard map: {e}"))
-  }
-
-  fn province(name: &str) -> ProvinceId {
-    match map().lookup(name) {
-      Lookup::Found(province) => province,
-      other => panic!("{name}: {other:?}"),
-    }
-  }
+  use crate::map::testing::{province, standard as map};
 
   fn power(name: &str) -> PowerId {
     map().find_power(name).unwrap_or_else(|| panic!("no power {name}"))

@@ -271,3 +271,139 @@ fn blind_cannot_join_the_dpjudge_blind_rule_or_nodias_and_bcenters_elsewhere_war
   let reply = judge.reply_to(MASTER);
   assert!(reply.body.contains("Standard, Blind"), "{}", reply.body);
 }
+
+/// The lines `Power: Army Place, No Order Processed.` that a holding
+/// board gives every unit of `power`'s rivals that `power` sees under the
+/// DPjudge's BLIND, worked out here from the map alone: a unit is seen
+/// when its province is, or is next to, a province of one of `power`'s
+/// units or home centres.
+fn expected_sightings(map: &judge::map::Map, power: judge::map::PowerId) -> Vec<String> {
+  use judge::map::Location;
+  let mut eyes: Vec<judge::map::ProvinceId> = map.power(power).home_centers.clone();
+  eyes
+    .extend(map.starting_units().iter().filter(|u| u.power == power).map(|u| u.location.province));
+  let mut seen = eyes.clone();
+  for &province in &eyes {
+    seen.extend(map.army_neighbours(province));
+    let coasts = map.province(province).coasts().map(|c| Location { province, coast: Some(c) });
+    for location in std::iter::once(Location::province(province)).chain(coasts) {
+      seen.extend(map.fleet_neighbours(location).iter().map(|l| l.province));
+    }
+  }
+  let mut lines: Vec<String> = map
+    .starting_units()
+    .iter()
+    .filter(|u| u.power != power && seen.contains(&u.location.province))
+    .map(|u| {
+      format!(
+        "{}: {} {}, No Order Processed.",
+        map.power(u.power).name,
+        u.kind.name(),
+        map.location_name(u.location)
+      )
+    })
+    .collect();
+  lines.sort();
+  lines
+}
+
+#[test]
+fn the_dpjudge_blind_rule_on_a_ten_power_map_shows_each_player_its_neighbours_only() {
+  let judge = Judge::with_config(FAST);
+  let map = judge::map::Map::builtin("youngstown").expect("the Youngstown map");
+  game_support::register(&judge, START, MASTER);
+  let seats: Vec<String> = (0..map.powers().len()).map(game_support::seat).collect();
+  for seat in &seats {
+    game_support::register(&judge, START, seat);
+  }
+  game_support::register(&judge, START, OBSERVER);
+  judge.take_mail();
+  judge.send_at(
+    START,
+    MASTER,
+    "create",
+    "CREATE ?dusk masterpw Youngstown\nBECOME MASTER\nSET RULE BLIND\n",
+  );
+  let created = judge.reply_to(MASTER).body;
+  assert!(created.contains("BLIND"), "{created}");
+  for (n, power) in map.powers().iter().enumerate() {
+    let body = format!("SIGN ON ?dusk pw{n} Youngstown\nSET PREFERENCE {}\n", power.initial);
+    judge.send_at(START, &seats[n], "join", &body);
+  }
+  judge.send_at(START, OBSERVER, "watch", "OBSERVE dusk watchpw\n");
+  judge.take_mail();
+  // Spring 1901, every unit holding.
+  judge.send_at(SPRING, MASTER, "process", "SIGN ON Mdusk masterpw\nPROCESS\n");
+  let mail = judge.take_mail();
+  let results = |to: &str| {
+    mail
+      .iter()
+      .find(|m| m.to == to && m.subject.ends_with("Blind Results"))
+      .unwrap_or_else(|| panic!("no results to {to}: {:#?}", subjects(&mail)))
+      .body
+      .clone()
+  };
+  let mut seen_any = false;
+  for (n, power) in map.powers().iter().enumerate() {
+    let id = map.find_power(&power.name).expect("the power");
+    let body = results(&seats[n]);
+    let mut foreign: Vec<String> = body
+      .lines()
+      .filter(|l| l.contains(": Army ") || l.contains(": Fleet "))
+      .filter(|l| !l.starts_with(&format!("{}:", power.name)))
+      .map(str::to_string)
+      .collect();
+    foreign.sort();
+    assert_eq!(foreign, expected_sightings(map, id), "what {} sees:\n{body}", power.name);
+    seen_any |= !foreign.is_empty();
+    assert!(!body.contains("(*void*)"), "BLIND never says void:\n{body}");
+  }
+  assert!(seen_any, "somebody sees a neighbour");
+  let observer = results(OBSERVER);
+  assert!(!observer.contains(": Army ") && !observer.contains(": Fleet "), "{observer}");
+  let master = results(MASTER);
+  for power in map.powers() {
+    if map.starting_units().iter().any(|u| map.power(u.power).name == power.name) {
+      assert!(master.contains(&format!("\n{}: ", power.name)), "{}: {master}", power.name);
+    }
+  }
+}
+
+#[test]
+fn the_web_shows_a_stranger_no_unit_and_a_signed_in_seat_its_own() {
+  use crate::web_support::{form, Server};
+  let judge = Judge::with_config(FAST);
+  let table = start(&judge, "Standard Blind", "SET LIST\n");
+  for (power, _) in POWERS {
+    table.send(power, SPRING, year::spring(power));
+  }
+  judge.take_mail();
+  let server = Server::start(&judge);
+  let page = server.get(&format!("/games/{GAME}"));
+  assert_eq!(page.status, 200, "{page:?}");
+  let shown = page.pre();
+  assert!(shown.contains("This is a Blind game"), "{shown}");
+  for (power, _) in POWERS {
+    assert!(!shown.contains(&format!("\n{power}: Army")), "a stranger sees {power}:\n{shown}");
+  }
+  let picture = server.get(&format!("/games/{GAME}/pictures/current.svg"));
+  assert_eq!(picture.status, 200);
+  assert!(!picture.body.contains("data-unit="), "a stranger's picture has no unit");
+  let history = server.get(&format!("/games/{GAME}/history"));
+  for (power, _) in POWERS {
+    assert!(!history.body.contains(&format!("{power}: Army")), "{}", history.body);
+  }
+  let past = server.get(&format!("/games/{GAME}/pictures/S1901M.svg"));
+  assert_eq!(past.status, 200, "{past:?}");
+  assert!(!past.body.contains("data-unit="), "nor its past pictures");
+  // France, signed in, sees her own units and nobody else's.
+  let body = form(&[("power", "France"), ("password", &password("France"))]);
+  let cookie = server.post(&format!("/games/{GAME}/login"), "", &body).cookie().expect("a cookie");
+  let mine = server.get_as(&format!("/games/{GAME}/pictures/current.svg"), &cookie);
+  assert!(mine.body.contains("data-power=\"France\""), "France sees her units");
+  assert!(foreign_mentions(&mine.body, "France").is_empty(), "and only hers");
+  assert_eq!(mine.header("cache-control"), Some("private, no-store"));
+  let history = server.get_as(&format!("/games/{GAME}/history"), &cookie);
+  assert!(history.body.contains("France: Army Paris -&gt; Burgundy."), "{}", history.body);
+  assert!(foreign_mentions(&history.body.replace("English Channel", ""), "France").is_empty());
+}
