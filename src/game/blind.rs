@@ -375,7 +375,7 @@ mod tests {
       ("England", A, "Wal"),
     ]);
     let france = [power("France")];
-    let cases: [Case; 6] = [
+    let cases: [Case; 9] = [
       (
         "BLIND",
         Sight::BLIND,
@@ -408,6 +408,26 @@ mod tests {
         // Only the homes give sight: Marseilles and Paris see Burgundy,
         // Brest the Channel.
         &[(A, "Bur", true), (F, "Eng", true), (A, "Mun", false)],
+      ),
+      (
+        "NO_SCS_SEE",
+        Sight::with_modifiers(&["NO_SCS_SEE"]).unwrap_or(Sight::BLIND),
+        // Units alone: Paris sees Burgundy, Brest the Channel; Marseilles
+        // (a home, no unit there) gives nothing, so Piedmont is unseen.
+        &[(A, "Bur", true), (F, "Eng", true), (A, "Pie", false)],
+      ),
+      (
+        "UNITS_SEE_SAME",
+        Sight::with_modifiers(&["UNITS_SEE_SAME"]).unwrap_or(Sight::BLIND),
+        // Homes still give sight (Brest sees the Channel); of the units,
+        // the fleet sees fleets only: the Channel's fleet, not Wales.
+        &[(A, "Bur", true), (F, "Eng", true), (A, "Wal", false)],
+      ),
+      (
+        "UNITS_SEE_OTHER",
+        Sight::with_modifiers(&["UNITS_SEE_OTHER"]).unwrap_or(Sight::BLIND),
+        // Homes still see around them; no unit reaches Wales either way.
+        &[(A, "Bur", true), (F, "Eng", true), (A, "Wal", false)],
       ),
       ("njudge", Sight::njudge(false), &[(A, "Bur", false), (F, "Eng", false)]),
     ];
@@ -449,6 +469,11 @@ mod tests {
     assert!(shown(Sight::njudge(true), "Bel", "Germany"), "SET BCENTERS shows every centre");
     assert!(!shown(Sight::njudge(false), "Spa", "Italy"), "NO BCENTERS shows one's own only");
     assert!(shown(Sight::njudge(false), "Bre", "France"));
+    let with = |words: &[&str]| Sight::with_modifiers(words).unwrap_or(Sight::BLIND);
+    assert!(!shown(with(&["SEE_NO_SCS"]), "Spa", "Italy"), "SEE_NO_SCS: own only");
+    assert!(shown(with(&["SEE_ALL_SCS"]), "Bel", "Germany"), "SEE_ALL_SCS: every one");
+    assert!(!shown(with(&["VENETIAN"]), "Spa", "Italy"), "VENETIAN sees no foreign owner");
+    assert!(shown(with(&["VENETIAN"]), "Bre", "France"));
   }
 
   #[test]

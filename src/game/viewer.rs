@@ -335,3 +335,64 @@ fn quiet_void(resolved: &Resolved, sight: Sight) -> Resolved {
   }
   shown
 }
+
+#[cfg(test)]
+mod tests {
+  use super::*;
+  use crate::map::testing::{province, standard as map};
+  use crate::map::{Location, UnitType};
+  use crate::phase::Phase;
+
+  fn power(name: &str) -> PowerId {
+    map().find_power(name).unwrap_or_else(|| panic!("{name}"))
+  }
+
+  /// France in Paris, Germany in Burgundy (next to Paris) and Munich
+  /// (far from France), Belgium Germany's.
+  fn board() -> Position {
+    let phase: Phase = "S1901M".parse().unwrap_or_else(|e| panic!("{e:?}"));
+    let mut position = Position::empty(map(), phase);
+    for (owner, at) in [("France", "Par"), ("Germany", "Bur"), ("Germany", "Mun")] {
+      let unit =
+        Unit { power: power(owner), kind: UnitType::Army, location: Location::province(province(at)) };
+      position.place(map(), unit).unwrap_or_else(|e| panic!("{e}"));
+    }
+    position.set_owner(province("Bel"), Some(power("Germany")));
+    position.set_owner(province("Par"), Some(power("France")));
+    position
+  }
+
+  /// Who is left on the board each viewer is shown, and whose centres.
+  #[test]
+  fn each_viewer_is_shown_its_own_board() {
+    let position = board();
+    let france = Viewer::Seat(vec![power("France")]);
+    let at = |p: &Position, name: &str| p.unit_at(province(name)).is_some();
+    let blind = mask_position(map(), &position, &france, Sight::BLIND);
+    assert!(at(&blind, "Par") && at(&blind, "Bur") && !at(&blind, "Mun"));
+    assert_eq!(blind.owner(province("Bel")), None, "Belgium is out of sight");
+    let no_units = Sight::with_modifiers(&["SEE_NO_UNITS"]).unwrap_or(Sight::BLIND);
+    let none = mask_position(map(), &position, &france, no_units);
+    assert!(at(&none, "Par") && !at(&none, "Bur"), "SEE_NO_UNITS: no foreign unit at all");
+    let njudge = mask_position(map(), &position, &france, Sight::njudge(true));
+    assert!(!at(&njudge, "Bur"));
+    assert_eq!(njudge.owner(province("Bel")), Some(power("Germany")), "BCENTERS");
+    let outsider = mask_position(map(), &position, &Viewer::Outsider, Sight::BLIND);
+    assert_eq!(outsider.units().count(), 0, "an observer sees no unit");
+    assert_eq!(outsider.owner(province("Par")), None);
+    let all = mask_position(map(), &position, &Viewer::Everything, Sight::BLIND);
+    assert_eq!(all.units().count(), 3, "the Master sees everything");
+  }
+
+  #[test]
+  fn a_misfit_of_blind_settings_says_why() {
+    let mut settings = super::super::Settings::default();
+    settings.variant.blind = true;
+    assert_eq!(misfit(&settings), None);
+    settings.dias = false;
+    assert!(misfit(&settings).is_some_and(|r| r.contains("NoDIAS")));
+    settings.dias = true;
+    settings.variant.map_rules.push("BLIND".to_string());
+    assert!(misfit(&settings).is_some_and(|r| r.contains("cannot be combined")));
+  }
+}

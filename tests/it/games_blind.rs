@@ -332,41 +332,50 @@ fn the_dpjudge_blind_rule_on_a_ten_power_map_shows_each_player_its_neighbours_on
   }
   judge.send_at(START, OBSERVER, "watch", "OBSERVE dusk watchpw\n");
   judge.take_mail();
-  // Spring 1901, every unit holding.
-  judge.send_at(SPRING, MASTER, "process", "SIGN ON Mdusk masterpw\nPROCESS\n");
-  let mail = judge.take_mail();
-  let results = |to: &str| {
-    mail
-      .iter()
-      .find(|m| m.to == to && m.subject.ends_with("Blind Results"))
-      .unwrap_or_else(|| panic!("no results to {to}: {:#?}", subjects(&mail)))
-      .body
-      .clone()
-  };
+  // Two years, every unit holding: each movement phase shows each player
+  // the same neighbours.
   let mut seen_any = false;
-  for (n, power) in map.powers().iter().enumerate() {
-    let id = map.find_power(&power.name).expect("the power");
-    let body = results(&seats[n]);
-    let mut foreign: Vec<String> = body
-      .lines()
-      .filter(|l| l.contains(": Army ") || l.contains(": Fleet "))
-      .filter(|l| !l.starts_with(&format!("{}:", power.name)))
-      .map(str::to_string)
-      .collect();
-    foreign.sort();
-    assert_eq!(foreign, expected_sightings(map, id), "what {} sees:\n{body}", power.name);
-    seen_any |= !foreign.is_empty();
-    assert!(!body.contains("(*void*)"), "BLIND never says void:\n{body}");
-  }
-  assert!(seen_any, "somebody sees a neighbour");
-  let observer = results(OBSERVER);
-  assert!(!observer.contains(": Army ") && !observer.contains(": Fleet "), "{observer}");
-  let master = results(MASTER);
-  for power in map.powers() {
-    if map.starting_units().iter().any(|u| map.power(u.power).name == power.name) {
-      assert!(master.contains(&format!("\n{}: ", power.name)), "{}: {master}", power.name);
+  let mut played = Vec::new();
+  for now in [SPRING, FALL, PROCESSED_1902[0], PROCESSED_1902[1]] {
+    judge.send_at(now, MASTER, "process", "SIGN ON Mdusk masterpw\nPROCESS\n");
+    let mail = judge.take_mail();
+    let results = |to: &str| {
+      mail
+        .iter()
+        .find(|m| m.to == to && m.subject.ends_with("Blind Results"))
+        .unwrap_or_else(|| panic!("no results to {to}: {:#?}", subjects(&mail)))
+        .body
+        .clone()
+    };
+    played.push(results(MASTER).lines().find(|l| l.contains(" results for ")).map(str::to_string));
+    for (n, power) in map.powers().iter().enumerate() {
+      let id = map.find_power(&power.name).expect("the power");
+      let body = results(&seats[n]);
+      let mut foreign: Vec<String> = body
+        .lines()
+        .filter(|l| l.contains(": Army ") || l.contains(": Fleet "))
+        .filter(|l| !l.starts_with(&format!("{}:", power.name)))
+        .map(str::to_string)
+        .collect();
+      foreign.sort();
+      assert_eq!(foreign, expected_sightings(map, id), "what {} sees at {now}:\n{body}", power.name);
+      seen_any |= !foreign.is_empty();
+      assert!(!body.contains("(*void*)"), "BLIND never says void:\n{body}");
+    }
+    let observer = results(OBSERVER);
+    assert!(!observer.contains(": Army ") && !observer.contains(": Fleet "), "{observer}");
+    let master = results(MASTER);
+    for power in map.powers() {
+      if map.starting_units().iter().any(|u| map.power(u.power).name == power.name) {
+        assert!(master.contains(&format!("\n{}: ", power.name)), "{}: {master}", power.name);
+      }
     }
   }
+  assert!(
+    played.last().is_some_and(|l| l.as_deref().is_some_and(|l| l.contains("Fall of 1902"))),
+    "two years were played: {played:?}"
+  );
+  assert!(seen_any, "somebody sees a neighbour");
 }
 
 #[test]
