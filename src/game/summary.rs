@@ -235,6 +235,9 @@ fn parameters(text: &mut String, game: &Game, judge_code: Option<&str>) {
   if s.gunboat {
     line.push_str(", Gunboat");
   }
+  if s.variant.blind {
+    line.push_str(", Blind");
+  }
   if (s.players as usize) < powers {
     line.push_str(", Duplex");
     if !s.variant.secret {
@@ -243,6 +246,11 @@ fn parameters(text: &mut String, game: &Game, judge_code: Option<&str>) {
   }
   line.push('.');
   parameter(text, &line);
+  // The DPjudge rules in force (BLIND and its modifiers among them).
+  let rules = s.variant.rules_in_force();
+  if !rules.is_empty() {
+    parameter(text, &format!("    Rules:  {}.", rules.join(", ")));
+  }
 
   let flags = shown_words(SummaryLine::Flags, s);
   parameter(text, &format!("    Flags:  {}.", flags.join(", ")));

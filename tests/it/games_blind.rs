@@ -190,6 +190,7 @@ fn a_blind_game_tells_each_player_only_what_its_own_units_see() {
     assert!(reply.body.contains("This is a Blind game"), "the reply says why: {}", reply.body);
     assert!(reply.body.contains(&format!("{power}: ")), "{power} sees its own:\n{}", reply.body);
     assert!(reply.body.contains("Blind Results"), "HISTORY has its copies:\n{}", reply.body);
+    assert!(reply.body.contains("Variant:  Standard, Blind."), "SUMMARY says so:\n{}", reply.body);
     let svg = svg_of(reply).expect("MAP's picture");
     let leaks = foreign_mentions(&svg, power);
     assert!(leaks.is_empty(), "{power}'s MAP names {leaks:?}");
@@ -326,6 +327,10 @@ fn the_dpjudge_blind_rule_on_a_ten_power_map_shows_each_player_its_neighbours_on
   );
   let created = judge.reply_to(MASTER).body;
   assert!(created.contains("BLIND"), "{created}");
+  judge.send_at(START, MASTER, "summary", "SUMMARY dusk\nLIST dusk\n");
+  let told = judge.reply_to(MASTER).body;
+  assert!(told.contains("    Rules:  BLIND."), "SUMMARY lists the rule:\n{told}");
+  assert!(told.contains("  Rules:          BLIND"), "and LIST:\n{told}");
   for (n, power) in map.powers().iter().enumerate() {
     let body = format!("SIGN ON ?dusk pw{n} Youngstown\nSET PREFERENCE {}\n", power.initial);
     judge.send_at(START, &seats[n], "join", &body);
@@ -358,7 +363,12 @@ fn the_dpjudge_blind_rule_on_a_ten_power_map_shows_each_player_its_neighbours_on
         .map(str::to_string)
         .collect();
       foreign.sort();
-      assert_eq!(foreign, expected_sightings(map, id), "what {} sees at {now}:\n{body}", power.name);
+      assert_eq!(
+        foreign,
+        expected_sightings(map, id),
+        "what {} sees at {now}:\n{body}",
+        power.name
+      );
       seen_any |= !foreign.is_empty();
       assert!(!body.contains("(*void*)"), "BLIND never says void:\n{body}");
     }
