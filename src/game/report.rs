@@ -290,7 +290,7 @@ fn phase_results(text: &mut String, game: &Game, seen: &Seen) {
       let _ = writeln!(text, "Movement results for {}. {seq}\n", map.season_and_year(phase));
       proxies_given(text, map, &result.proxies);
       unit_results(text, map, resolved, &seen.glimpses, &result.before, false);
-      dislodged(text, map, &result.after);
+      dislodged(text, map, seen);
       disbanded(text, map, &result.disbanded);
     }
     Resolution::Retreat(resolved) if !result.skipped => {
@@ -435,8 +435,12 @@ fn unit_results(
   }
 }
 
-/// `The Austrian Army in Bohemia can retreat to Galicia or Vienna.`
-fn dislodged(text: &mut String, map: &Map, after: &Position) {
+/// `The Austrian Army in Bohemia can retreat to Galicia or Vienna.` A
+/// blind game's copy gives the retreat options (and the fate) of its
+/// viewer's own units only, and says of a foreign one it saw that it was
+/// dislodged.
+fn dislodged(text: &mut String, map: &Map, seen: &Seen) {
+  let after = &seen.result.after;
   if after.dislodged.is_empty() {
     return;
   }
@@ -445,7 +449,9 @@ fn dislodged(text: &mut String, map: &Map, after: &Position) {
   for d in &after.dislodged {
     let unit = d.unit;
     let head = format!("The {}", the_unit(map, &unit));
-    if d.retreats.is_empty() {
+    if !seen.counts(unit.power) {
+      indented(text, &format!("{head} was dislodged."), 2);
+    } else if d.retreats.is_empty() {
       indented(text, &format!("{head} with no valid retreats was destroyed."), 2);
     } else {
       let options: Vec<String> = d.retreats.iter().map(|&l| map.location_name(l)).collect();
@@ -1095,7 +1101,14 @@ fn status_block(text: &mut String, game: &Game, who: &Viewer) {
       let label = format!("{}:", map.power(d.unit.power).name);
       let unit = format!("{} {}", d.unit.kind.name(), map.location_name(d.unit.location));
       let retreats: Vec<String> = d.retreats.iter().map(|&l| map.location_name(l)).collect();
-      if retreats.is_empty() {
+      let own = match who {
+        Viewer::Seat(powers) => powers.contains(&d.unit.power),
+        _ => true,
+      };
+      if !own {
+        // A blind player is not told where a foreign unit may go.
+        hanging(text, &label, width, &[format!("{unit} was dislodged")], "");
+      } else if retreats.is_empty() {
         hanging(text, &label, width, &[format!("{unit} cannot retreat")], "");
       } else {
         let mut items = retreats;

@@ -241,6 +241,10 @@ pub fn mask_position(map: &Map, position: &Position, viewer: &Viewer, sight: Sig
     masked.remove(unit.location.province);
   }
   masked.dislodged.retain(|d| seen(&d.unit));
+  // Where a foreign unit may retreat is its owner's business.
+  for d in masked.dislodged.iter_mut().filter(|d| !powers.contains(&d.unit.power)) {
+    d.retreats.clear();
+  }
   let shown = centres_shown(map, position, viewer, sight);
   for centre in map.supply_centers() {
     if !shown.get(centre.index()).copied().unwrap_or(false) {
@@ -353,8 +357,11 @@ mod tests {
     let phase: Phase = "S1901M".parse().unwrap_or_else(|e| panic!("{e:?}"));
     let mut position = Position::empty(map(), phase);
     for (owner, at) in [("France", "Par"), ("Germany", "Bur"), ("Germany", "Mun")] {
-      let unit =
-        Unit { power: power(owner), kind: UnitType::Army, location: Location::province(province(at)) };
+      let unit = Unit {
+        power: power(owner),
+        kind: UnitType::Army,
+        location: Location::province(province(at)),
+      };
       position.place(map(), unit).unwrap_or_else(|e| panic!("{e}"));
     }
     position.set_owner(province("Bel"), Some(power("Germany")));

@@ -426,3 +426,45 @@ fn the_web_shows_a_stranger_no_unit_and_a_signed_in_seat_its_own() {
   assert!(history.body.contains("France: Army Paris -&gt; Burgundy."), "{}", history.body);
   assert!(foreign_mentions(&history.body.replace("English Channel", ""), "France").is_empty());
 }
+
+#[test]
+fn under_the_blind_rule_a_neighbour_arrives_and_a_foreign_retreat_stays_its_owners() {
+  let judge = Judge::with_config(FAST);
+  let table = start(&judge, "Standard", "SET RULE BLIND\n");
+  let results = |mail: &[Sent], power: &str| {
+    mail
+      .iter()
+      .find(|m| m.to == player(power) && m.subject.ends_with("Blind Results"))
+      .unwrap_or_else(|| panic!("{power}'s results: {:#?}", subjects(mail)))
+      .body
+      .clone()
+  };
+  for (power, _) in POWERS {
+    table.send(power, SPRING, year::spring(power));
+  }
+  let mail = judge.take_mail();
+  // Munich is next to Burgundy, not to Paris: the French army arrives.
+  let germany = results(&mail, "Germany");
+  assert!(germany.contains("France: Army Burgundy ARRIVES."), "{germany}");
+  assert!(!germany.contains("France: Army Paris"), "{germany}");
+  // Italy sees nothing of it.
+  assert!(!results(&mail, "Italy").contains("Burgundy"));
+  for (power, _) in POWERS {
+    table.send(power, FALL, year::fall(power));
+  }
+  let mail = judge.take_mail();
+  // Austria's army in Tyrolia sees the German army in Munich dislodged,
+  // but not where it may go; Germany does.
+  let austria = results(&mail, "Austria");
+  assert!(austria.contains("The German Army in Munich was dislodged."), "{austria}");
+  assert!(!austria.contains("can retreat to"), "{austria}");
+  let germany = results(&mail, "Germany");
+  assert!(germany.contains("The German Army in Munich can retreat to"), "{germany}");
+  // Tyrolia is not next to Burgundy: the army Austria supports there is
+  // named by its province, and seen only as it arrives in Munich.
+  assert!(austria.contains("France: Army Munich ARRIVES."), "{austria}");
+  assert!(
+    austria.contains("Austria: Army Tyrolia SUPPORT the unit in Burgundy -> Munich."),
+    "{austria}"
+  );
+}
