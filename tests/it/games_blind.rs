@@ -267,6 +267,10 @@ fn blind_cannot_join_the_dpjudge_blind_rule_or_nodias_and_bcenters_elsewhere_war
   judge.send_at(START, MASTER, "create", "CREATE ?open masterpw\nBECOME MASTER\nSET BCENTERS\n");
   let reply = judge.reply_to(MASTER);
   assert!(reply.body.contains("this game is not Blind"), "{}", reply.body);
+  // Blind combines with Gunboat, and a SIGN ON names both.
+  judge.send_at(START, MASTER, "both", "CREATE ?both masterpw Standard Gunboat Blind\n");
+  let reply = judge.reply_to(MASTER);
+  assert!(reply.body.contains("Gunboat Blind"), "{}", reply.body);
   // The rules and the header name the option.
   judge.send_at(START, MASTER, "list", "LIST shade\n");
   let reply = judge.reply_to(MASTER);
