@@ -12,6 +12,9 @@ use serde::ser::{SerializeMap, SerializeSeq};
 use serde::{Deserialize, Serialize, Serializer};
 
 use crate::adjudicate::{self, AdjustmentOutcome, Resolved, Rules, UnknownRule};
+use crate::game::blind::{Shown, Sight};
+use crate::game::viewer::{mask_result, Viewer, SIGHT_RULES};
+use crate::game::{PhaseResult, Resolution};
 use crate::map::{Location, Map, MapError, PowerId, ProvinceId, UnitType};
 use crate::order::{self, Adjustment, OrderError, UnitOrder};
 use crate::phase::{Phase, PhaseError, PhaseKind};
@@ -51,6 +54,14 @@ pub struct Request {
   /// Optional rule names; empty means the judge's defaults.
   #[serde(default)]
   pub rules: Vec<String>,
+  /// Extension: the power whose view of a blind game to answer with
+  /// (`docs/adjudication.md`); absent, the full answer.
+  #[serde(default, skip_serializing_if = "Option::is_none")]
+  pub viewer: Option<String>,
+  /// How the game is blind, for `viewer`: `BLIND` and its modifiers,
+  /// `NJUDGE_BLIND` or `NJUDGE_BLIND_BCENTERS`.
+  #[serde(default, skip_serializing_if = "Option::is_none")]
+  pub visibility: Option<Vec<String>>,
 }
 
 fn standard_variant() -> String {
@@ -71,6 +82,8 @@ impl Request {
       homes: None,
       orders: PowerLists::new(),
       rules: Vec::new(),
+      viewer: None,
+      visibility: None,
     }
   }
 }
@@ -87,6 +100,8 @@ struct Parts<'r, K> {
   homes: Option<&'r PowerLists<String>>,
   orders: &'r IndexMap<K, Vec<K>>,
   rules: &'r [String],
+  viewer: Option<&'r str>,
+  visibility: Option<&'r [String]>,
 }
 
 impl Request {
@@ -101,6 +116,8 @@ impl Request {
       homes: self.homes.as_ref(),
       orders: &self.orders,
       rules: &self.rules,
+      viewer: self.viewer.as_deref(),
+      visibility: self.visibility.as_deref(),
     }
   }
 }
@@ -129,6 +146,10 @@ struct RequestJson<'a> {
   orders: IndexMap<JsonStr<'a>, Vec<JsonStr<'a>>>,
   #[serde(default)]
   rules: Vec<String>,
+  #[serde(default)]
+  viewer: Option<String>,
+  #[serde(default)]
+  visibility: Option<Vec<String>>,
 }
 
 fn standard_variant_json<'a>() -> JsonStr<'a> {
@@ -147,6 +168,8 @@ impl RequestJson<'_> {
       homes: self.homes.as_ref(),
       orders: &self.orders,
       rules: &self.rules,
+      viewer: self.viewer.as_deref(),
+      visibility: self.visibility.as_deref(),
     }
   }
 }
@@ -207,8 +230,17 @@ pub struct DislodgedUnit {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Response {
   pub phase: String,
-  /// One entry per input order, in input order.
+  /// The power whose view this is, when the request named one; then
+  /// everything below is what that power is shown.
+  #[serde(default, skip_serializing_if = "Option::is_none")]
+  pub viewer: Option<String>,
+  /// One entry per input order, in input order; in a viewer's answer,
+  /// only the orders it is shown.
   pub orders: Vec<OrderReport>,
+  /// In a viewer's answer (always there, maybe empty): the foreign units
+  /// it saw only in part.
+  #[serde(default, skip_serializing_if = "Option::is_none")]
+  pub glimpses: Option<Vec<GlimpseReport>>,
   /// The units after the phase, powers in map order.
   pub units: PowerLists<String>,
   /// Units dislodged by a movement phase, with their retreat options.
@@ -234,6 +266,19 @@ pub struct OrderReport {
   pub result: String,
   #[serde(default, skip_serializing_if = "Option::is_none")]
   pub error: Option<String>,
+}
+
+/// A foreign unit a viewer saw only in part: arriving in its sight,
+/// found there, departing from it, or lost from it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GlimpseReport {
+  pub power: String,
+  /// Its type and the province the line names, without coast (`A Bur`).
+  pub unit: String,
+  /// `arrives`, `found`, `departs` or `lost`.
+  pub shown: String,
+  /// The results line: `Germany: Army Burgundy ARRIVES.`
+  pub text: String,
 }
 
 /// Why an input could not be adjudicated at all. Each message is one line.
@@ -263,10 +308,42 @@ pub enum InputError {
   NotACenter { power: String, text: String },
   #[error("{place} is listed as a centre of both {first} and {second}")]
   CenterTwice { place: String, first: String, second: String },
+  #[error(transparent)]
+  Visibility(#[from] VisibilityError),
   #[error("phase {index} (line {line}): {error}")]
   At { index: usize, line: usize, error: Box<InputError> },
   #[error("cannot write the result: {0}")]
   Output(String),
+}
+
+/// Why a request's `viewer` and `visibility` cannot be read.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum VisibilityError {
+  #[error(
+    "\"visibility\" needs \"viewer\", the power whose view to answer with \
+     (leave both out for the full answer)"
+  )]
+  WithoutViewer,
+  #[error(
+    "\"viewer\" needs \"visibility\", how the game is blind: [\"BLIND\"] with any of \
+     its modifiers, [\"NJUDGE_BLIND\"] or [\"NJUDGE_BLIND_BCENTERS\"]"
+  )]
+  WithoutVisibility,
+  #[error(
+    "unknown visibility rule '{name}' (known: BLIND, NJUDGE_BLIND, NJUDGE_BLIND_BCENTERS, \
+     and BLIND's modifiers {})",
+    SIGHT_RULES.join(", ")
+  )]
+  Unknown { name: String },
+  #[error("\"visibility\" needs BLIND, NJUDGE_BLIND or NJUDGE_BLIND_BCENTERS")]
+  NoBlind,
+  #[error(
+    "visibility rule '{name}' modifies BLIND: give \"BLIND\" with it (njudge's Blind \
+     takes no modifier)"
+  )]
+  WithoutBlind { name: String },
+  #[error("visibility rules '{first}' and '{second}' are two ways of playing blind: give one")]
+  TwoWays { first: String, second: String },
 }
 
 /// Reads a stream of requests (one JSON object, pretty or not, or JSON Lines)
@@ -327,8 +404,11 @@ fn run_chunked(
     let (start, answered, step) = window.answer_all(|request| {
       let adjudicated = resolve(request.parts())?;
       line.clear();
-      serde_json::to_writer(&mut line, &adjudicated.json())
-        .map_err(|e| InputError::Output(e.to_string()))?;
+      let written = match &adjudicated.eye {
+        None => serde_json::to_writer(&mut line, &adjudicated.json()),
+        Some(eye) => serde_json::to_writer(&mut line, &adjudicated.seen_by(eye)),
+      };
+      written.map_err(|e| InputError::Output(e.to_string()))?;
       line.push(b'\n');
       out.write_all(&line).map_err(|e| InputError::Output(e.to_string()))
     });
@@ -553,24 +633,30 @@ pub fn adjudicate(request: &Request) -> Result<Response, InputError> {
 fn resolve<'r, K: AsRef<str>>(request: Parts<'r, K>) -> Result<Adjudicated<'r>, InputError> {
   let map = Map::builtin(request.variant)?;
   let phase: Phase = map.parse_phase(request.phase)?;
-  let rules = Rules::for_map(map).with_names(request.rules)?;
+  let mut rules = Rules::for_map(map).with_names(request.rules)?;
+  let eye = read_eye(map, request.viewer, request.visibility)?;
+  // Orders are checked as a blind game checks them, so that what the
+  // viewer is told of its own orders says nothing of units it cannot see.
+  rules.fictional_ok |= eye.is_some();
   let position = read_position(map, phase, &request)?;
   let given = read_orders(map, phase.kind, &request)?;
-  Ok(match phase.kind {
+  let mut adjudicated = match phase.kind {
     PhaseKind::Movement => {
       unit_phase(map, position, given, &rules, |map, position, orders, rules| {
         let result = adjudicate::movement(map, position, orders, rules);
-        (result.position, result.resolved)
+        (result.position, Resolution::Movement(result.resolved))
       })
     }
     PhaseKind::Retreat => {
       unit_phase(map, position, given, &rules, |map, position, orders, rules| {
         let result = adjudicate::retreat(map, position, orders, rules);
-        (result.position, result.resolved)
+        (result.position, Resolution::Retreat(result.resolved))
       })
     }
     PhaseKind::Adjustment => adjustment(map, position, given, &rules),
-  })
+  };
+  adjudicated.eye = eye;
+  Ok(adjudicated)
 }
 
 // ------------------------------------------------------------------ input
@@ -621,6 +707,86 @@ fn power_of(map: &Map, key: &str) -> Result<PowerId, InputError> {
     name: key.to_string(),
     known: map.powers().iter().map(|p| p.name.as_str()).collect::<Vec<_>>().join(", "),
   })
+}
+
+/// Whose view to answer with, and how the game is blind.
+struct Eye {
+  /// The power named by `viewer`.
+  power: PowerId,
+  /// The power as a viewer: a request says nothing of vassals, so its
+  /// own units and centres are its only eyes.
+  viewer: Viewer,
+  sight: Sight,
+}
+
+/// Reads `viewer` and `visibility`, which come together or not at all.
+fn read_eye(
+  map: &Map,
+  viewer: Option<&str>,
+  visibility: Option<&[String]>,
+) -> Result<Option<Eye>, InputError> {
+  match (viewer, visibility) {
+    (None, None) => Ok(None),
+    (None, Some(_)) => Err(VisibilityError::WithoutViewer.into()),
+    (Some(_), None) => Err(VisibilityError::WithoutVisibility.into()),
+    (Some(name), Some(names)) => {
+      let sight = read_sight(names)?;
+      let power = power_of(map, name)?;
+      Ok(Some(Eye { power, viewer: Viewer::Seat(vec![power]), sight }))
+    }
+  }
+}
+
+/// One way of playing blind, as `visibility` names it.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Blindness {
+  /// The DPjudge's BLIND, which takes modifiers.
+  Dpjudge,
+  /// njudge's Blind, with or without SET BCENTERS.
+  Njudge { bcenters: bool },
+}
+
+/// Reads `visibility`: one way of playing blind (case as you like), and
+/// for the DPjudge's BLIND its modifiers, applied in the order given.
+fn read_sight(names: &[String]) -> Result<Sight, VisibilityError> {
+  let mut way: Option<(&str, Blindness)> = None;
+  let mut modifiers: Vec<(&str, String)> = Vec::new();
+  for name in names {
+    let word = name.trim().to_ascii_uppercase().replace(['-', ' '], "_");
+    let this = match word.as_str() {
+      "BLIND" => Blindness::Dpjudge,
+      "NJUDGE_BLIND" => Blindness::Njudge { bcenters: false },
+      "NJUDGE_BLIND_BCENTERS" => Blindness::Njudge { bcenters: true },
+      modifier if SIGHT_RULES.contains(&modifier) => {
+        modifiers.push((name, word));
+        continue;
+      }
+      _ => return Err(VisibilityError::Unknown { name: name.clone() }),
+    };
+    match way {
+      Some((first, other)) if other != this => {
+        return Err(VisibilityError::TwoWays { first: first.to_string(), second: name.clone() });
+      }
+      _ => way = Some((name, this)),
+    }
+  }
+  let without_blind = |name: &str| VisibilityError::WithoutBlind { name: name.to_string() };
+  match way {
+    None => {
+      Err(modifiers.first().map_or(VisibilityError::NoBlind, |(name, _)| without_blind(name)))
+    }
+    Some((_, Blindness::Njudge { bcenters })) => match modifiers.first() {
+      Some((name, _)) => Err(without_blind(name)),
+      None => Ok(Sight::njudge(bcenters)),
+    },
+    Some((_, Blindness::Dpjudge)) => {
+      let words: Vec<&str> = modifiers.iter().map(|(_, word)| word.as_str()).collect();
+      // Every word is one of SIGHT_RULES, which `with_modifiers` knows.
+      Sight::with_modifiers(&words).ok_or_else(|| VisibilityError::Unknown {
+        name: modifiers.iter().map(|(name, _)| *name).collect::<Vec<_>>().join(", "),
+      })
+    }
+  }
 }
 
 /// Reads a location (`Lon`, `Stp/sc`, `spa(sc)`), with or without a unit type.
@@ -974,7 +1140,7 @@ fn result_words(outcome: adjudicate::Outcome) -> Cow<'static, str> {
 
 /// The adjudicator of a movement or a retreat phase, giving the board
 /// after it and each order's fate.
-type Resolve = fn(&Map, &Position, &[UnitOrder], &Rules) -> (Position, Vec<Resolved>);
+type Resolve = fn(&Map, &Position, &[UnitOrder], &Rules) -> (Position, Resolution);
 
 /// Checks the orders of a movement or retreat phase, resolves those that
 /// stand, and reports on every order given.
@@ -986,9 +1152,13 @@ fn unit_phase<'r>(
   resolve: Resolve,
 ) -> Adjudicated<'r> {
   let checked = check_unit_orders(map, &position, &given, rules);
-  let (after, resolved) = resolve(map, &position, &surviving(&checked), rules);
-  let reports = report_unit_orders(map, &given, checked, &resolved);
-  finish(map, position, after, reports, rules)
+  let (after, resolution) = resolve(map, &position, &surviving(&checked), rules);
+  let resolved = match &resolution {
+    Resolution::Movement(resolved) | Resolution::Retreat(resolved) => resolved.as_slice(),
+    Resolution::Adjustment { .. } => &[],
+  };
+  let reports = report_unit_orders(map, &given, checked, resolved);
+  finish(map, position, after, reports, resolution, rules)
 }
 
 fn adjustment<'r>(
@@ -1026,7 +1196,9 @@ fn adjustment<'r>(
       }
     })
     .collect();
-  finish(map, position, result.position, reports, rules)
+  let resolution =
+    Resolution::Adjustment { orders: result.resolved, civil_disorder: result.civil_disorder };
+  finish(map, position, result.position, reports, resolution, rules)
 }
 
 // ------------------------------------------------------------------ output
@@ -1043,6 +1215,10 @@ struct Adjudicated<'r> {
   after: Position,
   /// Whose centre owners the response lists, if any.
   centers: Centers,
+  /// What became of the orders that stood, for a viewer's answer.
+  resolution: Resolution,
+  /// Whose view to answer with; `None`, the full answer.
+  eye: Option<Eye>,
 }
 
 /// Which board's centre owners a response lists.
@@ -1061,6 +1237,7 @@ fn finish<'r>(
   before: Position,
   after: Position,
   orders: Vec<Report<'r>>,
+  resolution: Resolution,
   rules: &Rules,
 ) -> Adjudicated<'r> {
   let concluded = adjudicate::conclude(map, &before, after, rules);
@@ -1071,7 +1248,7 @@ fn finish<'r>(
   } else {
     Centers::Unlisted
   };
-  Adjudicated { map, before, orders, after: concluded.position, centers }
+  Adjudicated { map, before, orders, after: concluded.position, centers, resolution, eye: None }
 }
 
 impl<'r> Adjudicated<'r> {
@@ -1093,15 +1270,138 @@ impl<'r> Adjudicated<'r> {
   }
 
   fn response(self) -> Response {
+    if let Some(eye) = &self.eye {
+      return self.seen_by(eye);
+    }
     let map = self.map;
     Response {
       phase: self.before.phase.to_string(),
+      viewer: None,
+      glimpses: None,
       units: unit_lists(map, &self.after),
       dislodged: self.dislodged_lists(),
       centers: self.center_lists(),
       homes: home_lists(map, &self.after),
       next_phase: self.after.phase.to_string(),
       orders: self.orders.into_iter().map(|r| r.into_report(map)).collect(),
+    }
+  }
+
+  /// The phase as `eye` is shown it (`docs/adjudication.md`): the orders
+  /// it sees in full, the units it glimpses, and both boards masked, so
+  /// that nothing names a foreign unit it does not see.
+  fn seen_by(&self, eye: &Eye) -> Response {
+    let map = self.map;
+    let whole = PhaseResult {
+      phase: self.before.phase,
+      seq: 0,
+      resolution: self.resolution.clone(),
+      before: self.before.clone(),
+      after: self.after.clone(),
+      year_ended: matches!(self.centers, Centers::After),
+      skipped: false,
+      disbanded: Vec::new(),
+      trapped: Vec::new(),
+      proxies: Vec::new(),
+      torn: Vec::new(),
+    };
+    let seen = mask_result(map, &whole, &eye.viewer, eye.sight);
+    let shown = &seen.result;
+    let own = |power: PowerId| match &eye.viewer {
+      Viewer::Seat(powers) => powers.contains(&power),
+      _ => false,
+    };
+    // The orders shown in full, found by the province their unit was in.
+    let mut resolved: Vec<Option<&Resolved>> = vec![None; map.provinces().len()];
+    let mut adjustments: &[(PowerId, Adjustment, AdjustmentOutcome)] = &[];
+    match &shown.resolution {
+      Resolution::Movement(list) | Resolution::Retreat(list) => {
+        for r in list.iter().rev() {
+          resolved[r.order.unit.location.province.index()] = Some(r);
+        }
+      }
+      Resolution::Adjustment { orders, .. } => adjustments = orders,
+    }
+    let orders = self
+      .orders
+      .iter()
+      .filter_map(|report| {
+        let (text, result) = match (&report.text, &report.error) {
+          (Text::Order(order), None) => {
+            let result = match resolved[order.unit.location.province.index()] {
+              Some(r) => result_words(r.outcome),
+              None if own(report.power) => report.result.clone(),
+              None => return None,
+            };
+            (order::render_order_seen(map, order, &shown.before), result)
+          }
+          (Text::Adjustment(adjustment), None) => {
+            let seen = adjustments.iter().any(|(p, a, _)| *p == report.power && a == adjustment);
+            if !seen && !own(report.power) {
+              return None;
+            }
+            (order::render_adjustment(map, adjustment), report.result.clone())
+          }
+          // Refused orders are shown to the power that gave them only.
+          _ if !own(report.power) => return None,
+          (Text::Order(order), _) => {
+            (order::render_order_seen(map, order, &shown.before), report.result.clone())
+          }
+          (Text::Adjustment(adjustment), _) => {
+            (order::render_adjustment(map, adjustment), report.result.clone())
+          }
+          (Text::Given(given), _) => (given.to_string(), report.result.clone()),
+        };
+        // Another power's order as it was written could name units the
+        // viewer does not see: it is given as the viewer is shown it.
+        let given = if own(report.power) { report.order.to_string() } else { text.clone() };
+        Some(OrderReport {
+          power: map.power(report.power).name.clone(),
+          order: given,
+          text,
+          result: result.into_owned(),
+          error: report.error.as_deref().map(str::to_string),
+        })
+      })
+      .collect();
+    let glimpses = seen
+      .glimpses
+      .iter()
+      .filter_map(|glimpse| {
+        let text = glimpse.line(map)?;
+        let (shown, at) = match glimpse.shown {
+          Shown::Arrives => ("arrives", glimpse.end),
+          Shown::Found => ("found", glimpse.end),
+          Shown::Departs => ("departs", glimpse.unit.location.province),
+          Shown::Lost => ("lost", glimpse.unit.location.province),
+          Shown::Full | Shown::Hidden => return None,
+        };
+        Some(GlimpseReport {
+          power: map.power(glimpse.unit.power).name.clone(),
+          unit: format!("{} {}", glimpse.unit.kind.letter(), map.province(at).abbr),
+          shown: shown.to_string(),
+          text,
+        })
+      })
+      .collect();
+    // Where an attack came from is told only by the orders shown.
+    let mut dislodged = dislodged_lists(map, &shown.after);
+    for entry in dislodged.values_mut().flatten() {
+      entry.attacker_from = None;
+    }
+    Response {
+      phase: self.before.phase.to_string(),
+      viewer: Some(map.power(eye.power).name.clone()),
+      orders,
+      glimpses: Some(glimpses),
+      units: unit_lists(map, &shown.after),
+      dislodged,
+      centers: match self.centers {
+        Centers::Unlisted => None,
+        Centers::Before | Centers::After => Some(center_lists(map, &shown.after)),
+      },
+      homes: home_lists(map, &shown.after),
+      next_phase: self.after.phase.to_string(),
     }
   }
 
@@ -1126,7 +1426,9 @@ impl<'r> Adjudicated<'r> {
 }
 
 /// [`Response`] with borrowed parts: the same fields, in the same order,
-/// skipped on the same condition.
+/// skipped on the same condition. Only full answers are written from it,
+/// so it has no `viewer` and no `glimpses` (a viewer's answer is a
+/// [`Response`]).
 #[derive(Serialize)]
 struct ResponseJson<'a> {
   phase: String,
@@ -1612,6 +1914,71 @@ mod tests {
       let streamed = answer_streamed(&mut reader, 8);
       assert_eq!(streamed, Err("cannot read the input: the pipe broke".to_string()));
     }
+  }
+
+  #[test]
+  fn visibility_names_one_way_of_playing_blind_and_its_modifiers() {
+    let names = |list: &[&str]| list.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+    assert_eq!(read_sight(&names(&["BLIND"])), Ok(Sight::BLIND));
+    assert_eq!(read_sight(&names(&["njudge-blind"])), Ok(Sight::njudge(false)));
+    assert_eq!(read_sight(&names(&["NJUDGE_BLIND_BCENTERS"])), Ok(Sight::njudge(true)));
+    let greek = Sight::with_modifiers(&["GREEK", "SEE_ALL_SCS"]);
+    assert_eq!(read_sight(&names(&["greek", "Blind", "see_all_scs"])).ok(), greek);
+    assert_eq!(read_sight(&[]), Err(VisibilityError::NoBlind));
+    assert!(matches!(read_sight(&names(&["TROJAN"])), Err(VisibilityError::WithoutBlind { .. })));
+    assert!(matches!(
+      read_sight(&names(&["NJUDGE_BLIND", "NJUDGE_BLIND_BCENTERS"])),
+      Err(VisibilityError::TwoWays { .. })
+    ));
+    assert!(matches!(read_sight(&names(&["SEE_ALL"])), Err(VisibilityError::Unknown { .. })));
+  }
+
+  /// A viewer's answer: the same from `run` as from `adjudicate`; never
+  /// more units or orders than the full answer; under njudge's Blind no
+  /// other power's unit or order at all.
+  #[test]
+  fn a_viewers_answer_is_cut_from_the_full_one() {
+    let map = Map::standard().expect("standard map");
+    let abbrs: Vec<String> = map.provinces().iter().map(|p| p.abbr.clone()).collect();
+    let powers: Vec<String> = map.powers().iter().map(|p| p.name.clone()).collect();
+    let mut rng = <rand::rngs::StdRng as rand::SeedableRng>::seed_from_u64(25);
+    let mut next = |n: usize| rand::RngExt::random_range(&mut rng, 0..n);
+    let position = Position::initial(map).expect("initial position");
+    let sights =
+      [&["NJUDGE_BLIND"][..], &["BLIND"], &["BLIND", "GREEK"], &["BLIND", "OWN_SCS_SEE"]];
+    let mut glimpsed = 0;
+    for round in 0..300 {
+      let mut request = Request::new(["S1901M", "F1901M", "F1901B"][round % 3]);
+      for unit in position.units() {
+        let power = map.power(unit.power).name.clone();
+        let orders = request.orders.entry(power.clone()).or_default();
+        orders.push(format!("{} - {}", unit_text(map, unit), abbrs[next(abbrs.len())]));
+        request.units.entry(power).or_default().push(unit_text(map, unit));
+      }
+      // What a blind game plays: its orders are checked under FICTIONAL_OK.
+      request.rules = vec!["FICTIONAL_OK".to_string()];
+      let full = adjudicate(&request).expect("a legal position");
+      let viewer = powers[next(powers.len())].clone();
+      request.viewer = Some(viewer.clone());
+      let sight = sights[round % sights.len()];
+      request.visibility = Some(sight.iter().map(|s| s.to_string()).collect());
+      let seen = adjudicate(&request).expect("a viewer's answer");
+      let line = serde_json::to_string(&request).expect("serialises");
+      let expected = serde_json::to_string(&seen).expect("serialises");
+      assert_eq!(run(&line), Ok(vec![expected]), "{line}");
+      for (power, units) in &seen.units {
+        let all = &full.units[power];
+        assert!(units.iter().all(|u| all.contains(u)), "{line}");
+        assert!(sight[0] != "NJUDGE_BLIND" || *power == viewer, "{line}");
+      }
+      for report in &seen.orders {
+        let known = full.orders.iter().any(|o| o.text == report.text);
+        assert!(known || report.power == viewer, "{line}: {report:?}");
+        assert!(sight[0] != "NJUDGE_BLIND" || report.power == viewer, "{line}");
+      }
+      glimpsed += seen.glimpses.map_or(0, |g| g.len());
+    }
+    assert!(glimpsed > 20, "{glimpsed}");
   }
 
   #[test]

@@ -240,3 +240,140 @@ fn a_malformed_now_is_rejected_with_a_clear_message() {
   let stderr = String::from_utf8_lossy(&output.stderr);
   assert!(stderr.contains("RFC 3339"), "{stderr}");
 }
+
+/// A spring with France, Germany, England and Italy moving, for the
+/// viewer's answers: Germany's Munich army moves next to Paris, its
+/// Kiel fleet far from anything French.
+const BLIND_SPRING: &str = r#"{"phase": "S1901M",
+  "units": {"France": ["A Par", "F Bre", "A Mar"], "Germany": ["A Mun", "F Kie"],
+            "England": ["F Lon"], "Italy": ["A Ven"]},
+  "orders": {"France": ["A Par H", "F Bre - Mid", "A Mar S A Bur - Gas"],
+             "Germany": ["A Mun - Bur", "F Kie - Den"],
+             "England": ["F Lon - Eng"], "Italy": ["A Ven - Tyr"]}"#;
+
+/// `BLIND_SPRING` asked for `viewer` under `visibility` (a JSON array).
+fn blind_spring(viewer: &str, visibility: &str) -> Value {
+  let input = format!(r#"{BLIND_SPRING}, "viewer": "{viewer}", "visibility": {visibility}}}"#);
+  one_result(&adjudicate(&input))
+}
+
+/// Every power named anywhere in an answer: in its orders, glimpses,
+/// units, dislodged units and centres.
+fn powers_named(result: &Value) -> BTreeSet<String> {
+  let mut named = BTreeSet::new();
+  for list in ["orders", "glimpses"] {
+    for entry in result[list].as_array().into_iter().flatten() {
+      named.extend(entry["power"].as_str().map(String::from));
+    }
+  }
+  for map in ["units", "dislodged", "centers"] {
+    named.extend(result[map].as_object().into_iter().flatten().map(|(power, _)| power.clone()));
+  }
+  named
+}
+
+#[test]
+fn a_viewer_under_njudge_blind_is_shown_its_own_orders_and_units_only() {
+  let result = blind_spring("France", r#"["NJUDGE_BLIND"]"#);
+  assert_eq!(result["viewer"], "France");
+  assert_eq!(powers_named(&result), BTreeSet::from(["France".to_string()]), "{result}");
+  let orders: Vec<&str> = result["orders"]
+    .as_array()
+    .expect("orders")
+    .iter()
+    .filter_map(|o| o["order"].as_str())
+    .collect();
+  assert_eq!(orders, ["A Par H", "F Bre - Mid", "A Mar S A Bur - Gas"], "every French order");
+  assert_eq!(result["glimpses"], serde_json::json!([]), "njudge's Blind glimpses nothing");
+  assert_eq!(
+    strings(&result["units"]["France"]),
+    BTreeSet::from(["A Par".to_string(), "F Mao".to_string(), "A Mar".to_string()])
+  );
+  // France's support of a unit it does not see names the place only.
+  assert_eq!(
+    result["orders"][2]["text"],
+    "Army Marseilles SUPPORT the unit in Burgundy -> Gascony."
+  );
+  assert!(!result.to_string().contains("Munich") && !result.to_string().contains("Mun"));
+}
+
+#[test]
+fn a_viewer_under_blind_glimpses_a_unit_arriving_next_door_and_not_one_far_away() {
+  let result = blind_spring("France", r#"["BLIND"]"#);
+  let glimpses = result["glimpses"].as_array().expect("glimpses");
+  let german: Vec<&Value> = glimpses.iter().filter(|g| g["power"] == "Germany").collect();
+  assert_eq!(german.len(), 1, "{result}");
+  assert_eq!(german[0]["unit"], "A Bur");
+  assert_eq!(german[0]["shown"], "arrives");
+  assert_eq!(german[0]["text"], "Germany: Army Burgundy ARRIVES.");
+  assert!(strings(&result["units"]["Germany"]).contains("A Bur"), "{result}");
+  // Kiel's fleet goes to Denmark, far from France: nothing of it is told.
+  let text = result.to_string();
+  for far in ["Kie", "Kiel", "Den", "Denmark", "Italy", "Tyr", "Ven"] {
+    assert!(!text.contains(far), "{far} in {text}");
+  }
+  // The German order itself is not shown: Munich was out of sight.
+  assert!(result["orders"].as_array().expect("orders").iter().all(|o| o["power"] == "France"));
+  // England's fleet arrives in the Channel, next to Brest.
+  assert!(glimpses.iter().any(|g| g["text"] == "England: Fleet English Channel ARRIVES."));
+}
+
+#[test]
+fn a_viewer_sees_in_full_an_order_seen_before_and_after() {
+  // Burgundy's German army is next to Paris before it moves and in
+  // Gascony, next to Paris, after: its order is shown in full.
+  let input = r#"{"phase": "F1901M",
+    "units": {"France": ["A Par", "A Mar"], "Germany": ["A Bur", "A Ruh", "A Mun"]},
+    "orders": {"France": ["A Par H"], "Germany": ["A Bur - Gas", "A Ruh S A Bur - Gas", "A Mun H"]},
+    "viewer": "France", "visibility": ["BLIND"]}"#;
+  let result = one_result(&adjudicate(input));
+  let orders = result["orders"].as_array().expect("orders");
+  let german: Vec<&Value> = orders.iter().filter(|o| o["power"] == "Germany").collect();
+  assert_eq!(german.len(), 1, "{result}");
+  assert_eq!(german[0]["text"], "Army Burgundy -> Gascony.");
+  assert_eq!(german[0]["order"], german[0]["text"], "another power's order as shown");
+  // Ruhr and Munich are out of sight: neither their orders nor the units.
+  let text = result.to_string();
+  assert!(!text.contains("Ruh") && !text.contains("Mun"), "{text}");
+  // A year ended: only the owners France is shown.
+  let centers = result["centers"].as_object().expect("centres after a Fall turn");
+  assert!(centers.keys().all(|p| p == "France" || p == "Germany"), "{result}");
+  assert!(!strings(&result["centers"]["Germany"]).contains("Ber"), "{result}");
+}
+
+#[test]
+fn viewer_and_visibility_errors_are_rejected() {
+  let phase = r#"{"phase": "S1901M", "units": {"France": ["A Par"]}, "#;
+  let cases = [
+    (r#""viewer": "France"}"#, "\"viewer\" needs \"visibility\""),
+    (r#""visibility": ["BLIND"]}"#, "\"visibility\" needs \"viewer\""),
+    (r#""viewer": "Atlantis", "visibility": ["BLIND"]}"#, "unknown power 'Atlantis'"),
+    (r#""viewer": "France", "visibility": ["BLINDISH"]}"#, "unknown visibility rule 'BLINDISH'"),
+    (r#""viewer": "France", "visibility": []}"#, "needs BLIND, NJUDGE_BLIND or"),
+    (r#""viewer": "France", "visibility": ["MYOPIC"]}"#, "'MYOPIC' modifies BLIND"),
+    (r#""viewer": "France", "visibility": ["NJUDGE_BLIND", "GREEK"]}"#, "'GREEK' modifies BLIND"),
+    (r#""viewer": "France", "visibility": ["BLIND", "NJUDGE_BLIND"]}"#, "two ways"),
+    (r#""viewer": "France", "visibility": "BLIND"}"#, "invalid type"),
+  ];
+  for (rest, says) in cases {
+    assert_rejected(&format!("{phase}{rest}"), says);
+  }
+  assert_rejected(&format!("{phase}\"visibility\": [\"X\"], \"viewer\": \"France\"}}"), "MYOPIC");
+}
+
+#[test]
+fn without_a_viewer_the_answer_is_the_full_one() {
+  let full = adjudicate(&format!("{BLIND_SPRING}}}"));
+  let result = one_result(&full);
+  assert!(result.get("viewer").is_none() && result.get("glimpses").is_none(), "{result}");
+  assert_eq!(result["orders"].as_array().map(Vec::len), Some(7));
+  assert_eq!(
+    powers_named(&result),
+    ["England", "France", "Germany", "Italy"].map(String::from).into_iter().collect()
+  );
+  // Asking for one power's view does not change the full answer's
+  // adjudication of its own units.
+  let seen = blind_spring("Germany", r#"["BLIND", "MYOPIC"]"#);
+  assert_eq!(seen["units"]["Germany"], result["units"]["Germany"]);
+  assert_eq!(powers_named(&seen), BTreeSet::from(["Germany".to_string()]), "{seen}");
+}
