@@ -116,6 +116,8 @@ pub fn conclude(map: &Map, before: &Position, mut after: Position, rules: &Rules
 }
 
 #[cfg(test)]
+mod board_rules_tests;
+#[cfg(test)]
 mod dummy_tests;
 #[cfg(test)]
 mod tests;

@@ -334,9 +334,10 @@ impl<'a> Board<'a> {
     self.rules.immobile_dummies && self.map.power(self.units[unit].power).dummy
   }
 
-  /// DUMMY_FIRE: `power` is a dummy whose units may fight each other.
+  /// FRIENDLY_FIRE, or DUMMY_FIRE for a dummy: `power`'s units may fight
+  /// each other.
   fn friendly_fire(&self, power: PowerId) -> bool {
-    self.rules.dummy_fire && self.map.power(power).dummy
+    self.rules.friendly_fire || (self.rules.dummy_fire && self.map.power(power).dummy)
   }
 
   /// Whether the helper's league forbids it to help `target`, moving into
@@ -511,7 +512,7 @@ impl<'a> Board<'a> {
     match self.kinds[unit] {
       Kind::Move { .. } => self.adjudicate_move(unit),
       Kind::Support { .. } => !self.support_is_cut(unit),
-      Kind::Convoy => !self.convoy_is_dislodged(unit),
+      Kind::Convoy => !self.convoy_is_dislodged(unit) && !self.convoy_endangered(unit),
       Kind::Hold | Kind::VoidSupport(_) | Kind::VoidMove | Kind::VoidConvoy => true,
     }
   }
@@ -543,11 +544,28 @@ impl<'a> Board<'a> {
     let Kind::Move { to, convoyed: false } = self.kinds[unit] else { return None };
     let other = self.at[to.index()]?;
     match self.kinds[other] {
-      Kind::Move { to: back, convoyed: false } if back == self.units[unit].location.province => {
+      Kind::Move { to: back, convoyed: false }
+        if back == self.units[unit].location.province && !self.crawl(unit, other) =>
+      {
         Some(other)
       }
       _ => None,
     }
+  }
+
+  /// COASTAL_CRAWL: two fleets swapping places, one of them entering a
+  /// province with coasts by a coast the other does not stand on, pass
+  /// each other (they then move as a circle of two).
+  fn crawl(&self, unit: usize, other: usize) -> bool {
+    if !self.rules.coastal_crawl {
+      return false;
+    }
+    let fleets = [unit, other].iter().all(|&u| self.units[u].kind == crate::map::UnitType::Fleet);
+    let entering = |mover: usize, stayer: usize| match &self.orders[mover] {
+      Order::Move { to, .. } if to.coast.is_some() => to.coast != self.units[stayer].location.coast,
+      _ => false,
+    };
+    fleets && (entering(unit, other) || entering(other, unit))
   }
 
   /// DATC 5.B.4: a direct move always has a path; a convoyed one needs a
@@ -602,7 +620,7 @@ impl<'a> Board<'a> {
     let Some(unit) = self.at[province.index()] else { return NONE };
     let kind = self.kinds[unit];
     match kind {
-      Kind::Move { .. } if self.resolve(unit) => NONE,
+      Kind::Move { .. } if self.rules.weak_bounces || self.resolve(unit) => NONE,
       Kind::Move { .. } => FULL,
       _ => FULL + BorderKind::SUPPORT * self.successful_supports(unit, None),
     }
@@ -697,6 +715,41 @@ impl<'a> Board<'a> {
       let attacker = self.attackers[province.index()][i];
       self.resolve(attacker)
     })
+  }
+
+  /// SAFE_CONVOYS and WEAK_CONVOYS: the convoying fleet, not dislodged,
+  /// is still too hard pressed to carry the army. Under WEAK_CONVOYS, a
+  /// foreign attack as strong as the fleet's hold; under SAFE_CONVOYS, the
+  /// fleet beleaguered: the strongest attack outdoes its hold and is
+  /// matched by another, one of them foreign.
+  fn convoy_endangered(&mut self, fleet: usize) -> bool {
+    if !self.rules.weak_convoys && !self.rules.safe_convoys {
+      return false;
+    }
+    let here = self.units[fleet].location.province;
+    let power = self.units[fleet].power;
+    let hold = self.hold_strength(here);
+    let mut attacks: Vec<(i32, bool)> = Vec::new();
+    for i in 0..self.attackers[here.index()].len() {
+      let attacker = self.attackers[here.index()][i];
+      let foreign = self.units[attacker].power != power;
+      attacks.push((self.move_strength_on_path(attacker), foreign));
+    }
+    if self.rules.weak_convoys && attacks.iter().any(|&(s, foreign)| foreign && s >= hold) {
+      return true;
+    }
+    let strongest = attacks.iter().map(|&(s, _)| s).max().unwrap_or(NONE);
+    let top: Vec<bool> =
+      attacks.iter().filter(|&&(s, _)| s == strongest).map(|&(_, f)| f).collect();
+    self.rules.safe_convoys && strongest > hold && top.len() >= 2 && top.contains(&true)
+  }
+
+  /// A move's strength with every support, or [`NONE`] without a path.
+  fn move_strength_on_path(&mut self, unit: usize) -> i32 {
+    if !self.path(unit) {
+      return NONE;
+    }
+    self.move_strength(unit, None)
   }
 
   /// DATC 5.B.3 with the trick of 5.D: the attackers' moves are adjudicated,

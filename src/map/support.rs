@@ -23,6 +23,11 @@ const PLAYED_RULES: &[&str] = &[
   "TORN_ALLEGIANCE",
   "FICTIONAL_OK",
   "BLIND",
+  "FRIENDLY_FIRE",
+  "WEAK_BOUNCES",
+  "COASTAL_CRAWL",
+  "SAFE_CONVOYS",
+  "WEAK_CONVOYS",
 ];
 
 impl Map {

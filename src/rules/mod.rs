@@ -92,6 +92,23 @@ pub struct Rules {
   /// unit of another kind is accepted and fails at adjudication, so that
   /// entering orders tells a player nothing of the board it cannot see.
   pub fictional_ok: bool,
+  /// A power's units may dislodge each other and cut each other's
+  /// supports (DPjudge FRIENDLY_FIRE; DUMMY_FIRE is this for dummies).
+  pub friendly_fire: bool,
+  /// A unit ordered to move has no strength to hold its province, moved
+  /// or not (DPjudge WEAK_BOUNCES).
+  pub weak_bounces: bool,
+  /// Two fleets swapping a province with two coasts and its neighbour pass
+  /// each other when the one entering names a coast the other is not on
+  /// (DPjudge COASTAL_CRAWL).
+  pub coastal_crawl: bool,
+  /// A convoy fails when its fleet is beleaguered: the strongest attacks
+  /// on it, two or more and one of them foreign, outdo its hold (DPjudge
+  /// SAFE_CONVOYS).
+  pub safe_convoys: bool,
+  /// A convoy fails when any foreign attack on its fleet is as strong as
+  /// the fleet's hold (DPjudge WEAK_CONVOYS).
+  pub weak_convoys: bool,
 }
 
 /// A rule name `judge adjudicate` does not know.
@@ -100,7 +117,8 @@ pub struct Rules {
   "unknown rule '{name}' (known rules: SZYKMAN, PARADOX_1982, BUILD_ANY, REMOTE_BUILDS, \
    HOME_BUILDS, ANY_DISBAND, NO_RETREAT, SUMMER, COASTAL_CONVOY, MOBILIZE, HIBERNATE, \
    NO_PARTISANS, IMMOBILE_DUMMIES, DUMMY_FIRE, CD_BUILDS, CD_DUMMIES, VASSAL_DUMMIES, \
-   TORN_ALLEGIANCE, FICTIONAL_OK)"
+   TORN_ALLEGIANCE, FICTIONAL_OK, FRIENDLY_FIRE, WEAK_BOUNCES, COASTAL_CRAWL, SAFE_CONVOYS, \
+   WEAK_CONVOYS)"
 )]
 pub struct UnknownRule {
   pub name: String,
@@ -163,6 +181,11 @@ impl Rules {
         "HIBERNATE" => rules.hibernate = true,
         "NO_PARTISANS" => rules.no_partisans = true,
         "FICTIONAL_OK" => rules.fictional_ok = true,
+        "FRIENDLY_FIRE" => rules.friendly_fire = true,
+        "WEAK_BOUNCES" => rules.weak_bounces = true,
+        "COASTAL_CRAWL" => rules.coastal_crawl = true,
+        "SAFE_CONVOYS" | "SAFE_CONVOY" => rules.safe_convoys = true,
+        "WEAK_CONVOYS" | "WEAK_CONVOY" => rules.weak_convoys = true,
         _ => return Err(UnknownRule { name: name.to_string() }),
       }
     }

@@ -1,0 +1,114 @@
+//! The DPjudge's board rules that change adjudication (FRIENDLY_FIRE,
+//! WEAK_BOUNCES, COASTAL_CRAWL, SAFE_CONVOYS, WEAK_CONVOYS): each case of
+//! `../shared/notes/dpjudge-rules.md` §(a), adjudicated with and without
+//! its rule, so that each rule is seen to change exactly what it says.
+
+use super::tests::{map, place, result_of, results_with, setup};
+use super::*;
+
+fn with(name: &str) -> Rules {
+  Rules::from_names(&[name]).unwrap_or_else(|e| panic!("{e}"))
+}
+
+/// (province, standard result, result under the rule) for each unit.
+type Case<'a> = (&'a str, &'a str, &'a str);
+
+fn check(rule: &str, lines: &[&str], expected: &[Case]) {
+  let standard = results_with(lines, &Rules::default());
+  let ruled = results_with(lines, &with(rule));
+  for &(at, plain, under) in expected {
+    assert_eq!(result_of(&standard, at), plain, "{at} without {rule}: {standard:?}");
+    assert_eq!(result_of(&ruled, at), under, "{at} under {rule}: {ruled:?}");
+  }
+}
+
+#[test]
+fn friendly_fire_dislodges_ones_own_unit() {
+  check(
+    "FRIENDLY_FIRE",
+    &["G A mun - ber", "G A sil S A mun - ber", "G A ber H"],
+    &[("Mun", "bounce", "ok"), ("Ber", "ok", "dislodged")],
+  );
+  // The dislodged army may not retreat to where the attack came from.
+  let (position, orders) = setup(&["G A mun - ber", "G A sil S A mun - ber", "G A ber H"]);
+  let result = movement(map(), &position, &orders, &with("FRIENDLY_FIRE"));
+  let berlin = result.position.dislodged_at(place("ber").province).expect("Berlin dislodged");
+  assert!(!berlin.retreats.iter().any(|l| l.province == place("mun").province));
+}
+
+#[test]
+fn friendly_fire_cuts_ones_own_support() {
+  check(
+    "FRIENDLY_FIRE",
+    &["R A sil H", "G A mun - sil", "G A ber S A mun - sil", "G A kie - ber"],
+    &[
+      ("Mun", "ok", "bounce"),
+      ("Sil", "dislodged", "ok"),
+      ("Ber", "ok", "cut"),
+      ("Kie", "bounce", "bounce"),
+    ],
+  );
+}
+
+#[test]
+fn weak_bounces_leave_a_bounced_unit_no_strength_to_hold() {
+  let lines = ["A A vie - gal", "R A war - gal", "I A tyr - vie"];
+  check("WEAK_BOUNCES", &lines, &[("Vie", "bounce", "bounce, dislodged"), ("Tyr", "bounce", "ok")]);
+  let (position, orders) = setup(&lines);
+  let result = movement(map(), &position, &orders, &with("WEAK_BOUNCES"));
+  let vienna = result.position.dislodged_at(place("vie").province).expect("Vienna dislodged");
+  let names: Vec<&str> =
+    vienna.retreats.iter().map(|l| map().province(l.province).abbr.as_str()).collect();
+  assert!(!names.contains(&"Gal") && !names.contains(&"Tyr"), "{names:?}");
+  assert!(names.contains(&"Boh") && names.contains(&"Bud") && names.contains(&"Tri"), "{names:?}");
+}
+
+#[test]
+fn weak_bounces_spare_a_unit_its_own_power_attacks_and_a_beleaguered_one() {
+  check(
+    "WEAK_BOUNCES",
+    &["A A vie - gal", "R A war - gal", "A A bud - vie"],
+    &[("Vie", "bounce", "bounce"), ("Bud", "bounce", "bounce")],
+  );
+  check(
+    "WEAK_BOUNCES",
+    &["A A vie - gal", "R A war - gal", "I A tyr - vie", "G A boh - vie"],
+    &[("Vie", "bounce", "bounce"), ("Tyr", "bounce", "bounce"), ("Boh", "bounce", "bounce")],
+  );
+}
+
+#[test]
+fn coastal_crawl_lets_fleets_pass_along_two_coasts() {
+  check(
+    "COASTAL_CRAWL",
+    &["F F spa/sc - por", "F F por - spa/nc"],
+    &[("Spa", "bounce", "ok"), ("Por", "bounce", "ok")],
+  );
+  // Into the coast the other fleet leaves: head to head as ever.
+  check(
+    "COASTAL_CRAWL",
+    &["F F spa/sc - por", "F F por - spa/sc"],
+    &[("Spa", "bounce", "bounce"), ("Por", "bounce", "bounce")],
+  );
+}
+
+#[test]
+fn safe_convoys_fail_when_the_fleet_is_beleaguered() {
+  let convoy = ["E F nth C A yor - nwy", "E A yor - nwy via"];
+  let supported =
+    ["G F hel - nth", "G F den S F hel - nth", "F F eng - nth", "F F bel S F eng - nth"];
+  let lines: Vec<&str> = convoy.iter().chain(supported.iter()).copied().collect();
+  check("SAFE_CONVOYS", &lines, &[("Yor", "ok", "disrupted"), ("Nth", "ok", "disrupted")]);
+  // Unsupported attacks (1 and 1 against a hold of 1) leave it safe.
+  let lines = [convoy[0], convoy[1], "G F hel - nth", "F F eng - nth"];
+  check("SAFE_CONVOYS", &lines, &[("Yor", "ok", "ok")]);
+}
+
+#[test]
+fn weak_convoys_fail_under_any_foreign_attack_as_strong_as_the_hold() {
+  let lines = ["E F nth C A yor - nwy", "E A yor - nwy via", "G F hel - nth"];
+  check("WEAK_CONVOYS", &lines, &[("Yor", "ok", "disrupted"), ("Nth", "ok", "disrupted")]);
+  // A support to hold makes the fleet stronger than the attack.
+  let lines = ["E F nth C A yor - nwy", "E A yor - nwy via", "G F hel - nth", "E F edi S F nth"];
+  check("WEAK_CONVOYS", &lines, &[("Yor", "ok", "ok")]);
+}
