@@ -71,6 +71,13 @@ pub enum PictureError {
   NoCounts,
   #[error("the SUMMARY's table of counts: {0}")]
   Counts(String),
+  /// A request's board is the whole board: one player's view is drawn
+  /// from the answer `judge adjudicate` gave for that viewer.
+  #[error(
+    "a request with a \"viewer\" would be drawn whole: draw the response judge \
+     adjudicate gives for that viewer instead (it holds only what the viewer sees)"
+  )]
+  ViewerRequest,
 }
 
 /// The combined form: a request and the response `judge adjudicate` gave.
@@ -201,6 +208,9 @@ fn on_request(
     object.entry("variant").or_insert_with(|| Value::String(variant.to_string()));
   }
   let request: Request = serde_json::from_value(value).map_err(json)?;
+  if request.viewer.is_some() || response.is_some_and(|r| r.viewer.is_some()) {
+    return Err(PictureError::ViewerRequest);
+  }
   let read = interchange::read_request(&request)?;
   let map = read.map;
   if let Some(response) = response {

@@ -347,3 +347,27 @@ fn a_response_alone_without_owners_claims_no_centre_for_anyone() {
   let owners = marks(&svg, "data-owner");
   assert!(owners.contains(&"France".to_string()) && owners.contains(&"Germany".to_string()));
 }
+
+/// One player's view of a blind game is drawn from the answer `judge
+/// adjudicate` gave that viewer; a request naming a viewer is refused, as
+/// its board is the whole board.
+#[test]
+fn a_viewers_picture_comes_from_its_own_answer_and_a_viewers_request_is_refused() {
+  let request = spring_1901();
+  let trimmed = request.trim_end().trim_end_matches('}');
+  let asked = format!(r#"{trimmed}, "viewer": "France", "visibility": ["NJUDGE_BLIND"]}}"#);
+  let refused = draw(&[], &asked);
+  assert!(one_line_error(&refused).contains("draw the response"), "{}", refused.stderr);
+  let answer = judge::interchange::run(&asked).unwrap_or_else(|e| panic!("{e}"));
+  let both = format!(
+    "{{\"request\":{},\"response\":{}}}",
+    serde_json::from_str::<serde_json::Value>(&asked).unwrap_or_else(|e| panic!("{e}")),
+    answer[0]
+  );
+  assert!(one_line_error(&draw(&[], &both)).contains("viewer"));
+  let drawn = draw(&[], &answer[0]);
+  assert_eq!(drawn.status, Some(0), "{}", drawn.stderr);
+  let svg = String::from_utf8_lossy(&drawn.stdout).into_owned();
+  let powers = marks(&svg, "data-power");
+  assert!(!powers.is_empty() && powers.iter().all(|p| p == "France"), "{powers:?}");
+}
