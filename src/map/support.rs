@@ -28,6 +28,8 @@ const PLAYED_RULES: &[&str] = &[
   "COASTAL_CRAWL",
   "SAFE_CONVOYS",
   "WEAK_CONVOYS",
+  "NO_RETURN",
+  "CONVOY_BACK",
 ];
 
 impl Map {

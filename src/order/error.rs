@@ -116,6 +116,18 @@ pub enum OrderError {
   #[error("{unit} cannot go to {to} by convoy: no chain of fleets at sea connects them.")]
   NoConvoyPath { unit: String, to: String },
 
+  #[error(
+    "The convoy route passes {place} twice, and this game does not let a convoy\n\
+     turn back (NO_RETURN). Write a route that visits each sea once."
+  )]
+  RouteRepeats { place: String },
+
+  #[error(
+    "{fleet} cannot convoy {unit} to {to} without the army passing one sea twice,\n\
+     which this game does not allow (NO_RETURN)."
+  )]
+  ConvoyTurnsBack { fleet: String, unit: String, to: String },
+
   #[error("{unit} cannot convoy: only fleets convoy.")]
   CannotConvoy { unit: String },
 

@@ -276,7 +276,10 @@ impl Board<'_> {
     self.check_coastal(from)?;
     self.check_coastal(to)?;
     let mut previous = from;
-    for &sea in route {
+    for (i, &sea) in route.iter().enumerate() {
+      if self.rules.no_return && route[..i].contains(&sea) {
+        return Err(OrderError::RouteRepeats { place: self.place(sea) });
+      }
       if !self.may_convoy_from(sea) {
         return Err(OrderError::RouteNotSea { place: self.place(sea) });
       }
@@ -388,7 +391,34 @@ impl Board<'_> {
       return Err(OrderError::MoveToSelf { unit: self.name(target) });
     }
     self.check_league(fleet, target, Some(to))?;
+    if self.rules.no_return && !self.simple_route_through(from, fleet.location.province, to) {
+      return Err(OrderError::ConvoyTurnsBack {
+        fleet: self.name(fleet),
+        unit: self.name(target),
+        to: self.place(to),
+      });
+    }
     Ok(Order::Convoy { target, to })
+  }
+
+  /// NO_RETURN: whether a route from `from` to `to` over seas that may
+  /// hold convoying fleets passes `sea` without passing any sea twice.
+  /// The seas are those with fleets (any sea under FICTIONAL_OK).
+  fn simple_route_through(&self, from: ProvinceId, sea: ProvinceId, to: ProvinceId) -> bool {
+    let fictional = self.rules.fictional_ok;
+    let usable = |s: ProvinceId| {
+      s == sea || if fictional { self.may_convoy_from(s) } else { self.convoy_sea(s) }
+    };
+    let mut search = RouteSearch {
+      map: self.map,
+      coastal: self.rules.coastal_convoys,
+      seas: self.map.province_ids().filter(|&s| usable(s)).collect(),
+      sea,
+      to,
+      path: Vec::new(),
+      budget: ROUTE_SEARCH_STEPS,
+    };
+    search.from(from)
   }
 
   // ----------------------------------------------------------- supports
@@ -892,6 +922,50 @@ fn article(kind: UnitType) -> &'static str {
   }
 }
 
+/// The most steps [`RouteSearch`] takes before it gives up and takes the
+/// order, as njudge would: a depth-first search of simple routes, which
+/// the hobby's maps keep far below this.
+const ROUTE_SEARCH_STEPS: u32 = 100_000;
+
+/// A search for a convoy route that passes `sea` and no sea twice.
+struct RouteSearch<'m> {
+  map: &'m Map,
+  coastal: bool,
+  /// The seas a convoying fleet may be in.
+  seas: Vec<ProvinceId>,
+  sea: ProvinceId,
+  to: ProvinceId,
+  /// The seas passed so far.
+  path: Vec<ProvinceId>,
+  budget: u32,
+}
+
+impl RouteSearch<'_> {
+  /// Whether the route can go on from `at` (the army's province, or the
+  /// last sea of `path`) to `to` by way of `sea`.
+  fn from(&mut self, at: ProvinceId) -> bool {
+    if self.budget == 0 {
+      return true;
+    }
+    self.budget -= 1;
+    if self.path.contains(&self.sea) && self.map.convoy_step(at, self.to, self.coastal) {
+      return true;
+    }
+    for i in 0..self.seas.len() {
+      let next = self.seas[i];
+      if self.path.contains(&next) || !self.map.convoy_step(next, at, self.coastal) {
+        continue;
+      }
+      self.path.push(next);
+      if self.from(next) {
+        return true;
+      }
+      self.path.pop();
+    }
+    false
+  }
+}
+
 #[cfg(test)]
 mod tests {
   use super::*;
@@ -929,6 +1003,35 @@ mod tests {
   ) -> Result<UnitOrder, OrderError> {
     let parsed = parse_order(map(), position.phase.kind, text).unwrap_or_else(|e| panic!("{e}"));
     validate_with(map(), position, power(who), &parsed, rules)
+  }
+
+  /// A convoy turning back (DPjudge NO_RETURN): taken by default, as
+  /// njudge takes it, and refused under the rule, in a written route and
+  /// in a convoy order only such a route could use.
+  #[test]
+  fn no_return_refuses_a_convoy_that_passes_a_sea_twice() {
+    use UnitType::{Army, Fleet};
+    let position = board(&[
+      unit("Turkey", Army, "Gre"),
+      unit("Turkey", Fleet, "Ion"),
+      unit("Turkey", Fleet, "Adr"),
+    ]);
+    let no_return = Rules { no_return: true, ..Rules::default() };
+    for rules in [Rules::default(), no_return.clone()] {
+      let route = check(&rules, &position, "Turkey", "A Gre - Ion - Adr - Ion - Nap");
+      let order = check(&rules, &position, "Turkey", "F Adr C A Gre - Nap");
+      let direct = check(&rules, &position, "Turkey", "F Ion C A Gre - Nap");
+      assert!(direct.is_ok(), "a convoy that need not turn back: {direct:?}");
+      if rules.no_return {
+        assert_eq!(route, Err(OrderError::RouteRepeats { place: "Ionian Sea".into() }));
+        assert!(matches!(order, Err(OrderError::ConvoyTurnsBack { .. })), "{order:?}");
+      } else {
+        assert!(route.is_ok() && order.is_ok(), "{route:?} {order:?}");
+      }
+    }
+    // Apulia is reached through the Adriatic once: no turning back.
+    let apulia = check(&no_return, &position, "Turkey", "F Adr C A Gre - Apu");
+    assert!(apulia.is_ok(), "{apulia:?}");
   }
 
   #[test]

@@ -109,6 +109,9 @@ pub struct Rules {
   /// A convoy fails when any foreign attack on its fleet is as strong as
   /// the fleet's hold (DPjudge WEAK_CONVOYS).
   pub weak_convoys: bool,
+  /// A convoy route may not pass a sea twice, nor a convoy order need one
+  /// that does (DPjudge NO_RETURN; njudge and the default allow it).
+  pub no_return: bool,
 }
 
 /// A rule name `judge adjudicate` does not know.
@@ -118,7 +121,7 @@ pub struct Rules {
    HOME_BUILDS, ANY_DISBAND, NO_RETREAT, SUMMER, COASTAL_CONVOY, MOBILIZE, HIBERNATE, \
    NO_PARTISANS, IMMOBILE_DUMMIES, DUMMY_FIRE, CD_BUILDS, CD_DUMMIES, VASSAL_DUMMIES, \
    TORN_ALLEGIANCE, FICTIONAL_OK, FRIENDLY_FIRE, WEAK_BOUNCES, COASTAL_CRAWL, SAFE_CONVOYS, \
-   WEAK_CONVOYS)"
+   WEAK_CONVOYS, NO_RETURN, CONVOY_BACK)"
 )]
 pub struct UnknownRule {
   pub name: String,
@@ -186,6 +189,8 @@ impl Rules {
         "COASTAL_CRAWL" => rules.coastal_crawl = true,
         "SAFE_CONVOYS" | "SAFE_CONVOY" => rules.safe_convoys = true,
         "WEAK_CONVOYS" | "WEAK_CONVOY" => rules.weak_convoys = true,
+        "NO_RETURN" => rules.no_return = true,
+        "CONVOY_BACK" => rules.no_return = false,
         _ => return Err(UnknownRule { name: name.to_string() }),
       }
     }
