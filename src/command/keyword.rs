@@ -1026,6 +1026,22 @@ commands! {
     &["PROMOTE"],
   )
   .run(|s, c| s.promote(&c.args).flow());
+  Omniscient = row(
+    Master,
+    "8.2",
+    "OMNISCIENT address",
+    "Let an observer see the whole board of a Blind game while it runs.",
+    &["OMNISCIENT", "SET OMNISCIENT"],
+  )
+  .run(|s, c| s.omniscient(&c.args, true).flow());
+  NoOmniscient = row(
+    Master,
+    "8.2",
+    "NO OMNISCIENT address",
+    "An observer sees a Blind game as other observers do again.",
+    &["NO OMNISCIENT", "SET NO OMNISCIENT"],
+  )
+  .run(|s, c| s.omniscient(&c.args, false).flow());
   Rollback = row(
     Master,
     "8.2",

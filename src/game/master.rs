@@ -94,6 +94,12 @@ pub enum MasterRefusal {
      (they sign on with SIGN ON O{game} password first). Nothing was changed."
   )]
   NotAnObserver { shown: String, game: String },
+  /// `shown` is what the Master wrote, cut to 40 characters.
+  #[error(
+    "'{shown}' is not an observer of game '{game}': only an observer can be made\n\
+     omniscient (they sign on with OBSERVE {game} password first). Nothing was changed."
+  )]
+  NoSuchObserver { shown: String, game: String },
   #[error("Game '{0}' is over. Nothing was changed.")]
   Over(String),
   #[error("{power} is already abandoned in game '{game}'. Nothing was changed.")]
@@ -181,6 +187,19 @@ impl Game {
     };
     self.members[index].role = Role::Master;
     self.members[index].all_press = false;
+    Ok(index)
+  }
+
+  /// OMNISCIENT / NO OMNISCIENT address: lets an observer see the whole
+  /// board of a blind game while it runs, or no longer.
+  pub fn make_omniscient(&mut self, address: &str, on: bool) -> Result<usize, MasterRefusal> {
+    let found =
+      self.members.iter().position(|m| m.role == Role::Observer && m.has_address(address));
+    let Some(index) = found else {
+      let shown: String = address.chars().take(40).collect();
+      return Err(MasterRefusal::NoSuchObserver { shown, game: self.name.clone() });
+    };
+    self.members[index].omniscient = on;
     Ok(index)
   }
 

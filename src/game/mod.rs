@@ -387,6 +387,10 @@ pub struct Member {
   /// where the game allows it) (SET ALL PRESS).
   #[serde(default)]
   pub all_press: bool,
+  /// An observer the Master lets see the whole board of a blind game
+  /// while it runs (the DPjudge's OMNISCIENT).
+  #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+  pub omniscient: bool,
   /// This phase's draw vote, if any (manual §7.3).
   #[serde(default)]
   pub draw: Option<DrawVote>,
@@ -457,6 +461,7 @@ impl Member {
       absences: Vec::new(),
       no_broadcast: false,
       all_press: false,
+      omniscient: false,
       draw: None,
       concede: None,
       diary: Vec::new(),

@@ -57,8 +57,9 @@ pub fn misfit(settings: &super::Settings) -> Option<&'static str> {
 /// Who is looking.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Viewer {
-  /// The whole truth: the Master, anyone once the game is over, and
-  /// everyone in a game that is not blind.
+  /// The whole truth: the Master, an observer the Master made omniscient,
+  /// anyone once the game is over, and everyone in a game that is not
+  /// blind.
   Everything,
   /// A player: these powers' units and centres (its own and its
   /// vassals') are its eyes.
@@ -117,6 +118,7 @@ impl Game {
     match (member.role, member.power) {
       (Role::Master, _) => Viewer::Everything,
       (Role::Player, Some(power)) => self.seat_viewer(power),
+      (Role::Observer, _) if member.omniscient => Viewer::Everything,
       _ => Viewer::Outsider,
     }
   }

@@ -305,6 +305,36 @@ impl Session<'_> {
     );
   }
 
+  /// OMNISCIENT / NO OMNISCIENT address: whether an observer sees the
+  /// whole board of a blind game while it runs; the Master is told.
+  pub(crate) fn omniscient(&mut self, args: &str, on: bool) {
+    let command = if on { "OMNISCIENT" } else { "NO OMNISCIENT" };
+    if !self.may_master(command) {
+      return;
+    }
+    let Some(seat) = self.seat.as_mut() else { return };
+    let game = &mut seat.stored.game;
+    let index = match game.make_omniscient(args.trim(), on) {
+      Ok(index) => index,
+      Err(refusal) => {
+        self.error(&refusal.to_string());
+        return;
+      }
+    };
+    seat.changed = true;
+    let who = game.members[index].address.clone();
+    let (name, blind) = (game.name.clone(), game.sight().is_some());
+    let what = if on {
+      format!("{who} now sees the whole board of game '{name}' while it runs.")
+    } else {
+      format!("{who} now sees game '{name}' as other observers do.")
+    };
+    self.say(&what);
+    if !blind {
+      self.say("Note: the game is not blind, so every observer sees the whole board anyway.");
+    }
+  }
+
   /// PROCESS [phase]: processes the current phase now with the orders in;
   /// ignored when the phase named is not the current one.
   pub(crate) fn process_now(&mut self, args: &str) {

@@ -472,3 +472,36 @@ fn under_the_blind_rule_a_neighbour_arrives_and_a_foreign_retreat_stays_its_owne
     "{austria}"
   );
 }
+
+#[test]
+fn an_observer_the_master_makes_omniscient_sees_everything() {
+  let judge = Judge::with_config(FAST);
+  let table = start(&judge, "Standard Blind", "");
+  judge.send_at(
+    START,
+    MASTER,
+    "seer",
+    &format!("SIGN ON M{GAME} masterpw\nOMNISCIENT {OBSERVER}\n"),
+  );
+  let reply = judge.reply_to(MASTER);
+  assert!(reply.body.contains("now sees the whole board"), "{}", reply.body);
+  judge.send_at(
+    START,
+    MASTER,
+    "nobody",
+    &format!("SIGN ON M{GAME} masterpw\nOMNISCIENT nobody@x.test\n"),
+  );
+  let reply = judge.reply_to(MASTER);
+  assert!(reply.body.contains("is not an observer of game"), "{}", reply.body);
+  for (power, _) in POWERS {
+    table.send(power, SPRING, year::spring(power));
+  }
+  let mail = judge.take_mail();
+  let seen = mail
+    .iter()
+    .find(|m| m.to == OBSERVER && m.subject.ends_with("Blind Results"))
+    .expect("the observer's results");
+  for (power, _) in POWERS {
+    assert!(seen.body.contains(&format!("\n{power}: ")), "{power}:\n{}", seen.body);
+  }
+}
