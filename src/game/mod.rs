@@ -790,6 +790,12 @@ impl Game {
   /// [`Game::orders_complete`] for a power's own units and adjustments.
   fn own_orders_complete(&self, power: PowerId) -> bool {
     let orders = &self.orders[power.index()];
+    // DEFAULT_UNORDERED: one order in is the power's orders in; the units
+    // it left out hold (or retreat by default, or build nothing).
+    let some = !orders.units.is_empty() || !orders.adjustments.is_empty();
+    if some && self.settings.variant.has_rule("DEFAULT_UNORDERED") {
+      return true;
+    }
     match self.position.phase.kind {
       PhaseKind::Movement => self.position.units_of(power).all(|unit| {
         orders.units.iter().any(|e| e.order.unit.location.province == unit.location.province)

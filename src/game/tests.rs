@@ -48,6 +48,22 @@ fn all_hold(game: &mut Game) {
 }
 
 #[test]
+fn under_default_unordered_one_order_puts_a_power_in() {
+  let mut game = started();
+  let france = power("France");
+  assert_eq!(game.settings.set_rule("DEFAULT_UNORDERED", true), Ok("DEFAULT_UNORDERED".into()));
+  assert!(!game.is_in(france), "no order yet");
+  game.enter_order(france, "A Par - Bur").expect("an order");
+  assert!(game.is_in(france), "one order is enough");
+  let processed = game.process(game.timing.deadline.unwrap_or_default(), chrono_tz::UTC);
+  let Some(Resolution::Movement(resolved)) = processed.phases.first().map(|p| &p.resolution) else {
+    panic!("a movement phase");
+  };
+  let brest = resolved.iter().find(|r| r.order.unit.location.province == place("Bre"));
+  assert!(brest.is_some_and(|r| !r.ordered && r.outcome.is_ok()), "Brest holds unordered");
+}
+
+#[test]
 fn a_power_is_in_only_when_every_unit_has_an_order_and_no_error_is_flagged() {
   let mut game = started();
   let france = power("France");

@@ -150,6 +150,9 @@ pub fn rule_meaning(name: &str, on: bool) -> String {
     ("FTF_PRESS", false) => {
       "press is no longer limited to movement phases (no FTF_PRESS)".to_string()
     }
+    ("DEFAULT_UNORDERED", true) => "a power's orders count as in once it has sent any\n\
+       (DEFAULT_UNORDERED): the units it leaves out hold"
+      .to_string(),
     (_, true) => format!("the rule {name} is in force"),
     (_, false) => format!("the rule {name} is no longer in force"),
   }

@@ -30,6 +30,7 @@ const PLAYED_RULES: &[&str] = &[
   "WEAK_CONVOYS",
   "NO_RETURN",
   "CONVOY_BACK",
+  "DEFAULT_UNORDERED",
 ];
 
 impl Map {

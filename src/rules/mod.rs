@@ -121,7 +121,7 @@ pub struct Rules {
    HOME_BUILDS, ANY_DISBAND, NO_RETREAT, SUMMER, COASTAL_CONVOY, MOBILIZE, HIBERNATE, \
    NO_PARTISANS, IMMOBILE_DUMMIES, DUMMY_FIRE, CD_BUILDS, CD_DUMMIES, VASSAL_DUMMIES, \
    TORN_ALLEGIANCE, FICTIONAL_OK, FRIENDLY_FIRE, WEAK_BOUNCES, COASTAL_CRAWL, SAFE_CONVOYS, \
-   WEAK_CONVOYS, NO_RETURN, CONVOY_BACK)"
+   WEAK_CONVOYS, NO_RETURN, CONVOY_BACK, DEFAULT_UNORDERED)"
 )]
 pub struct UnknownRule {
   pub name: String,
@@ -180,6 +180,9 @@ impl Rules {
         "TORN_ALLEGIANCE" => rules.torn_allegiance = true,
         // Dummies are always in civil disorder here: nobody ever plays one.
         "CD_DUMMIES" | "DUMMY_CD" => {}
+        // Units without orders hold here anyway; by mail the rule says
+        // when a power's orders count as in (`Game::orders_complete`).
+        "DEFAULT_UNORDERED" => {}
         "MOBILIZE" | "MOBILISE" => rules.mobilize = true,
         "HIBERNATE" => rules.hibernate = true,
         "NO_PARTISANS" => rules.no_partisans = true,
