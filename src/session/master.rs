@@ -6,8 +6,8 @@
 
 use super::{play::accepted_line, Session};
 use crate::announce;
-use crate::game::master::Resumed;
-use crate::game::{report, Role, Status};
+use crate::game::master::{MasterRefusal, Resumed};
+use crate::game::{report, Game, Role, Status};
 use crate::order::split_orders;
 use crate::phase::PhaseWordsError;
 use crate::store::game_file::HistoryKind;
@@ -281,21 +281,9 @@ impl Session<'_> {
 
   /// PROMOTE address: an observer becomes a Master.
   pub(crate) fn promote(&mut self, args: &str) {
-    if !self.may_master("PROMOTE") {
+    let Some((who, name)) = self.change_observer("PROMOTE", |g| g.promote(args.trim())) else {
       return;
-    }
-    let Some(seat) = self.seat.as_mut() else { return };
-    let game = &mut seat.stored.game;
-    let index = match game.promote(args.trim()) {
-      Ok(index) => index,
-      Err(refusal) => {
-        self.error(&refusal.to_string());
-        return;
-      }
     };
-    seat.changed = true;
-    let who = game.members[index].address.clone();
-    let name = game.name.clone();
     self.say(&format!("{who} is now a Master of game '{name}'."));
     self.announce(
       "Master Promotion",
@@ -309,29 +297,41 @@ impl Session<'_> {
   /// whole board of a blind game while it runs; the Master is told.
   pub(crate) fn omniscient(&mut self, args: &str, on: bool) {
     let command = if on { "OMNISCIENT" } else { "NO OMNISCIENT" };
-    if !self.may_master(command) {
-      return;
-    }
-    let Some(seat) = self.seat.as_mut() else { return };
-    let game = &mut seat.stored.game;
-    let index = match game.make_omniscient(args.trim(), on) {
-      Ok(index) => index,
-      Err(refusal) => {
-        self.error(&refusal.to_string());
-        return;
-      }
-    };
-    seat.changed = true;
-    let who = game.members[index].address.clone();
-    let (name, blind) = (game.name.clone(), game.sight().is_some());
-    let what = if on {
+    let change = |g: &mut Game| g.make_omniscient(args.trim(), on);
+    let Some((who, name)) = self.change_observer(command, change) else { return };
+    self.say(&if on {
       format!("{who} now sees the whole board of game '{name}' while it runs.")
     } else {
       format!("{who} now sees game '{name}' as other observers do.")
-    };
-    self.say(&what);
-    if !blind {
+    });
+    if self.seat.as_ref().is_some_and(|s| s.stored.game.sight().is_none()) {
       self.say("Note: the game is not blind, so every observer sees the whole board anyway.");
+    }
+  }
+
+  /// A Master's `command` changing one observer (`change` finds it and
+  /// returns its index): the observer's address and the game's name, or
+  /// `None` once the refusal is told.
+  fn change_observer(
+    &mut self,
+    command: &str,
+    change: impl FnOnce(&mut Game) -> Result<usize, MasterRefusal>,
+  ) -> Option<(String, String)> {
+    if !self.may_master(command) {
+      return None;
+    }
+    let seat = self.seat.as_mut()?;
+    let game = &mut seat.stored.game;
+    match change(game) {
+      Ok(index) => {
+        seat.changed = true;
+        let who = game.members[index].address.clone();
+        Some((who, game.name.clone()))
+      }
+      Err(refusal) => {
+        self.error(&refusal.to_string());
+        None
+      }
     }
   }
 
