@@ -171,8 +171,11 @@ pub fn results(
       push_once(&mut announcement.mail, message);
     }
   }
-  let mut results =
-    entry(now, phase.clone(), HistoryKind::Results, subject.clone(), body_for(&Viewer::Everything));
+  let whole = match copies.iter().find(|(v, ..)| v.sees_everything()) {
+    Some((_, body, _)) => body.clone(),
+    None => body_for(&Viewer::Everything),
+  };
+  let mut results = entry(now, phase.clone(), HistoryKind::Results, subject.clone(), whole);
   results.board = Some(picture::past_board(game, first));
   // While the game hides things, HISTORY and the web give each player its
   // own copy and observers theirs (`HistoryEntry::seen_by`).
