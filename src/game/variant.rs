@@ -158,24 +158,80 @@ pub fn rule_meaning(name: &str, on: bool) -> String {
   }
 }
 
+/// The DPjudge's implication table (`data/variants/rule-implications.txt`,
+/// converted from its rules page): each rule, then what turning it on
+/// does to others (`+A` and `=A` turn A on, `-A` and `!A` turn it off).
+const IMPLICATIONS: &str = include_str!("../../data/variants/rule-implications.txt");
+
+/// What turning rule `name` on does to other rules: (whether it turns the
+/// other on, its name), in the table's order.
+fn implications(name: &str) -> Vec<(bool, &'static str)> {
+  let line = IMPLICATIONS
+    .lines()
+    .filter(|l| !l.starts_with('#'))
+    .find(|l| l.split_whitespace().next() == Some(name));
+  let Some(line) = line else { return Vec::new() };
+  line
+    .split_whitespace()
+    .skip(1)
+    .filter_map(|word| {
+      let (op, other) = word.split_at_checked(1)?;
+      Some((matches!(op, "+" | "="), other))
+    })
+    .collect()
+}
+
+/// The DPjudge's other names for rules: FLEX_SETUP is BLANK_BOARD.
+fn alias(name: String) -> String {
+  match name.as_str() {
+    "FLEX_SETUP" => "BLANK_BOARD".to_string(),
+    _ => name,
+  }
+}
+
 impl Settings {
   /// Turns a DPjudge rule on or off (SET RULE, SET NO RULE) and returns
   /// its name; refuses a rule this judge does not play, naming those it
-  /// does.
+  /// does. Turning a rule on does what the DPjudge's implication table
+  /// says to the others this judge plays (MYOPIC turns BLIND on, BUILD_ANY
+  /// turns HOME_BUILDS off); the others it names are not played here.
   pub fn set_rule(&mut self, word: &str, on: bool) -> Result<String, UnknownRule> {
-    let name = rule_name(word);
+    let name = alias(rule_name(word));
     if !known_rules().contains(&name.as_str()) {
       return Err(UnknownRule { word: word.trim().to_string() });
     }
-    if let Some(option) = option_rule(&name) {
+    self.switch_rule(&name, on);
+    if on {
+      let mut done = vec![name.clone()];
+      self.imply(&name, &mut done);
+    }
+    Ok(name)
+  }
+
+  /// Applies what turning `name` on implies, once per rule (`done`).
+  fn imply(&mut self, name: &str, done: &mut Vec<String>) {
+    for (on, other) in implications(name) {
+      if done.iter().any(|d| d == other) || !known_rules().contains(&other) {
+        continue;
+      }
+      done.push(other.to_string());
+      self.switch_rule(other, on);
+      if on {
+        self.imply(other, done);
+      }
+    }
+  }
+
+  /// Turns one known rule on or off, the option it stands for with it.
+  fn switch_rule(&mut self, name: &str, on: bool) {
+    if let Some(option) = option_rule(name) {
       option.set(self, on);
     }
     let rules = &mut self.variant.map_rules;
-    rules.retain(|r| !r.eq_ignore_ascii_case(&name));
-    if on && option_rule(&name).is_none() {
-      rules.push(name.clone());
+    rules.retain(|r| !r.eq_ignore_ascii_case(name));
+    if on && option_rule(name).is_none() {
+      rules.push(name.to_string());
     }
-    Ok(name)
   }
 }
 
@@ -483,6 +539,30 @@ mod tests {
     assert!(error.contains("'CD_DUMMIES_X' is not a rule"), "{error}");
     assert!(error.contains("FTF_PRESS"), "the known rules are named: {error}");
     assert!(error.lines().all(|l| l.len() < 78), "{error}");
+  }
+
+  #[test]
+  fn a_rule_turns_on_and_off_what_the_dpjudges_table_says() {
+    let mut settings = Settings::default();
+    assert_eq!(settings.set_rule("myopic", true), Ok("MYOPIC".to_string()));
+    for implied in ["BLIND", "SEE_NO_SCS", "SEE_NO_UNITS", "NO_UNITS_SEE", "NO_SCS_SEE"] {
+      assert!(settings.variant.has_rule(implied), "MYOPIC brings {implied}");
+    }
+    assert!(settings.variant.has_rule("FICTIONAL_OK"), "and BLIND brings FICTIONAL_OK");
+    assert!(!settings.variant.has_rule("HIDE_DUMMIES"), "rules not played are left out");
+    let mut settings = Settings::default();
+    assert!(settings.set_rule("OWN_SCS_SEE", true).is_ok());
+    assert!(settings.set_rule("GREEK", true).is_ok());
+    assert!(!settings.variant.has_rule("OWN_SCS_SEE"), "GREEK turns OWN_SCS_SEE off");
+    assert!(settings.variant.has_rule("UNITS_SEE_SAME"));
+    let mut settings = Settings::default();
+    assert!(settings.set_rule("HOME_BUILDS", true).is_ok());
+    assert!(settings.set_rule("BUILD_ANY", true).is_ok());
+    assert!(!settings.variant.has_rule("HOME_BUILDS"), "BUILD_ANY turns HOME_BUILDS off");
+    assert_eq!(settings.set_rule("flex setup", true), Ok("BLANK_BOARD".to_string()));
+    assert!(settings.variant.empty_board, "FLEX_SETUP is BLANK_BOARD");
+    assert!(settings.set_rule("MOBILIZE", true).is_ok());
+    assert!(!settings.variant.empty_board, "MOBILIZE turns BLANK_BOARD off");
   }
 
   #[test]

@@ -40,6 +40,7 @@ impl Session<'_> {
       }
     }
     let already = settings.variant.has_rule(&crate::game::variant::rule_name(word));
+    let before = settings.variant.rules_in_force();
     let name = match settings.set_rule(word, on) {
       Ok(name) => name,
       Err(problem) => {
@@ -53,6 +54,19 @@ impl Session<'_> {
       self.say(&format!("In game '{game}', the rule {name} is {state}: nothing was changed."));
       return;
     }
-    self.parameter_change(&rule_meaning(&name, on));
+    // What the DPjudge's table made the rule bring with it.
+    let now = settings.variant.rules_in_force();
+    let others = |from: &[String], to: &[String]| -> Vec<String> {
+      to.iter().filter(|r| **r != name && !from.contains(r)).cloned().collect()
+    };
+    let (added, dropped) = (others(&before, &now), others(&now, &before));
+    let mut meaning = rule_meaning(&name, on);
+    if !added.is_empty() {
+      meaning.push_str(&format!(";\nit brings with it {}", added.join(", ")));
+    }
+    if !dropped.is_empty() {
+      meaning.push_str(&format!(";\nit turns off {}", dropped.join(", ")));
+    }
+    self.parameter_change(&meaning);
   }
 }

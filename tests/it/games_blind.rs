@@ -505,3 +505,21 @@ fn an_observer_the_master_makes_omniscient_sees_everything() {
     assert!(seen.body.contains(&format!("\n{power}: ")), "{power}:\n{}", seen.body);
   }
 }
+
+#[test]
+fn a_blind_modifier_brings_blind_with_it_as_the_dpjudges_table_says() {
+  let judge = Judge::with_config(FAST);
+  game_support::register(&judge, START, MASTER);
+  judge.take_mail();
+  let body = "CREATE ?haze masterpw\nBECOME MASTER\nSET RULE MYOPIC\nLIST\n";
+  judge.send_at(START, MASTER, "create", body);
+  let reply = judge.reply_to(MASTER).body;
+  assert!(reply.contains("it brings with it"), "{reply}");
+  let rules = reply.lines().find(|l| l.trim_start().starts_with("Rules:")).unwrap_or_default();
+  for rule in ["MYOPIC", "BLIND", "FICTIONAL_OK", "SEE_NO_UNITS"] {
+    assert!(reply.contains(rule), "{rule} in:\n{reply}");
+  }
+  assert!(rules.contains("MYOPIC"), "{rules}");
+  let long: Vec<&str> = reply.lines().filter(|l| l.len() > 78).collect();
+  assert!(long.is_empty(), "{long:#?}");
+}
