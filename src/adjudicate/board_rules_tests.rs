@@ -112,3 +112,40 @@ fn weak_convoys_fail_under_any_foreign_attack_as_strong_as_the_hold() {
   let lines = ["E F nth C A yor - nwy", "E A yor - nwy via", "G F hel - nth", "E F edi S F nth"];
   check("WEAK_CONVOYS", &lines, &[("Yor", "ok", "ok")]);
 }
+
+/// GARRISON: Austria has lost every centre to Russia but no foreign unit
+/// stands on its homes, so it keeps its army and may build one more at
+/// home, where Russia (building anywhere) may not.
+#[test]
+fn garrison_keeps_a_power_without_centres_alive_at_home() {
+  use crate::map::UnitType;
+  use crate::position::{Position, Unit};
+  use crate::rules::{build_site, SiteProblem};
+  let map = map();
+  let austria = map.find_power("Austria").expect("Austria");
+  let russia = map.find_power("Russia").expect("Russia");
+  let phase = "S1901M".parse().expect("a phase");
+  let mut position = Position::empty(map, phase);
+  for home in ["vie", "bud", "tri"] {
+    position.set_owner(place(home).province, Some(russia));
+  }
+  let army = Unit { power: austria, kind: UnitType::Army, location: place("gal") };
+  position.place(map, army).expect("room in Galicia");
+  let garrison = Rules { builds: BuildRule::Any, ..with("GARRISON") };
+  let plain = Rules { builds: BuildRule::Any, ..Rules::default() };
+  assert_eq!(position.adjustment_due(map, austria, &plain), -1, "without it, Austria removes");
+  assert_eq!(position.adjustment_due(map, austria, &garrison), 1, "with it, one build");
+  let vienna = place("vie").province;
+  assert_eq!(build_site(map, &position, austria, vienna, &garrison), Ok(()));
+  assert_eq!(
+    build_site(map, &position, russia, vienna, &garrison),
+    Err(SiteProblem::Garrisoned),
+    "Russia owns Vienna but may not build there while Austria holds out"
+  );
+  assert_eq!(build_site(map, &position, russia, vienna, &plain), Ok(()));
+  // A Russian army in Budapest ends it.
+  let occupier = Unit { power: russia, kind: UnitType::Army, location: place("bud") };
+  position.place(map, occupier).expect("room in Budapest");
+  assert_eq!(position.adjustment_due(map, austria, &garrison), -1);
+  assert_eq!(build_site(map, &position, russia, vienna, &garrison), Ok(()));
+}

@@ -31,6 +31,7 @@ const PLAYED_RULES: &[&str] = &[
   "NO_RETURN",
   "CONVOY_BACK",
   "DEFAULT_UNORDERED",
+  "GARRISON",
 ];
 
 impl Map {

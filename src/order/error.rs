@@ -230,6 +230,12 @@ pub enum OrderError {
   NoHomeCentreOwned { place: String, power: String },
 
   #[error(
+    "{place} is a home centre of a power that holds out there (GARRISON): only\n\
+     that power may build in it this year."
+  )]
+  GarrisonedHome { place: String },
+
+  #[error(
     "{power} has no builds this turn. This game allows any unit to be disbanded (ANY \
      DISBAND): remove a unit first, in the same or an earlier message, to make room for a build."
   )]

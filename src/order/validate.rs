@@ -721,6 +721,7 @@ impl Board<'_> {
       Err(SiteProblem::NotCentre) => return Err(OrderError::NotSupplyCentre { place }),
       Err(SiteProblem::NotOwned) => return Err(OrderError::CentreNotOwned { place, power }),
       Err(SiteProblem::NoHomeOwned) => return Err(OrderError::NoHomeCentreOwned { place, power }),
+      Err(SiteProblem::Garrisoned) => return Err(OrderError::GarrisonedHome { place }),
     }
     // Under ANY DISBAND the power's own unit there may be disbanded first;
     // the game checks that it is.

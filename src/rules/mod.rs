@@ -112,6 +112,10 @@ pub struct Rules {
   /// A convoy route may not pass a sea twice, nor a convoy order need one
   /// that does (DPjudge NO_RETURN; njudge and the default allow it).
   pub no_return: bool,
+  /// A power owning no centre, with no other power's unit on any of its
+  /// homes, keeps its units and may build one in a home each year, where
+  /// no other power may build (DPjudge GARRISON).
+  pub garrison: bool,
 }
 
 /// A rule name `judge adjudicate` does not know.
@@ -121,7 +125,7 @@ pub struct Rules {
    HOME_BUILDS, ANY_DISBAND, NO_RETREAT, SUMMER, COASTAL_CONVOY, MOBILIZE, HIBERNATE, \
    NO_PARTISANS, IMMOBILE_DUMMIES, DUMMY_FIRE, CD_BUILDS, CD_DUMMIES, VASSAL_DUMMIES, \
    TORN_ALLEGIANCE, FICTIONAL_OK, FRIENDLY_FIRE, WEAK_BOUNCES, COASTAL_CRAWL, SAFE_CONVOYS, \
-   WEAK_CONVOYS, NO_RETURN, CONVOY_BACK, DEFAULT_UNORDERED)"
+   WEAK_CONVOYS, NO_RETURN, CONVOY_BACK, DEFAULT_UNORDERED, GARRISON)"
 )]
 pub struct UnknownRule {
   pub name: String,
@@ -193,6 +197,7 @@ impl Rules {
         "SAFE_CONVOYS" | "SAFE_CONVOY" => rules.safe_convoys = true,
         "WEAK_CONVOYS" | "WEAK_CONVOY" => rules.weak_convoys = true,
         "NO_RETURN" => rules.no_return = true,
+        "GARRISON" => rules.garrison = true,
         "CONVOY_BACK" => rules.no_return = false,
         _ => return Err(UnknownRule { name: name.to_string() }),
       }

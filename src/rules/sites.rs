@@ -25,6 +25,19 @@ pub enum SiteProblem {
   NotOwned,
   /// ONE CENTER: the power owns none of its home centres any more.
   NoHomeOwned,
+  /// GARRISON: a home of another power that holds out there this year.
+  Garrisoned,
+}
+
+/// GARRISON: `power` owns no centre and no other power's unit stands on
+/// any of its homes, so it holds out: it keeps its units, may build one
+/// more in a home each year, and no other power builds in its homes.
+pub fn garrisoned(map: &Map, position: &Position, power: PowerId, rules: &Rules) -> bool {
+  let own = homes(map, position, power);
+  rules.garrison
+    && !own.is_empty()
+    && position.centers_of(map, power).next().is_none()
+    && own.iter().all(|&h| position.unit_at(h).is_none_or(|u| u.power == power))
 }
 
 /// The home centres of `power` now: those the game gave it, or none
@@ -84,8 +97,12 @@ pub fn partisans_active(map: &Map, position: &Position, power: PowerId, rules: &
 }
 
 /// How many units `power` may keep: its centres, one more while it is
-/// mobilizing, and one per partisan site while they count.
+/// mobilizing, and one per partisan site while they count; under
+/// GARRISON, one more than it has while it holds out.
 pub fn allowance(map: &Map, position: &Position, power: PowerId, rules: &Rules) -> i32 {
+  if garrisoned(map, position, power, rules) {
+    return position.units_of(power).count() as i32 + 1;
+  }
   let mut count = position.centers_of(map, power).count();
   if mobilizing(map, position, power, rules) {
     count += 1;
@@ -149,6 +166,17 @@ pub fn build_site(
   if map.power(power).partisan.contains(&province) && partisans_active(map, position, power, rules)
   {
     return Ok(());
+  }
+  if garrisoned(map, position, power, rules) {
+    return if homes(map, position, power).contains(&province) {
+      Ok(())
+    } else {
+      Err(SiteProblem::NotHome)
+    };
+  }
+  let held_out = |p: PowerId| p != power && homes(map, position, p).contains(&province);
+  if map.power_ids().any(|p| held_out(p) && garrisoned(map, position, p, rules)) {
+    return Err(SiteProblem::Garrisoned);
   }
   let here = map.province(province);
   let own = homes(map, position, power);
