@@ -35,6 +35,7 @@ const OPTION_INFO: &[(&str, &str)] = &[
   ("coastalconvoys", include_str!("../data/options/coastalconvoys.txt")),
   ("secret", include_str!("../data/options/secret.txt")),
   ("blind", include_str!("../data/options/blind.txt")),
+  ("touch", include_str!("../data/options/touch.txt")),
   ("duplex", include_str!("../data/options/duplex.txt")),
 ];
 

@@ -1853,20 +1853,31 @@ commands! {
       listed: None,
     },
   };
-  SetTouchPress = row(
-    Moderator,
-    "9.1",
-    "SET TOUCH PRESS",
-    "One broadcast per turn, and private messages only to neighbouring powers and the Master.",
-    &["SET TOUCH PRESS"],
-  );
-  SetNoTouchPress = row(
-    Moderator,
-    "9.1",
-    "SET NO TOUCH PRESS",
-    "Press follows the usual press settings (the default).",
-    &["SET NO TOUCH PRESS"],
-  );
+  SetTouchPress / SetNoTouchPress = Switch {
+    who: Moderator,
+    section: "9.1",
+    set: |s, on| s.press.touch = on,
+    get: |s| s.press.touch,
+    before_start: false,
+    needs_to_turn_on: None,
+    on: Side {
+      usage: "SET TOUCH PRESS",
+      summary: "One broadcast per turn, and private messages only to neighbouring powers and the Master.",
+      spellings: &["SET TOUCH PRESS"],
+      meaning: "press is touch press: a player may write privately only to powers one\n\
+        of its units could reach in one move, and broadcast once a phase",
+      shown: None,
+      listed: None,
+    },
+    off: Side {
+      usage: "SET NO TOUCH PRESS",
+      summary: "Press follows the usual press settings (the default).",
+      spellings: &["SET NO TOUCH PRESS"],
+      meaning: "press follows the usual press settings (no touch press)",
+      shown: None,
+      listed: None,
+    },
+  };
   SetDeadline = row(
     Moderator,
     "8.6",

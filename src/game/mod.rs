@@ -391,6 +391,10 @@ pub struct Member {
   /// while it runs (the DPjudge's OMNISCIENT).
   #[serde(default, skip_serializing_if = "std::ops::Not::not")]
   pub omniscient: bool,
+  /// Under TOUCH PRESS, the phase in which this player sent its one
+  /// broadcast.
+  #[serde(default, skip_serializing_if = "Option::is_none")]
+  pub touch_broadcast: Option<String>,
   /// This phase's draw vote, if any (manual §7.3).
   #[serde(default)]
   pub draw: Option<DrawVote>,
@@ -462,6 +466,7 @@ impl Member {
       no_broadcast: false,
       all_press: false,
       omniscient: false,
+      touch_broadcast: None,
       draw: None,
       concede: None,
       diary: Vec::new(),

@@ -71,6 +71,11 @@ pub struct PressSettings {
   pub must_order: bool,
   /// Observers may SET ALL PRESS too (SET WATCH ALL PRESS).
   pub watch_all: bool,
+  /// A player's press goes only to powers its units touch, and one
+  /// broadcast a phase; to the Master always, to observers never (SET
+  /// TOUCH PRESS, manual §9.1).
+  #[serde(default)]
+  pub touch: bool,
 }
 
 impl Default for PressSettings {
@@ -86,6 +91,7 @@ impl Default for PressSettings {
       minor: true,
       must_order: false,
       watch_all: false,
+      touch: false,
     }
   }
 }
@@ -116,6 +122,9 @@ impl PressSettings {
     }
     if self.postal {
       parts.push("Postal Press");
+    }
+    if self.touch {
+      parts.push("Touch Press");
     }
     if self.blank {
       parts.push("Blank Press");
@@ -285,6 +294,15 @@ pub enum PressRefusal {
   OnlyGrey(String),
   #[error("Game '{0}' allows only press to everyone (BROADCAST), or to the Master.")]
   NoPartial(String),
+  #[error(
+    "Game '{game}' has TOUCH PRESS: a message goes only to powers one of your units\n\
+     could reach in one move (any border), and {powers} is not among them."
+  )]
+  OutOfTouch { game: String, powers: String },
+  #[error("Game '{0}' has TOUCH PRESS: press to observers is not allowed.")]
+  NoTouchObservers(String),
+  #[error("Game '{0}' has TOUCH PRESS: one broadcast a phase, and you have sent it.")]
+  OneBroadcast(String),
   #[error("In game '{0}' every message shows as a broadcast, so NO FAKE cannot be used.")]
   NoFakeRefused(String),
   #[error("Game '{0}' does not allow fake press.")]
@@ -511,6 +529,8 @@ pub struct Plan {
   pub sent: String,
   /// Warnings for the sender (the message still goes).
   pub notes: Vec<String>,
+  /// It goes to everyone (TOUCH PRESS allows one such a phase).
+  pub broadcast: bool,
 }
 
 /// A message to be sent, as the session gives it.
@@ -606,6 +626,9 @@ pub fn plan(request: &Request) -> Result<Plan, PressRefusal> {
     if partial && !settings.partial {
       return Err(PressRefusal::NoPartial(name.clone()));
     }
+    if settings.touch && game.status == Status::Active {
+      touch_refusal(game, sender, &delivery)?;
+    }
     match &fake {
       Some(Fake::No) if settings.fakes == Fakes::Broadcast => {
         return Err(PressRefusal::NoFakeRefused(name.clone()));
@@ -674,7 +697,74 @@ pub fn plan(request: &Request) -> Result<Plan, PressRefusal> {
     Delivery::To(a) => format!("Message sent to {}:", names(game, a)),
     Delivery::AllBut(a) => format!("Message sent to all but {}:", names(game, a)),
   };
-  Ok(Plan { subject, heading, master_heading, recipients, archived, sent, notes })
+  let broadcast = delivery == Delivery::Everyone;
+  Ok(Plan { subject, heading, master_heading, recipients, archived, sent, notes, broadcast })
+}
+
+/// SET TOUCH PRESS: why a player's message may not go as addressed, if it
+/// may not. Each power it names (or leaves in, for TO ALL BUT) must be in
+/// touch with the sender; observers may not be named; one broadcast a
+/// phase.
+fn touch_refusal(game: &Game, sender: usize, delivery: &Delivery) -> Result<(), PressRefusal> {
+  let member = &game.members[sender];
+  let Some(power) = member.power.filter(|_| member.role == Role::Player) else { return Ok(()) };
+  let name = || game.name.clone();
+  let phase = game.position.phase.to_string();
+  let reached = in_touch(game, power);
+  let others = |a: &Addressees| -> Vec<PowerId> {
+    game.map.power_ids().filter(|&p| p != power && !a.powers.contains(&p)).collect()
+  };
+  let to_observers = match delivery {
+    Delivery::To(a) => a.observers,
+    Delivery::AllBut(a) => !a.observers,
+    Delivery::Everyone => false,
+  };
+  if to_observers {
+    return Err(PressRefusal::NoTouchObservers(name()));
+  }
+  let named: Vec<PowerId> = match delivery {
+    Delivery::Everyone if member.touch_broadcast.as_deref() == Some(phase.as_str()) => {
+      return Err(PressRefusal::OneBroadcast(name()));
+    }
+    Delivery::Everyone => return Ok(()),
+    Delivery::To(a) => a.powers.clone(),
+    Delivery::AllBut(a) => others(a).into_iter().filter(|&p| !game.is_eliminated(p)).collect(),
+  };
+  let out: Vec<&str> = named
+    .iter()
+    .filter(|p| **p != power && !reached.contains(p))
+    .map(|&p| game.power_name(p))
+    .collect();
+  if out.is_empty() {
+    Ok(())
+  } else {
+    Err(PressRefusal::OutOfTouch { game: name(), powers: out.join(", ") })
+  }
+}
+
+/// The powers with a unit one move of a wing (across any border) from one
+/// of `power`'s units: those it is in touch with under TOUCH PRESS.
+pub fn in_touch(game: &Game, power: PowerId) -> Vec<PowerId> {
+  let map = game.map;
+  let mut near: Vec<crate::map::ProvinceId> = Vec::new();
+  for unit in game.position.units_of(power) {
+    let here = unit.location.province;
+    near.extend(map.army_neighbours(here));
+    let coasts =
+      map.province(here).coasts().map(|c| crate::map::Location { province: here, coast: Some(c) });
+    for location in std::iter::once(crate::map::Location::province(here)).chain(coasts) {
+      near.extend(map.fleet_neighbours(location).iter().map(|l| l.province));
+    }
+  }
+  let mut powers: Vec<PowerId> = near
+    .iter()
+    .filter_map(|&p| game.position.unit_at(p))
+    .map(|u| u.power)
+    .filter(|&p| p != power)
+    .collect();
+  powers.sort_by_key(|p| p.index());
+  powers.dedup();
+  powers
 }
 
 /// Why face-to-face press (the DPjudge's FTF_PRESS) refuses press other

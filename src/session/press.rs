@@ -39,6 +39,11 @@ impl Session<'_> {
       }
     };
     let announcement = crate::announce::press(ctx.config, game, &plan, &text, ctx.now);
+    // TOUCH PRESS counts a player's broadcasts: one a phase.
+    if game.settings.press.touch && plan.broadcast {
+      let phase = game.position.phase.to_string();
+      seat.stored.game.members[seat.member].touch_broadcast = Some(phase);
+    }
     seat.history.extend(announcement.history);
     // The message goes out with the game's commit, so a redelivery of this
     // mail cannot send it twice.

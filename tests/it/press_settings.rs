@@ -913,3 +913,41 @@ fn diaries_are_kept_listed_read_deleted_and_sent_to_everyone_at_the_end() {
   assert!(text.contains("Diary of Italy"), "{text}");
   assert!(!text.contains("A thought to take back."), "a deleted entry stays private:\n{text}");
 }
+
+// ------------------------------------------------------------ touch press
+
+#[test]
+fn touch_press_reaches_only_neighbours_the_master_and_one_broadcast_a_phase() {
+  let judge = Judge::with_config(FAST);
+  let table = Table::start(&judge, "touch", START);
+  add_watcher(&table, START);
+  let mail = as_master(&table, START, "SET TOUCH PRESS\nLIST\nGET info.touch\n");
+  assert!(press_line(&reply(&mail, MASTER).body).contains("Touch Press"));
+  let told =
+    mail.iter().filter(|m| m.to == MASTER).any(|m| m.body.contains("Touch press: players"));
+  assert!(told, "GET info.touch explains it: {:#?}", subjects(&mail));
+  // Venice is next to the Austrian fleet in Trieste; no unit of Italy's
+  // touches France.
+  let mail = as_power(
+    &table,
+    "Italy",
+    START,
+    "PRESS TO A\nA word for Austria\nENDPRESS\n\
+     PRESS TO F\nA word for France\nENDPRESS\n\
+     PRESS TO M\nA word for the Master\nENDPRESS\n\
+     PRESS TO O\nA word for the watchers\nENDPRESS\n\
+     BROADCAST\nThe first word for all\nENDPRESS\n\
+     BROADCAST\nThe second word for all\nENDPRESS\n",
+  );
+  let from = player("Italy");
+  assert_eq!(receivers(&mail, "A word for Austria"), set(&[&player("Austria")]));
+  assert_refused(&mail, &from, "PRESS TO F", "France is not among them");
+  assert_eq!(receivers(&mail, "A word for the Master"), set(&[MASTER]));
+  assert_refused(&mail, &from, "PRESS TO O", "press to observers is not allowed");
+  assert!(!receivers(&mail, "The first word for all").is_empty());
+  let text = reply(&mail, &from).body.clone();
+  assert!(text.contains("one broadcast a phase, and you have sent it"), "{text}");
+  for refused in ["A word for France", "A word for the watchers", "The second word for all"] {
+    assert!(receivers(&mail, refused).is_empty(), "'{refused}' went out");
+  }
+}
