@@ -1152,8 +1152,8 @@ commands! {
       usage: "SET AUTO CREATE",
       summary: "When the game ends, create a new one with the same settings.",
       spellings: &["SET AUTO CREATE"],
-      meaning: "when the game ends in a result, a new game with the same settings is\n\
-                created (AUTO CREATE)",
+      meaning: "when the game ends in a result, a new game with the\n\
+                same settings is created (AUTO CREATE)",
       shown: Some(word(SummaryLine::X2Flags, 1, "AutoCreate")),
       listed: None,
     },
@@ -1249,8 +1249,8 @@ commands! {
       usage: "SET NMR",
       summary: "At the end of grace, process anyway and put powers without orders in civil disorder (CD).",
       spellings: &["SET NMR", "SET CD"],
-      meaning: "the game is NMR: at the end of the grace period, late powers go into\n\
-                civil disorder and the phase is processed without their orders",
+      meaning: "the game is NMR: at the end of the grace period, late\n\
+                powers go into civil disorder and the phase is processed without their orders",
       shown: Some(word(SummaryLine::Flags, 0, "NMR")),
       listed: Some(line("Late powers", 2, "NMR: late powers go into civil disorder at the end of grace")),
     },
@@ -1258,8 +1258,8 @@ commands! {
       usage: "SET NO NMR",
       summary: "Wait for every power's orders; late powers are abandoned instead (the default).",
       spellings: &["SET NO NMR", "SET NO CD"],
-      meaning: "the game is NoNMR: at the end of the grace period, late powers are\n\
-                abandoned and the game waits for them or a replacement",
+      meaning: "the game is NoNMR: at the end of the grace period, late\n\
+                powers are abandoned and the game waits for them or a replacement",
       shown: Some(word(SummaryLine::Flags, 0, "NoNMR")),
       listed: Some(line("Late powers", 2, "NoNMR: the game waits for them or their replacements")),
     },
@@ -1458,8 +1458,8 @@ commands! {
       usage: "SET STRICT CONVOY",
       summary: "Refuse convoy orders from or to a province that touches no sea.",
       spellings: &["SET STRICT CONVOY"],
-      meaning: "convoys from or to a province that touches no sea are refused (STRICT\n\
-                CONVOY)",
+      meaning: "convoys from or to a province that touches no sea are\n\
+                refused (STRICT CONVOY)",
       shown: Some(word(SummaryLine::XFlags, 7, "StrictConvoy")),
       listed: Some(line("Convoy orders", 4, "none from or to a province without a sea (STRICT CONVOY)")),
     },
@@ -1811,8 +1811,8 @@ commands! {
       s.press.fakes = Fakes::BroadcastByDefault;
       s.press.partial = true;
     },
-    "press to some powers shows as a broadcast unless the sender shows other\n\
-      recipients (FAKE TO list) or the true ones (NO FAKE)",
+    "press to some powers shows as a broadcast unless\n\
+      the sender shows other recipients (FAKE TO list) or the true ones (NO FAKE)",
   );
   SetPartialMay = row(
     Moderator,
@@ -1864,8 +1864,9 @@ commands! {
       usage: "SET TOUCH PRESS",
       summary: "One broadcast per turn, and private messages only to neighbouring powers and the Master.",
       spellings: &["SET TOUCH PRESS"],
-      meaning: "press is touch press: a player may write privately only to powers one\n\
-        of its units could reach in one move, and broadcast once a phase",
+      meaning: "press is touch press: a player may write privately only\n\
+        to powers one of its units could reach in one move, and broadcast once\n\
+        a phase",
       shown: None,
       listed: None,
     },
@@ -2645,6 +2646,21 @@ fn index_entry(out: &mut String, k: &Keyword) {
 #[cfg(test)]
 mod tests {
   use super::*;
+
+  /// What a SET change tells its sender (`In game 'name', meaning.`): a
+  /// meaning broken into lines by hand keeps each within 78 columns for a
+  /// game name of eight letters, so the reply's wrapping never leaves a
+  /// stub line (one without breaks the reply wraps as prose).
+  #[test]
+  fn every_setting_says_its_meaning_within_the_line() {
+    let mut long = Vec::new();
+    for keyword in KEYWORDS {
+      let Some(setting) = keyword.setting.filter(|s| s.meaning.contains('\n')) else { continue };
+      let said = format!("In game 'abcdefgh', {}.", setting.meaning);
+      long.extend(said.lines().filter(|l| l.len() > 78).map(|l| format!("{}: {l}", keyword.usage)));
+    }
+    assert!(long.is_empty(), "{long:#?}");
+  }
 
   /// After each SET option that changes a setting, SUMMARY shows the word
   /// its row declares and LIST the line, and the opposite command's are
