@@ -752,7 +752,7 @@ fn read_sight(names: &[String]) -> Result<Sight, VisibilityError> {
   let mut way: Option<(&str, Blindness)> = None;
   let mut modifiers: Vec<(&str, String)> = Vec::new();
   for name in names {
-    let word = name.trim().to_ascii_uppercase().replace(['-', ' '], "_");
+    let word = crate::game::variant::rule_name(name);
     let this = match word.as_str() {
       "BLIND" => Blindness::Dpjudge,
       "NJUDGE_BLIND" => Blindness::Njudge { bcenters: false },
@@ -1307,10 +1307,7 @@ impl<'r> Adjudicated<'r> {
     };
     let seen = mask_result(map, &whole, &eye.viewer, eye.sight);
     let shown = &seen.result;
-    let own = |power: PowerId| match &eye.viewer {
-      Viewer::Seat(powers) => powers.contains(&power),
-      _ => false,
-    };
+    let own = |power: PowerId| eye.viewer.owns(power);
     // The orders shown in full, found by the province their unit was in.
     let mut resolved: Vec<Option<&Resolved>> = vec![None; map.provinces().len()];
     let mut adjustments: &[(PowerId, Adjustment, AdjustmentOutcome)] = &[];

@@ -219,17 +219,8 @@ fn mark_around(map: &Map, province: ProvinceId, seen: &mut [bool]) {
     }
   };
   mark(province);
-  for &next in map.army_neighbours(province) {
+  for next in map.neighbours_any_border(province) {
     mark(next);
-  }
-  let there = map.province(province);
-  let mut locations = vec![crate::map::Location::province(province)];
-  locations
-    .extend(there.coasts().map(|coast| crate::map::Location { province, coast: Some(coast) }));
-  for location in locations {
-    for next in map.fleet_neighbours(location) {
-      mark(next.province);
-    }
   }
 }
 
@@ -306,32 +297,18 @@ pub fn end_of(resolved: &Resolved) -> ProvinceId {
   }
 }
 
-/// What a seer (`seer`: a power and its vassals) is shown of each order
-/// of a movement phase, in the order of `resolved`: its own in full, a
-/// foreign one by what it saw of the unit's start and end provinces
-/// before (`before`) and after (`after`) the phase.
-pub fn movement_shown(
-  map: &Map,
-  before: &Position,
-  after: &Position,
-  resolved: &[Resolved],
-  seer: &[PowerId],
-  sight: Sight,
-) -> Vec<Shown> {
-  let (then, now) = (View::of(map, before, seer, sight), View::of(map, after, seer, sight));
-  resolved
-    .iter()
-    .map(|r| {
-      let unit = r.order.unit;
-      if seer.contains(&unit.power) {
-        return Shown::Full;
-      }
-      if !sight.foreign_units {
-        return Shown::Hidden;
-      }
-      Shown::of_bits(bits(&then, &now, unit.kind, unit.location.province, end_of(r)))
-    })
-    .collect()
+/// What a seer (`seer`: a power and its vassals) is shown of one order of
+/// a phase: its own in full, a foreign one by what it saw of the unit's
+/// start and end provinces before (`then`) and after (`now`) the phase.
+pub fn order_shown(then: &View, now: &View, seer: &[PowerId], sight: Sight, r: &Resolved) -> Shown {
+  let unit = r.order.unit;
+  if seer.contains(&unit.power) {
+    Shown::Full
+  } else if !sight.foreign_units {
+    Shown::Hidden
+  } else {
+    Shown::of_bits(bits(then, now, unit.kind, unit.location.province, end_of(r)))
+  }
 }
 
 #[cfg(test)]
@@ -342,6 +319,19 @@ mod tests {
   use crate::position::Unit;
 
   use crate::map::testing::{province as place, standard as map};
+
+  /// What `seer` is shown of each order of a movement phase.
+  fn movement_shown(
+    map: &Map,
+    before: &Position,
+    after: &Position,
+    resolved: &[Resolved],
+    seer: &[PowerId],
+    sight: Sight,
+  ) -> Vec<Shown> {
+    let (then, now) = (View::of(map, before, seer, sight), View::of(map, after, seer, sight));
+    resolved.iter().map(|r| order_shown(&then, &now, seer, sight, r)).collect()
+  }
 
   fn power(name: &str) -> PowerId {
     map().find_power(name).unwrap_or_else(|| panic!("{name}"))

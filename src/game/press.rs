@@ -748,13 +748,7 @@ pub fn in_touch(game: &Game, power: PowerId) -> Vec<PowerId> {
   let map = game.map;
   let mut near: Vec<crate::map::ProvinceId> = Vec::new();
   for unit in game.position.units_of(power) {
-    let here = unit.location.province;
-    near.extend(map.army_neighbours(here));
-    let coasts =
-      map.province(here).coasts().map(|c| crate::map::Location { province: here, coast: Some(c) });
-    for location in std::iter::once(crate::map::Location::province(here)).chain(coasts) {
-      near.extend(map.fleet_neighbours(location).iter().map(|l| l.province));
-    }
+    near.extend(map.neighbours_any_border(unit.location.province));
   }
   let mut powers: Vec<PowerId> = near
     .iter()

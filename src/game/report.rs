@@ -958,11 +958,6 @@ pub fn listing(game: &Game, viewer: Option<usize>, now: DateTime<Utc>, tz: Tz) -
   text.push_str(&moderation(game, master));
   // In a running blind game, the viewer's own holdings only.
   let who = game.viewer(viewer);
-  let counted = |power: PowerId| match &who {
-    Viewer::Everything => true,
-    Viewer::Seat(powers) => powers.contains(&power),
-    Viewer::Outsider => false,
-  };
   if !game.members.is_empty() {
     let _ = writeln!(text, "\nThe following are in game '{name}':");
     let width = label_width(game.map).max("Observer".len() + 1);
@@ -978,7 +973,7 @@ pub fn listing(game: &Game, viewer: Option<usize>, now: DateTime<Utc>, tz: Tz) -
         (Role::Player, None) => "Player".to_string(),
       };
       let holdings = match member.power {
-        Some(power) if game.status != Status::Forming && !counted(power) => " ?/? ".to_string(),
+        Some(power) if game.status != Status::Forming && !who.owns(power) => " ?/? ".to_string(),
         Some(power) if game.status != Status::Forming => format!(
           "{:>2}/{:<2}",
           game.position.units_of(power).count(),
@@ -996,7 +991,7 @@ pub fn listing(game: &Game, viewer: Option<usize>, now: DateTime<Utc>, tz: Tz) -
       let label = game.power_name(power);
       let holdings = if game.status == Status::Forming {
         "     ".to_string()
-      } else if !counted(power) {
+      } else if !who.owns(power) {
         " ?/? ".to_string()
       } else {
         format!(
@@ -1101,11 +1096,7 @@ fn status_block(text: &mut String, game: &Game, who: &Viewer) {
       let label = format!("{}:", map.power(d.unit.power).name);
       let unit = format!("{} {}", d.unit.kind.name(), map.location_name(d.unit.location));
       let retreats: Vec<String> = d.retreats.iter().map(|&l| map.location_name(l)).collect();
-      let own = match who {
-        Viewer::Seat(powers) => powers.contains(&d.unit.power),
-        _ => true,
-      };
-      if !own {
+      if !who.owns(d.unit.power) {
         // A blind player is not told where a foreign unit may go.
         hanging(text, &label, width, &[format!("{unit} was dislodged")], "");
       } else if retreats.is_empty() {

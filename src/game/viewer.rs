@@ -7,7 +7,7 @@
 
 use std::borrow::Cow;
 
-use super::blind::{self, Ownership, Shown, Sight, View};
+use super::blind::{self, Shown, Sight, View};
 use super::{Game, PhaseResult, Resolution, Role};
 use crate::adjudicate::{Failure, Resolved};
 use crate::map::{Map, PowerId, ProvinceId};
@@ -72,6 +72,16 @@ pub enum Viewer {
 impl Viewer {
   pub fn sees_everything(&self) -> bool {
     *self == Viewer::Everything
+  }
+
+  /// Whether `power` is the viewer's own (or it sees everything): whose
+  /// holdings it may count, and whose retreats it is told.
+  pub fn owns(&self, power: PowerId) -> bool {
+    match self {
+      Viewer::Everything => true,
+      Viewer::Seat(powers) => powers.contains(&power),
+      Viewer::Outsider => false,
+    }
   }
 
   /// A key naming this viewer in a game's stored history (`F`, `EF`,
@@ -176,15 +186,13 @@ pub struct Seen {
   /// The centres whose owner the viewer is shown after the phase, by
   /// province index; `None`: every centre.
   pub centres: Option<Vec<bool>>,
-  /// The powers whose build and removal counts the viewer is shown;
-  /// `None`: every power's.
-  pub counted: Option<Vec<PowerId>>,
+  pub viewer: Viewer,
 }
 
 impl Seen {
   /// The phase as it is, for a viewer who sees everything.
   pub fn whole(result: PhaseResult) -> Seen {
-    Seen { result, glimpses: Vec::new(), centres: None, counted: None }
+    Seen { result, glimpses: Vec::new(), centres: None, viewer: Viewer::Everything }
   }
 
   /// Whether the viewer is shown who owns `centre`.
@@ -194,11 +202,12 @@ impl Seen {
 
   /// Whether the viewer is shown `power`'s adjustment counts.
   pub fn counts(&self, power: PowerId) -> bool {
-    self.counted.as_ref().is_none_or(|c| c.contains(&power))
+    self.viewer.owns(power)
   }
 }
 
-/// The powers that are `viewer`'s eyes (none for an outsider).
+/// The powers that are `viewer`'s eyes (none for an outsider, who so sees
+/// nothing of the board and only the owners everyone is shown).
 fn eyes(viewer: &Viewer) -> &[PowerId] {
   match viewer {
     Viewer::Seat(powers) => powers,
@@ -214,11 +223,7 @@ pub fn centres_shown(map: &Map, position: &Position, viewer: &Viewer, sight: Sig
   let view = View::of(map, position, powers, sight);
   for centre in map.supply_centers() {
     let owner = position.owner(centre);
-    let visible = match viewer {
-      Viewer::Everything => true,
-      Viewer::Seat(_) => view.shows_owner(sight, powers, centre, owner),
-      Viewer::Outsider => sight.ownership == Ownership::All,
-    };
+    let visible = viewer.sees_everything() || view.shows_owner(sight, powers, centre, owner);
     if let Some(slot) = shown.get_mut(centre.index()) {
       *slot = visible;
     }
@@ -260,25 +265,16 @@ pub fn mask_position(map: &Map, position: &Position, viewer: &Viewer, sight: Sig
 /// and foreign ones seen before and after), the others as glimpses or not
 /// at all, and both boards masked.
 pub fn mask_result(map: &Map, result: &PhaseResult, viewer: &Viewer, sight: Sight) -> Seen {
+  if viewer.sees_everything() {
+    return Seen::whole(result.clone());
+  }
   let powers = eyes(viewer);
   let (then, now) =
     (View::of(map, &result.before, powers, sight), View::of(map, &result.after, powers, sight));
-  let own = |unit: &Unit| powers.contains(&unit.power);
-  let shown_of = |r: &Resolved| {
-    let unit = r.order.unit;
-    if own(&unit) {
-      Shown::Full
-    } else if !sight.foreign_units || *viewer == Viewer::Outsider {
-      Shown::Hidden
-    } else {
-      Shown::of_bits(blind::bits(&then, &now, unit.kind, unit.location.province, blind::end_of(r)))
-    }
-  };
+  let shown_of = |r: &Resolved| blind::order_shown(&then, &now, powers, sight, r);
   let seen_before = |unit: &Unit| {
-    own(unit)
-      || (sight.foreign_units
-        && *viewer != Viewer::Outsider
-        && then.sees(unit.kind, unit.location.province))
+    powers.contains(&unit.power)
+      || (sight.foreign_units && then.sees(unit.kind, unit.location.province))
   };
   let mut glimpses = Vec::new();
   let mut keep = |resolved: &[Resolved]| -> Vec<Resolved> {
@@ -298,9 +294,7 @@ pub fn mask_result(map: &Map, result: &PhaseResult, viewer: &Viewer, sight: Sigh
     Resolution::Adjustment { orders, civil_disorder } => {
       let seen_after = |power: PowerId, adjustment: &Adjustment| match adjustment {
         _ if powers.contains(&power) => true,
-        Adjustment::Build { kind, at } => {
-          sight.foreign_units && *viewer != Viewer::Outsider && now.sees(*kind, at.province)
-        }
+        Adjustment::Build { kind, at } => sight.foreign_units && now.sees(*kind, at.province),
         Adjustment::Remove { unit } | Adjustment::Maintain { unit } => seen_before(unit),
         Adjustment::Waive => false,
       };
@@ -324,7 +318,7 @@ pub fn mask_result(map: &Map, result: &PhaseResult, viewer: &Viewer, sight: Sigh
     result: masked,
     glimpses,
     centres: Some(centres_shown(map, &result.after, viewer, sight)),
-    counted: Some(powers.to_vec()),
+    viewer: viewer.clone(),
   }
 }
 

@@ -627,6 +627,15 @@ impl Map {
     here.fleet.iter().chain(here.coasts.iter().flat_map(|(_, list)| list)).map(|l| l.province)
   }
 
+  /// The provinces one move away from `province` across any border, by
+  /// land or by sea from any coast (a blind game's sight, touch press).
+  pub fn neighbours_any_border(
+    &self,
+    province: ProvinceId,
+  ) -> impl Iterator<Item = ProvinceId> + '_ {
+    self.army_neighbours(province).iter().copied().chain(self.fleet_neighbours_any_coast(province))
+  }
+
   /// Supply centres in map order.
   pub fn supply_centers(&self) -> impl Iterator<Item = ProvinceId> + '_ {
     self.province_ids().filter(|&id| self.province(id).supply_center)

@@ -327,22 +327,17 @@ fn history_text(
 ) -> String {
   let key = who.key(game.map);
   let hides = game.hides();
-  let entries: Vec<HistoryEntry> = entries
-    .iter()
-    .filter_map(|e| {
-      let (body, _) = e.seen_by(&key, hides)?;
-      Some(HistoryEntry { body: body.to_string(), views: Vec::new(), ..e.clone() })
-    })
-    .collect();
-  let entries = &entries[..];
-  let chosen: Vec<&HistoryEntry> = match *query {
+  // Each entry as the viewer may read it (the body of its own copy).
+  let entries: Vec<(&HistoryEntry, &str)> =
+    entries.iter().filter_map(|e| Some((e, e.seen_by(&key, hides)?.0))).collect();
+  let chosen: Vec<(&HistoryEntry, &str)> = match *query {
     HistoryQuery::Dates { from, to, .. } => {
-      entries.iter().filter(|e| e.time >= from && e.time <= to).collect()
+      entries.into_iter().filter(|(e, _)| e.time >= from && e.time <= to).collect()
     }
     HistoryQuery::Phases { start, end, broad } => entries
-      .iter()
-      .filter(|e| broad || e.kind == HistoryKind::Results)
-      .filter(|e| {
+      .into_iter()
+      .filter(|(e, _)| broad || e.kind == HistoryKind::Results)
+      .filter(|(e, _)| {
         let Ok(phase) = e.phase.parse::<Phase>() else { return true };
         match (start, end) {
           (None, _) => true,
@@ -385,8 +380,8 @@ fn history_text(
   let mut lines = 0;
   let mut count = 0;
   let mut ended = true;
-  for entry in chosen {
-    let block = archived(entry, tz);
+  for (entry, body) in chosen {
+    let block = archived(entry, body, tz);
     let block_lines = block.lines().count();
     if lines + block_lines > limit {
       let _ = writeln!(
@@ -420,10 +415,10 @@ fn history_text(
 /// One history entry as njudge archives a message: `Date:    Mon Mar  9
 /// 12:00:00 2026 (1773057600)`, `Subject: …`, a blank line and the body
 /// without its `::` lines, after a blank line.
-fn archived(entry: &HistoryEntry, tz: chrono_tz::Tz) -> String {
+fn archived(entry: &HistoryEntry, body: &str, tz: chrono_tz::Tz) -> String {
   let when = entry.time.with_timezone(&tz).format("%a %b %e %H:%M:%S %Y");
   let mut block =
     format!("\nDate:    {when} ({})\nSubject: {}\n\n", entry.time.timestamp(), entry.subject);
-  block.push_str(&crate::view::without_headers(&entry.body));
+  block.push_str(&crate::view::without_headers(body));
   block
 }

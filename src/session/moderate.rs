@@ -158,27 +158,20 @@ impl Session<'_> {
         return;
       }
     }
+    let Some(seat) = self.seat.as_mut() else { return };
+    let game = &mut seat.stored.game;
+    let mut after = game.settings.clone();
+    setting.change.apply(&mut after);
     // SET NO DIAS in a blind game, and the like.
-    let misfit = self.seat.as_ref().and_then(|seat| {
-      let before = &seat.stored.game.settings;
-      let mut after = before.clone();
-      setting.change.apply(&mut after);
-      crate::game::viewer::misfit(&after).filter(|_| crate::game::viewer::misfit(before).is_none())
-    });
-    if let Some(reason) = misfit {
+    let fitted = crate::game::viewer::misfit(&game.settings).is_none();
+    if let Some(reason) = crate::game::viewer::misfit(&after).filter(|_| fitted) {
       self.error(&format!("{reason}\nNothing was changed."));
       return;
     }
-    let mut cleared = false;
-    if let Some(seat) = self.seat.as_mut() {
-      let game = &mut seat.stored.game;
-      let dias = game.settings.dias;
-      setting.change.apply(&mut game.settings);
-      // Votes cast under the other draw rule would mean something else now.
-      if game.settings.dias != dias {
-        cleared = game.clear_draw_votes();
-      }
-    }
+    // Votes cast under the other draw rule would mean something else now.
+    let redrawn = after.dias != game.settings.dias;
+    game.settings = after;
+    let cleared = redrawn && game.clear_draw_votes();
     if cleared {
       self
         .parameter_change(&format!("{}; the draw votes cast so far are cleared", setting.meaning));

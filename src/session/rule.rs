@@ -32,30 +32,29 @@ impl Session<'_> {
     };
     let Some(seat) = self.seat.as_mut() else { return };
     let settings = &mut seat.stored.game.settings;
+    // The rule is turned on or off in a copy, which replaces the game's
+    // settings only when it fits.
     let mut after = settings.clone();
-    if after.set_rule(word, on).is_ok() {
-      if let Some(reason) = crate::game::viewer::misfit(&after) {
-        self.error(&format!("{reason}\nNothing was changed."));
-        return;
-      }
-    }
-    let already = settings.variant.has_rule(&crate::game::variant::rule_name(word));
-    let before = settings.variant.rules_in_force();
-    let name = match settings.set_rule(word, on) {
+    let name = match after.set_rule(word, on) {
       Ok(name) => name,
       Err(problem) => {
         self.error(&format!("{problem}\nNothing was changed."));
         return;
       }
     };
-    if already == on {
+    if let Some(reason) = crate::game::viewer::misfit(&after) {
+      self.error(&format!("{reason}\nNothing was changed."));
+      return;
+    }
+    if settings.variant.has_rule(&name) == on {
       let game = seat.stored.game.name.clone();
       let state = if on { "already in force" } else { "not in force" };
       self.say(&format!("In game '{game}', the rule {name} is {state}: nothing was changed."));
       return;
     }
     // What the DPjudge's table made the rule bring with it.
-    let now = settings.variant.rules_in_force();
+    let (before, now) = (settings.variant.rules_in_force(), after.variant.rules_in_force());
+    *settings = after;
     let others = |from: &[String], to: &[String]| -> Vec<String> {
       to.iter().filter(|r| **r != name && !from.contains(r)).cloned().collect()
     };
