@@ -100,12 +100,7 @@ fn unit_for(
 
 /// Where a unit can move to.
 fn destinations(map: &Map, unit: Unit) -> Vec<Location> {
-  match unit.kind {
-    UnitType::Army => {
-      map.army_neighbours(unit.location.province).iter().map(|&p| Location::province(p)).collect()
-    }
-    UnitType::Fleet => map.fleet_neighbours(unit.location).to_vec(),
-  }
+  map.moves_from(unit.kind, unit.location)
 }
 
 /// Random legal orders: about a third each of holds, moves to adjacent

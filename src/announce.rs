@@ -6,8 +6,8 @@
 //! have seen it, and what it counts for the players' dedication. Used by
 //! the session (a message's effects) and the sweep (what time brings).
 
+use crate::zone::Tz;
 use chrono::{DateTime, Utc};
-use chrono_tz::Tz;
 
 use crate::config::Config;
 use crate::dedication;
@@ -279,6 +279,10 @@ pub fn agreed_ending(config: &Config, game: &Game, now: DateTime<Utc>) -> Announ
       format!("Draw Declared: {}", letters(game, powers)),
       format!("has been declared {}", report::ending_words(game, ending)),
     ),
+    crate::game::Ending::Allied(powers) => (
+      format!("Allied Victory: {}", letters(game, powers)),
+      format!("has ended in {}", report::ending_words(game, ending)),
+    ),
     crate::game::Ending::Conceded(power) => (
       format!("Game Conceded to: {}", letters(game, &[*power])),
       format!("has been {}", report::ending_words(game, ending)),
@@ -536,7 +540,7 @@ fn letters(game: &Game, powers: &[PowerId]) -> String {
 }
 
 fn tz(config: &Config) -> Tz {
-  config.tz().unwrap_or(chrono_tz::UTC)
+  config.tz().unwrap_or(crate::zone::UTC)
 }
 
 /// Adds `message` unless the same text already goes to the same address:

@@ -4,7 +4,7 @@
 
 use std::path::Path;
 
-use chrono_tz::Tz;
+use crate::zone::Tz;
 use serde::Deserialize;
 
 use crate::game::deadline::DeadlineRule;
@@ -263,11 +263,8 @@ impl Config {
   /// (`judge check` lists them all; loading stops at the first).
   pub fn problems(&self) -> Vec<String> {
     let mut problems = Vec::new();
-    if self.tz().is_none() {
-      problems.push(format!(
-        "timezone '{}' is not a known IANA time zone name (such as Europe/London)",
-        self.timezone
-      ));
+    if let Err(e) = Tz::named(&self.timezone) {
+      problems.push(e.to_string());
     }
     let code_ok = !self.judge_code.is_empty()
       && self.judge_code.len() <= 8
@@ -329,9 +326,10 @@ impl Config {
     }
   }
 
-  /// The judge's time zone.
+  /// The judge's time zone, read from the system's zoneinfo once per
+  /// process; `None` only where loading the settings refused it.
   pub fn tz(&self) -> Option<Tz> {
-    self.timezone.parse().ok()
+    Tz::named(&self.timezone).ok()
   }
 }
 

@@ -10,23 +10,38 @@ use crate::game::{Ending, Game, Processed, Role, TimeEvent};
 use crate::map::PowerId;
 use crate::store::ledger::{LedgerEntry, LedgerKind};
 
-/// The entries of a processed phase: a turn for each power that had to
-/// order, with points when its orders were in on time.
+/// The entries of a processed phase: a turn for each player who had to
+/// order, with points when its orders were in on time. A player of
+/// several powers (a duplex game) has one turn, late if any of them was.
 pub fn turns(
   config: &DedicationConfig,
   game: &Game,
   processed: &Processed,
   now: DateTime<Utc>,
 ) -> Vec<LedgerEntry> {
-  processed
-    .turns
-    .iter()
-    .filter_map(|&(power, on_time)| {
-      let (kind, points) =
-        if on_time { (LedgerKind::OnTime, config.on_time) } else { (LedgerKind::LateTurn, 0) };
-      entry(game, power, kind, points, now)
-    })
-    .collect()
+  let entries = processed.turns.iter().filter_map(|&(power, on_time)| {
+    let (kind, points) =
+      if on_time { (LedgerKind::OnTime, config.on_time) } else { (LedgerKind::LateTurn, 0) };
+    entry(game, power, kind, points, now)
+  });
+  once_per_player(entries, |e| u8::from(e.kind == LedgerKind::LateTurn))
+}
+
+/// One entry per player from `entries` of one event: the first of the
+/// highest `rank` (a late turn over an on-time one, a win over a loss).
+fn once_per_player(
+  entries: impl Iterator<Item = LedgerEntry>,
+  rank: impl Fn(&LedgerEntry) -> u8,
+) -> Vec<LedgerEntry> {
+  let mut kept: Vec<LedgerEntry> = Vec::new();
+  for entry in entries {
+    match kept.iter_mut().find(|k| k.user == entry.user) {
+      Some(k) if rank(&entry) > rank(k) => *k = entry,
+      Some(_) => {}
+      None => kept.push(entry),
+    }
+  }
+  kept
 }
 
 /// The entries of the clock's events: reminders, abandonment, civil
@@ -49,7 +64,9 @@ pub fn time_events(
     };
     // An abandoned power's player keeps paying for each reminder until
     // someone takes it over (manual §5.2).
-    entries.extend(powers.iter().filter_map(|&p| entry(game, p, kind, points, now)));
+    // One reminder per player, however many of its powers are late.
+    let each = powers.iter().filter_map(|&p| entry(game, p, kind, points, now));
+    entries.extend(once_per_player(each, |_| 0));
     // In a NoNMR game abandonment comes at the end of grace: the orders
     // missed it, which the civil-disorder ratio counts (an NMR game counts
     // its civil disorder instead).
@@ -74,15 +91,19 @@ pub fn ended(game: &Game, now: DateTime<Utc>) -> Vec<LedgerEntry> {
   let crate::game::Status::Finished(ending) = &game.status else { return Vec::new() };
   let outcome = |power: PowerId| match ending {
     Ending::Won(p) | Ending::Conceded(p) if *p == power => Some(LedgerKind::Won),
+    Ending::Allied(powers) if powers.contains(&power) => Some(LedgerKind::Won),
     Ending::Drawn(powers) if powers.contains(&power) => Some(LedgerKind::Drawn),
     Ending::Terminated => None,
     _ => Some(LedgerKind::Lost),
   };
-  game
-    .map
-    .power_ids()
-    .filter_map(|p| outcome(p).and_then(|kind| entry(game, p, kind, 0, now)))
-    .collect()
+  let entries =
+    game.map.power_ids().filter_map(|p| outcome(p).and_then(|kind| entry(game, p, kind, 0, now)));
+  // A player of several powers (duplex) ends the game once, as its best.
+  once_per_player(entries, |e| match e.kind {
+    LedgerKind::Won => 2,
+    LedgerKind::Drawn => 1,
+    _ => 0,
+  })
 }
 
 /// The entries of a game that has just started: one game for each player.
@@ -164,5 +185,24 @@ mod tests {
     assert_eq!(charged, [(1, -1), (2, -1)], "Germany's player pays until it is taken over");
     game.settings.rated = Some(false);
     assert!(time_events(&DedicationConfig::default(), &game, &late, now()).is_empty());
+  }
+
+  #[test]
+  fn a_player_of_two_powers_is_counted_once_a_turn_and_once_late() {
+    let mut game = rated_game();
+    let map = game.map;
+    let (Some(france), Some(germany)) = (map.find_power("France"), map.find_power("Germany"))
+    else {
+      panic!("standard powers");
+    };
+    game.members[1].user = Some(1); // a duplex player holds both
+    let config = DedicationConfig::default();
+    let late = [TimeEvent::Late { powers: vec![france, germany], first: false }];
+    assert_eq!(time_events(&config, &game, &late, now()).len(), 1, "one reminder");
+    let processed =
+      Processed { turns: vec![(france, true), (germany, false)], ..Processed::default() };
+    let entries = turns(&config, &game, &processed, now());
+    let kinds: Vec<LedgerKind> = entries.iter().map(|e| e.kind).collect();
+    assert_eq!(kinds, [LedgerKind::LateTurn], "one turn, late because one power was");
   }
 }

@@ -67,7 +67,7 @@ pub fn render(
   now: DateTime<Utc>,
   mail: &[Outgoing],
 ) -> Vec<Rendered> {
-  let tz = config.tz().unwrap_or(chrono_tz::UTC);
+  let tz = config.tz().unwrap_or(crate::zone::UTC);
   let local = now.with_timezone(&tz).fixed_offset();
   let domain = config.judge_address.rsplit_once('@').map(|(_, d)| d).unwrap_or("localhost");
   let sender = Sender {

@@ -36,6 +36,10 @@ const OPTION_INFO: &[(&str, &str)] = &[
   ("secret", include_str!("../data/options/secret.txt")),
   ("blind", include_str!("../data/options/blind.txt")),
   ("touch", include_str!("../data/options/touch.txt")),
+  ("transform", include_str!("../data/options/transform.txt")),
+  ("duality", include_str!("../data/options/duality.txt")),
+  ("wings", include_str!("../data/options/wings.txt")),
+  ("trafo", include_str!("../data/options/transform.txt")),
   ("duplex", include_str!("../data/options/duplex.txt")),
 ];
 

@@ -629,9 +629,26 @@ pub fn adjudicate(request: &Request) -> Result<Response, InputError> {
   resolve(request.parts()).map(Adjudicated::response)
 }
 
+/// The map as the rules `DUALITY` or `NO_DUALITY` have it played (the
+/// last named counts; see [`Map::with_duality`]).
+fn with_duality<K: AsRef<str>>(map: &'static Map, rules: &[K]) -> Result<&'static Map, InputError> {
+  let mut duality = None;
+  for name in rules {
+    match crate::game::variant::rule_name(name.as_ref()).as_str() {
+      "DUALITY" => duality = Some(true),
+      "NO_DUALITY" => duality = Some(false),
+      _ => {}
+    }
+  }
+  Ok(match duality {
+    Some(on) => map.with_duality(on)?,
+    None => map,
+  })
+}
+
 /// Adjudicates one phase, leaving the results as ids and checked orders.
 fn resolve<'r, K: AsRef<str>>(request: Parts<'r, K>) -> Result<Adjudicated<'r>, InputError> {
-  let map = Map::builtin(request.variant)?;
+  let map = with_duality(Map::builtin(request.variant)?, request.rules)?;
   let phase: Phase = map.parse_phase(request.phase)?;
   let mut rules = Rules::for_map(map).with_names(request.rules)?;
   let eye = read_eye(map, request.viewer, request.visibility)?;
@@ -675,7 +692,7 @@ pub(crate) struct ReadRequest {
 /// adjudicate` would, with the same errors, without adjudicating.
 pub(crate) fn read_request(request: &Request) -> Result<ReadRequest, InputError> {
   let parts = request.parts();
-  let map = Map::builtin(parts.variant)?;
+  let map = with_duality(Map::builtin(parts.variant)?, parts.rules)?;
   let phase: Phase = map.parse_phase(parts.phase)?;
   let position = read_position(map, phase, &parts)?;
   let orders = read_orders(map, phase.kind, &parts)?

@@ -36,3 +36,4 @@ pub mod successor;
 pub mod sweep;
 pub mod view;
 pub mod web;
+pub mod zone;

@@ -39,7 +39,7 @@ pub fn check_terrain(map: &Map, unit: Unit) -> Result<(), PlacementError> {
     return Ok(());
   }
   Err(PlacementError::Terrain {
-    kind: if unit.kind == UnitType::Army { "an army" } else { "a fleet" },
+    kind: unit.kind.with_article(),
     place: map.location_name(unit.location),
   })
 }
@@ -152,6 +152,23 @@ impl Position {
     power: PowerId,
   ) -> impl Iterator<Item = ProvinceId> + 'a {
     map.supply_centers().filter(move |&p| self.owner(p) == Some(power))
+  }
+
+  /// The supply centres that count for a power (builds, removals,
+  /// victory): those it owns but for any a wing stands on.
+  pub fn counted_centers<'a>(
+    &'a self,
+    map: &'a Map,
+    power: PowerId,
+  ) -> impl Iterator<Item = ProvinceId> + 'a {
+    self.centers_of(map, power).filter(move |&p| !self.blockaded(p))
+  }
+
+  /// True when a wing stands on the province: a supply centre under a
+  /// wing counts for nobody, its owner included, while it is there (the
+  /// Wings option): not for builds, removals or victory.
+  pub fn blockaded(&self, province: ProvinceId) -> bool {
+    self.unit_at(province).is_some_and(|u| u.kind == UnitType::Wing)
   }
 
   /// The homes the game has given the powers in place of the map's, per

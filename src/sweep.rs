@@ -238,7 +238,7 @@ fn sweep_game(
   outage: Option<Outage>,
 ) -> Result<Done, StoreError> {
   let Some((_lock, mut stored)) = games.open(name)? else { return Ok(Done::default()) };
-  let tz = config.tz().unwrap_or(chrono_tz::UTC);
+  let tz = config.tz().unwrap_or(crate::zone::UTC);
   let game = &mut stored.game;
   let origin = origin(name, game.seq, now);
   let mut done = Done::default();
@@ -295,7 +295,11 @@ fn sweep_game(
 /// day before the end of grace) that passed while the judge was down to
 /// `extend` after now; returns the notice's subject and text, if anything
 /// moved.
-fn move_deadlines(game: &mut Game, outage: &Outage, tz: chrono_tz::Tz) -> Option<(String, String)> {
+fn move_deadlines(
+  game: &mut Game,
+  outage: &Outage,
+  tz: crate::zone::Tz,
+) -> Option<(String, String)> {
   // A paused game's deadline is moved on when it is resumed.
   if game.status != Status::Active || game.is_paused() {
     return None;
@@ -344,7 +348,7 @@ fn move_deadlines(game: &mut Game, outage: &Outage, tz: chrono_tz::Tz) -> Option
 
 /// The keeper's notice of an outage.
 fn keeper_outage(config: &Config, outage: &Outage, games: &[String]) -> Outgoing {
-  let tz = config.tz().unwrap_or(chrono_tz::UTC);
+  let tz = config.tz().unwrap_or(crate::zone::UTC);
   let moved = if games.is_empty() {
     "No deadline passed meanwhile.".to_string()
   } else {

@@ -4,8 +4,8 @@
 
 use std::fmt::Write as _;
 
+use crate::zone::Tz;
 use chrono::{DateTime, Utc};
-use chrono_tz::Tz;
 
 use crate::game::join::SignOnVariant;
 use crate::game::picture::PastBoard;

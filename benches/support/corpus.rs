@@ -118,12 +118,7 @@ fn unit_text(map: &Map, piece: Piece) -> String {
 }
 
 fn destinations(map: &Map, piece: Piece) -> Vec<Location> {
-  match piece.kind {
-    UnitType::Army => {
-      map.army_neighbours(piece.at.province).iter().map(|&p| Location::province(p)).collect()
-    }
-    UnitType::Fleet => map.fleet_neighbours(piece.at).to_vec(),
-  }
+  map.moves_from(piece.kind, piece.at)
 }
 
 /// What each unit aims at while orders are drawn.

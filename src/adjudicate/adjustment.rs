@@ -139,6 +139,15 @@ fn apply(
     Adjustment::Waive => due > *used,
     // Keeping a unit changes nothing, and uses up no adjustment.
     Adjustment::Maintain { .. } => return false,
+    // Nor does changing its type, if it is still there to change.
+    Adjustment::Transform { unit, into, coast } => {
+      let there = unit.power == power && board.unit_at(unit.location.province) == Some(unit);
+      if there {
+        let location = crate::map::Location { province: unit.location.province, coast };
+        board.place_unchecked(Unit { kind: into, location, ..unit });
+      }
+      return there;
+    }
     Adjustment::Remove { unit } => {
       -due > *used
         && unit.power == power

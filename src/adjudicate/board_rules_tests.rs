@@ -149,3 +149,45 @@ fn garrison_keeps_a_power_without_centres_alive_at_home() {
   assert_eq!(position.adjustment_due(map, austria, &garrison), -1);
   assert_eq!(build_site(map, &position, russia, vienna, &garrison), Ok(()));
 }
+
+#[test]
+fn set_disband_lets_a_unit_disband_in_a_movement_phase() {
+  use crate::order::{parse_order, validate_with, OrderError};
+  let (position, _) = setup(&["F A par H", "G A mun H", "G A bur H", "G A pic H"]);
+  let france = map().find_power("France").expect("France");
+  let read = |rules: &Rules| {
+    let parsed = parse_order(map(), crate::phase::PhaseKind::Movement, "A Par disband")
+      .unwrap_or_else(|e| panic!("{e}"));
+    validate_with(map(), &position, france, &parsed, rules)
+  };
+  // Refused without the rule, as njudge refuses it.
+  assert!(matches!(read(&Rules::default()), Err(OrderError::WrongPhase { .. })));
+  let rules = with("DISBAND");
+  let order = read(&rules).unwrap_or_else(|e| panic!("{e}"));
+  assert_eq!(crate::order::render_order(map(), &order), "Army Paris DISBAND.");
+  // It holds for the phase (Burgundy's attack bounces), then it is gone;
+  // dislodged, it is gone too and has no retreat.
+  let (_, mut orders) = setup(&["F A par H", "G A bur - par", "G A pic H", "G A mun H"]);
+  orders[0] = order.clone();
+  let result = movement(map(), &position, &orders, &rules);
+  assert_eq!(result_of(&outcomes(&result), "Bur"), "bounce");
+  assert!(result.position.unit_at(place("par").province).is_none(), "Paris disbanded");
+  let (_, mut orders) =
+    setup(&["F A par H", "G A bur - par", "G A pic S A bur - par", "G A mun H"]);
+  orders[0] = order;
+  let result = movement(map(), &position, &orders, &rules);
+  assert!(result.position.dislodged.is_empty(), "no retreat for a disbanded unit");
+  assert_eq!(
+    result.position.unit_at(place("par").province).map(|u| u.power),
+    map().find_power("Germany")
+  );
+}
+
+/// (province, result) of each unit of an adjudicated phase.
+fn outcomes(result: &MovementResult) -> Vec<(String, String)> {
+  result
+    .resolved
+    .iter()
+    .map(|r| (map().province(r.order.unit.location.province).abbr.clone(), r.outcome.to_string()))
+    .collect()
+}

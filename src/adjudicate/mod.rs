@@ -39,6 +39,10 @@ use crate::position::{Position, Unit};
 pub fn update_ownership(map: &Map, position: &mut Position) {
   for province in map.supply_centers() {
     let Some(unit) = position.unit_at(province) else { continue };
+    // A wing blockades a centre; it does not take it.
+    if unit.kind == crate::map::UnitType::Wing {
+      continue;
+    }
     let same_bloc = position
       .owner(province)
       .is_some_and(|owner| position.bloc(owner) == position.bloc(unit.power));
@@ -75,8 +79,8 @@ pub struct Concluded {
 /// retreats (unless `rules` disband them at once); the last phase before
 /// the calendar's adjustments (Fall's, in the standard game) updates centre
 /// ownership and leads to adjustments when anyone is due some (every time
-/// under ANY DISBAND, for anyone with units); otherwise the next movement
-/// phase comes, Summer's among them.
+/// under ANY DISBAND or build-phase transformations, for anyone with
+/// units); otherwise the next movement phase comes, Summer's among them.
 pub fn conclude(map: &Map, before: &Position, mut after: Position, rules: &Rules) -> Concluded {
   let phase = before.phase;
   let mut disbanded = Vec::new();
@@ -100,7 +104,7 @@ pub fn conclude(map: &Map, before: &Position, mut after: Position, rules: &Rules
   let adjustments_due = year_ended
     && map.power_ids().any(|p| {
       after.adjustment_due(map, p, rules) != 0
-        || (rules.any_disband && after.units_of(p).next().is_some())
+        || (rules.adjusts_any_unit() && after.units_of(p).next().is_some())
     });
   after.phase = map.next_phase(phase, dislodged, adjustments_due, rules.summer);
   let mut trapped = Vec::new();
@@ -121,3 +125,7 @@ mod board_rules_tests;
 mod dummy_tests;
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod transform_tests;
+#[cfg(test)]
+mod wings_tests;

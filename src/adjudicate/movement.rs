@@ -784,13 +784,26 @@ impl<'a> Board<'a> {
     }
     for unit in 0..count {
       if !moved[unit] && dislodged_by[unit].is_none() {
-        after.place_unchecked(self.units[unit]);
+        let stays = self.units[unit];
+        let change = match self.orders[unit] {
+          Order::Transform { into, coast } => Some((into, coast)),
+          _ => None,
+        };
+        match change {
+          // Disbanded in a movement phase (SET DISBAND): gone at its end.
+          _ if self.orders[unit] == Order::Disband => {}
+          Some((into, coast)) if !self.transform_stopped(unit) => {
+            let location = Location { province: stays.location.province, coast };
+            after.place_unchecked(Unit { kind: into, location, ..stays });
+          }
+          _ => after.place_unchecked(stays),
+        }
       }
     }
     let standoffs = self.standoffs(&moved, &after);
     let mut resolved = Vec::with_capacity(count);
     for unit in 0..count {
-      if let Some(attacker) = dislodged_by[unit] {
+      if let Some(attacker) = dislodged_by[unit].filter(|_| self.orders[unit] != Order::Disband) {
         let retreats = self.retreats(unit, attacker, &after, &standoffs);
         after.dislodged.push(Dislodged {
           unit: self.units[unit],
@@ -809,9 +822,31 @@ impl<'a> Board<'a> {
     MovementResult { resolved, position: after }
   }
 
+  /// A transforming unit that is attacked, by a move that reaches it,
+  /// stays as it is unless the game says attacks do not stop it (SET
+  /// ATTACK TRANSFORM; manual §9.1). Dislodging stops it in any case.
+  fn transform_stopped(&mut self, unit: usize) -> bool {
+    if self.rules.transform.attacked {
+      return false;
+    }
+    let province = self.units[unit].location.province;
+    let attackers = self.attackers[province.index()].to_vec();
+    attackers.into_iter().any(|a| match self.kinds[a] {
+      Kind::Move { convoyed, .. } => !convoyed || self.path(a),
+      _ => false,
+    })
+  }
+
   fn outcome(&mut self, unit: usize, moved: bool) -> Outcome {
     let kind = self.kinds[unit];
     match kind {
+      Kind::Hold if matches!(self.orders[unit], Order::Transform { .. }) => {
+        if self.transform_stopped(unit) {
+          Outcome::failed(Failure::Attacked)
+        } else {
+          Outcome::OK
+        }
+      }
       Kind::Hold => Outcome::OK,
       Kind::Move { convoyed, .. } if !moved => {
         if !convoyed || self.path(unit) {

@@ -20,6 +20,9 @@ pub enum Failure {
   Disrupted,
   /// A support to hold given to a unit that moved away.
   NoSupport,
+  /// A transformation stopped by an attack that did not dislodge the
+  /// unit (without SET ATTACK TRANSFORM).
+  Attacked,
 }
 
 impl Failure {
@@ -31,6 +34,7 @@ impl Failure {
       Failure::NoConvoy => "no convoy",
       Failure::Disrupted => "disrupted",
       Failure::NoSupport => "no support",
+      Failure::Attacked => "attacked",
     }
   }
 }

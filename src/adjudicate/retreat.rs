@@ -3,7 +3,7 @@
 //! unless special borders tell them apart (see [`retreat`]).
 
 use super::{Failure, Outcome, Resolved, Rules};
-use crate::map::{Location, Map, ProvinceId, UnitType};
+use crate::map::{Location, Map, ProvinceId};
 use crate::order::{Order, UnitOrder};
 use crate::position::{Dislodged, Position, Unit};
 
@@ -98,12 +98,7 @@ pub fn retreat_options(
   attacker_from: Option<ProvinceId>,
   standoffs: &[ProvinceId],
 ) -> Vec<Location> {
-  let targets: Vec<Location> = match unit.kind {
-    UnitType::Army => {
-      map.army_neighbours(unit.location.province).iter().map(|&p| Location::province(p)).collect()
-    }
-    UnitType::Fleet => map.fleet_neighbours(unit.location).to_vec(),
-  };
+  let targets = map.moves_from(unit.kind, unit.location);
   let from = unit.location.province;
   targets
     .into_iter()

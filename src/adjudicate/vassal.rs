@@ -80,8 +80,8 @@ pub fn bloc_centers(map: &Map, position: &Position, power: PowerId) -> usize {
   if position.controller(power).is_some() {
     return 0;
   }
-  let own = position.centers_of(map, power).count();
-  own + position.vassals_of(power).map(|v| position.centers_of(map, v).count()).sum::<usize>()
+  let own = position.counted_centers(map, power).count();
+  own + position.vassals_of(power).map(|v| position.counted_centers(map, v).count()).sum::<usize>()
 }
 
 #[cfg(test)]

@@ -2061,20 +2061,32 @@ commands! {
     &["SET NORMAL DISBAND"],
   )
   .option(GameOption::AnyDisband, false);
-  SetAttackTransform = row(
-    Moderator,
-    "9.1",
-    "SET ATTACK TRANSFORM",
-    "A unit that is attacked but not dislodged still transforms.",
-    &["SET ATTACK TRANSFORM", "SET ATTACK TRANSFORMS"],
-  );
-  SetNoAttackTransform = row(
-    Moderator,
-    "9.1",
-    "SET NO ATTACK TRANSFORM",
-    "A unit that is attacked, even if not dislodged, fails to transform.",
-    &["SET NO ATTACK TRANSFORM", "SET NO ATTACK TRANSFORMS"],
-  );
+  SetAttackTransform / SetNoAttackTransform = Switch {
+    who: Moderator,
+    section: "9.1",
+    set: |s, on| s.variant.transform.attacked = on,
+    get: |s| s.variant.transform.attacked,
+    before_start: true,
+    needs_to_turn_on: None,
+    on: Side {
+      usage: "SET ATTACK TRANSFORM",
+      summary: "A unit that is attacked but not dislodged still transforms.",
+      spellings: &["SET ATTACK TRANSFORM", "SET ATTACK TRANSFORMS", "SET ATTACK TRAFO"],
+      meaning: "a unit ordered to transform still does when it is attacked\n\
+        but not dislodged (ATTACK TRANSFORM)",
+      shown: None,
+      listed: None,
+    },
+    off: Side {
+      usage: "SET NO ATTACK TRANSFORM",
+      summary: "A unit that is attacked, even if not dislodged, fails to transform (the default).",
+      spellings: &["SET NO ATTACK TRANSFORM", "SET NO ATTACK TRANSFORMS", "SET NO ATTACK TRAFO"],
+      meaning: "a unit ordered to transform fails to when it is attacked,\n\
+        even if it is not dislodged (NO ATTACK TRANSFORM)",
+      shown: None,
+      listed: None,
+    },
+  };
   SetAutoDisband = row(
     Moderator,
     "9.1",
@@ -2150,34 +2162,49 @@ commands! {
     &["SET NO COASTAL CONVOYS", "SET NO COASTAL CONVOY"],
   )
   .option(GameOption::CoastalConvoys, false);
-  SetDisband = row(
-    Moderator,
-    "9.1",
-    "SET DISBAND",
-    "Players may disband a unit in a movement phase.",
-    &["SET DISBAND"],
-  );
-  SetNoDisband = row(
-    Moderator,
-    "9.1",
-    "SET NO DISBAND",
-    "No disbanding in movement phases.",
-    &["SET NO DISBAND"],
-  );
+  SetDisband / SetNoDisband = Switch {
+    who: Moderator,
+    section: "9.1",
+    set: |s, on| s.variant.movement_disband = on,
+    get: |s| s.variant.movement_disband,
+    before_start: true,
+    needs_to_turn_on: None,
+    on: Side {
+      usage: "SET DISBAND",
+      summary: "Players may disband a unit in a movement phase.",
+      spellings: &["SET DISBAND"],
+      meaning: "a unit may be disbanded in a movement phase\n\
+        ('A Par disband'): it holds for the phase and is gone at its end (DISBAND)",
+      shown: None,
+      listed: Some(line("Disbanding", 8, "also in movement phases (DISBAND)")),
+    },
+    off: Side {
+      usage: "SET NO DISBAND",
+      summary: "No disbanding in movement phases (the default).",
+      spellings: &["SET NO DISBAND"],
+      meaning: "units are not disbanded in movement phases (NO DISBAND)",
+      shown: None,
+      listed: None,
+    },
+  };
   SetDuality = row(
     Moderator,
     "9.1",
     "SET DUALITY",
     "Use the map's provinces that are both land and sea.",
     &["SET DUALITY"],
-  );
+  )
+  .alone()
+  .run(|s, _| s.set_duality(true).flow());
   SetNoDuality = row(
     Moderator,
     "9.1",
     "SET NO DUALITY",
     "Treat the map's land-and-sea provinces as ordinary ones.",
     &["SET NO DUALITY"],
-  );
+  )
+  .alone()
+  .run(|s, _| s.set_duality(false).flow());
   SetGateways = row(
     Moderator,
     "9.1",
@@ -2214,6 +2241,31 @@ commands! {
     &["SET PLAYERS"],
   )
   .run(|s, c| s.set_players(&c.args).flow());
+  SetAlliedWin / SetNoAlliedWin = Switch {
+    who: Moderator,
+    section: "9.1",
+    set: |s, on| s.no_allied_win = !on,
+    get: |s| !s.no_allied_win,
+    before_start: false,
+    needs_to_turn_on: None,
+    on: Side {
+      usage: "SET ALLIED WIN",
+      summary: "In a duplex game, one player's powers win together with 4/3 of the victory count (the default).",
+      spellings: &["SET ALLIED WIN", "SET ALLIED WINS"],
+      meaning: "a player whose powers together hold four thirds of the\n\
+        victory count wins with them (ALLIED WIN; duplex games)",
+      shown: None,
+      listed: None,
+    },
+    off: Side {
+      usage: "SET NO ALLIED WIN",
+      summary: "In a duplex game, only one power's centres win.",
+      spellings: &["SET NO ALLIED WIN", "SET NO ALLIED WINS"],
+      meaning: "only one power's own centres win the game (NO ALLIED WIN)",
+      shown: None,
+      listed: Some(line("Allied win", 9, "no: only one power's centres win (NO ALLIED WIN)")),
+    },
+  };
   SetRailways = row(
     Moderator,
     "9.1",
@@ -2316,14 +2368,16 @@ commands! {
     "SET TRANSFORM when:where...",
     "Let units change type, in MOVE or BUILD phases, at HOME, ONE or ANY centre, or ANYWHERE.",
     &["SET TRANSFORM", "SET TRAFO"],
-  );
+  )
+  .run(|s, c| s.set_transform(&c.args, true).flow());
   SetNoTransform = row(
     Moderator,
     "9.1",
     "SET NO TRANSFORM",
     "Units cannot change type.",
     &["SET NO TRANSFORM", "SET NO TRAFO"],
-  );
+  )
+  .run(|s, c| s.set_transform(&c.args, false).flow());
   SetAdjacent = row(
     Moderator,
     "9.2",

@@ -213,12 +213,18 @@ fn under(
       Action::SupportHold { .. } | Action::SupportMove { .. } => "support",
       Action::Convoy { .. } => "convoy",
       Action::Proxy { .. } | Action::Disband => "note",
+      Action::Transform { .. } => "transform",
     },
   );
   if invalid(order) {
     no_entry(out, ctx, [start[0] - 8.0 * u, start[1] - 6.5 * u]);
   }
   match action {
+    // A transforming unit holds; the ring is doubled to tell it apart.
+    Action::Transform { .. } => {
+      ring(out, ctx, start, 8.4 * u, color, 1.8 * u, dash);
+      ring(out, ctx, start, 11.0 * u, color, 1.0 * u, dash);
+    }
     Action::Hold => {
       ring(out, ctx, start, 8.4 * u, color, 1.8 * u, dash);
     }
@@ -570,7 +576,12 @@ pub(super) fn marks(
         open(out, order, "build");
         build(out, ctx, order.power, *kind, *at)?;
       }
-      ParsedOrder::Waive | ParsedOrder::Maintain { .. } => open(out, order, "note"),
+      // The unit as it will be, drawn as a new one over the old.
+      ParsedOrder::Transform { into, at } => {
+        open(out, order, "transform");
+        build(out, ctx, order.power, Some(*into), *at)?;
+      }
+      ParsedOrder::Waive { .. } | ParsedOrder::Maintain { .. } => open(out, order, "note"),
     }
     out.push_str("</g>\n");
   }

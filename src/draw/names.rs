@@ -1,9 +1,10 @@
 //! Where each province's name is written: under its unit's place, as the
 //! board gives it, moved the least that clears it of every supply-centre
 //! dot and of every place a unit token may stand (anywhere within
-//! [`NEAR`], further only on its own province), so no dot or token hides
-//! a name, however crowded the board. Computed once per board with
-//! the rest of its static parts.
+//! [`NEAR`], further only on its own province; a few directions first,
+//! then, for a name still covered, a fine grid), so no dot or token
+//! hides a name, however crowded the board. Computed once per board
+//! with the rest of its static parts.
 
 use super::board::{Board, Point};
 use super::outline;
@@ -78,7 +79,7 @@ fn obstacles(map: &Map, board: &Board, u: f64, places: &[Place]) -> Vec<Mark> {
 
 /// The share of the name box at baseline `at` that the marks cover.
 fn covered(at: Point, half: f64, size: f64, marks: &[Mark]) -> f64 {
-  let (nx, ny) = (10, 4);
+  let (nx, ny) = (12, 5);
   let mut hit = 0;
   for i in 0..nx {
     for j in 0..ny {
@@ -96,6 +97,8 @@ fn covered(at: Point, half: f64, size: f64, marks: &[Mark]) -> f64 {
 /// [`FAR`]) only onto its own province, so it still names it.
 const NEAR: f64 = 9.0;
 const FAR: f64 = 24.0;
+/// The step of the fine search for a name the first search left covered.
+const GRID: f64 = 0.75;
 
 /// Where each province's name goes (its baseline's middle), by
 /// [`crate::map::ProvinceId::index`].
@@ -150,6 +153,41 @@ pub(super) fn places(map: &Map, board: &Board, u: f64, tokens: &[Place]) -> Vec<
       }
       if best.0 == (0.0, 0.0) {
         break;
+      }
+    }
+    if best.0 .0 > 0.0 {
+      // Still covered: every spot of a fine grid within reach, the
+      // nearest of the least covered (off its province only within
+      // [`NEAR`]).
+      let step = GRID * u;
+      let n = (FAR / GRID) as i32;
+      let mut spots: Vec<Point> = Vec::new();
+      for i in -n..=n {
+        for j in -n..=n {
+          let m = [i as f64 * step, j as f64 * step];
+          if m[0].hypot(m[1]) <= FAR * u + 1e-9 {
+            spots.push(m);
+          }
+        }
+      }
+      spots.sort_by(|a, b| a[0].hypot(a[1]).total_cmp(&b[0].hypot(b[1])));
+      for m in spots {
+        let at = [home[0] + m[0], home[1] + m[1]];
+        let share = covered(at, half, size, &near);
+        if share > best.0 .0 {
+          continue;
+        }
+        let must_stay = m[0].hypot(m[1]) > NEAR * u + 1e-9;
+        if must_stay && !on_province(at) {
+          continue;
+        }
+        let share = (share, covered(at, half + 0.5 * u, size, &names));
+        if share.0 < best.0 .0 - 1e-9 || (share.0 <= best.0 .0 && share.1 < best.0 .1 - 1e-9) {
+          best = (share, at);
+          if best.0 == (0.0, 0.0) {
+            break;
+          }
+        }
       }
     }
     let at = best.1;

@@ -16,6 +16,10 @@ use crate::map::{Location, Map, PowerId, ProvinceId, Terrain};
 
 /// Pixels per user unit on the standard board: about 1000 pixels wide.
 const PIXELS_PER_UNIT: f64 = 1.6;
+/// The widest picture, in pixels: Imperial's world, whose small tokens
+/// keep its Europe legible, is drawn this wide so its text stays about
+/// the standard board's size in pixels.
+const MAX_WIDTH: f64 = 3300.0;
 /// The colour of outlines drawn around tokens and arrows.
 pub(super) const INK: &str = "#1a1a1a";
 
@@ -108,7 +112,7 @@ pub(super) fn draw(scene: &Scene<'_>, owners_known: bool) -> Result<String, Draw
   let top = y - title_h;
   let total_h = h + title_h + legend_h;
   let mut ppu = PIXELS_PER_UNIT / u;
-  let width_px = (w * ppu).clamp(640.0, 2000.0);
+  let width_px = (w * ppu).clamp(640.0, MAX_WIDTH);
   ppu = width_px / w;
 
   let mut out = String::with_capacity(statics.fills.len() + statics.rest.len() + 32 * 1024);

@@ -143,6 +143,7 @@ pub(super) fn shape(
   let letter_y = match kind {
     UnitType::Army => 2.3 * s,
     UnitType::Fleet => 3.6 * s,
+    UnitType::Wing => 1.4 * s,
   };
   silhouette(out, kind, s);
   let _ = write!(
@@ -163,7 +164,8 @@ pub(super) fn shape(
 }
 
 /// Opens the token's outline element at the origin (a disc for an army, a
-/// hull with a low cabin for a fleet: wider than tall, unlike the disc),
+/// hull with a low cabin for a fleet: wider than tall, unlike the disc,
+/// and swept-back wings for a wing: a chevron, wide and pointed),
 /// `s` times a standard token; the caller adds its paint and closes it.
 fn silhouette(out: &mut String, kind: UnitType, s: f64) {
   match kind {
@@ -185,6 +187,23 @@ fn silhouette(out: &mut String, kind: UnitType, s: f64) {
         p(5.4),
         p(4.8),
         p(-5.4),
+      );
+    }
+    UnitType::Wing => {
+      let p = |v: f64| N(v * s);
+      let _ = write!(
+        out,
+        "<path d=\"M0,{}L{},{}L{},{}L0,{}L{},{}L{},{}Z\"",
+        p(-5.6),
+        p(9.0),
+        p(4.2),
+        p(5.2),
+        p(5.6),
+        p(2.2),
+        p(-5.2),
+        p(5.6),
+        p(-9.0),
+        p(4.2),
       );
     }
   }

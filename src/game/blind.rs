@@ -180,8 +180,13 @@ impl View {
 
   /// Whether a unit of `kind` in `province` is in sight.
   pub fn sees(&self, kind: UnitType, province: ProvinceId) -> bool {
-    let set = if kind == UnitType::Army { &self.army } else { &self.fleet };
-    set.get(province.index()).copied().unwrap_or(false)
+    let seen = |set: &[bool]| set.get(province.index()).copied().unwrap_or(false);
+    match kind {
+      UnitType::Army => seen(&self.army),
+      UnitType::Fleet => seen(&self.fleet),
+      // A wing flies over land and sea alike: seen where either would be.
+      UnitType::Wing => seen(&self.army) || seen(&self.fleet),
+    }
   }
 
   /// Whether `province` is in sight at all (for centre ownership).

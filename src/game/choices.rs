@@ -118,6 +118,11 @@ impl Game {
         provinces.dedup();
         provinces
       }
+      UnitType::Wing => self
+        .map
+        .province_ids()
+        .filter(|&p| self.map.can_reach(UnitType::Wing, unit.location, p))
+        .collect(),
     }
   }
 
@@ -136,6 +141,11 @@ impl Game {
       UnitType::Fleet => {
         for &to in self.map.fleet_neighbours(unit.location) {
           orders.push(format!("{me} - {}", self.abbr(to)));
+        }
+      }
+      UnitType::Wing => {
+        for to in self.reach(unit) {
+          orders.push(format!("{me} - {}", self.map.province(to).abbr));
         }
       }
     }
@@ -172,7 +182,7 @@ impl Game {
           }
         }
       }
-      UnitType::Fleet => {}
+      UnitType::Fleet | UnitType::Wing => {}
     }
     orders
   }

@@ -6,8 +6,8 @@
 //! phase is processed without them. [`Game::wake`] says when the sweep must
 //! next look at the game.
 
+use crate::zone::Tz;
 use chrono::{DateTime, Duration, Utc};
-use chrono_tz::Tz;
 
 use super::{deadline, Game, Status};
 use crate::map::PowerId;

@@ -2,8 +2,8 @@
 //! the month, a four-digit year and an `hh:mm` time, in any order, each
 //! optional, read in the judge's time zone relative to "now".
 
+use crate::zone::Tz;
 use chrono::{DateTime, Datelike, Duration, NaiveDate, NaiveTime, Utc, Weekday};
-use chrono_tz::Tz;
 
 use super::deadline::to_utc;
 

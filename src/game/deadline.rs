@@ -2,8 +2,8 @@
 //! settings for that kind of phase, worked out in the judge's time zone so
 //! that a deadline "at 23:30" stays at 23:30 across daylight-saving changes.
 
+use crate::zone::Tz;
 use chrono::{DateTime, Datelike, Duration, LocalResult, NaiveDateTime, NaiveTime, TimeZone, Utc};
-use chrono_tz::Tz;
 use serde::{Deserialize, Serialize};
 
 /// The deadline settings of one kind of phase: `clock` (minute of the day

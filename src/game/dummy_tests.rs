@@ -43,7 +43,7 @@ fn started(players: usize) -> Game {
   }
   assert_eq!(game.players_missing(), 0);
   let mut rng = rand::rngs::StdRng::seed_from_u64(3);
-  game.start(t(0), chrono_tz::UTC, &mut rng);
+  game.start(t(0), crate::zone::UTC, &mut rng);
   game
 }
 
@@ -73,7 +73,7 @@ fn the_neutral_armies_are_never_dealt_and_never_waited_for() {
   assert!(game.all_in());
   let before: Vec<Unit> = game.position.units_of(neutral()).collect();
   assert_eq!(before.len(), 6);
-  game.process(t(24), chrono_tz::UTC);
+  game.process(t(24), crate::zone::UTC);
   let after: Vec<Unit> = game.position.units_of(neutral()).collect();
   assert_eq!(before, after, "the neutral armies hold");
   assert_eq!(game.position.phase.to_string(), "F1570M");
@@ -140,30 +140,30 @@ fn cd_builds_rebuild_the_neutral_armies_and_a_player_in_civil_disorder() {
   game.members[seat].cd = true;
   assert!(game.all_in(), "only powers in civil disorder have builds");
   let mut again = game.clone();
-  let processed = game.process(t(24), chrono_tz::UTC);
+  let processed = game.process(t(24), crate::zone::UTC);
   assert_eq!(game.position.phase.to_string(), "S1571M", "{processed:?}");
   assert_eq!(game.position.units_of(neutral()).count(), 6, "Bizen and Bungo rebuilt");
   assert!(game.position.unit_at(place("Biz")).is_some_and(|u| u.power == neutral()));
   assert!(game.position.unit_at(place("Bun")).is_some_and(|u| u.power == neutral()));
   assert_eq!(game.position.units_of(asakura).count(), 2, "Asakura rebuilt in its home");
-  again.process(t(24), chrono_tz::UTC);
+  again.process(t(24), crate::zone::UTC);
   assert_eq!(game.position, again.position, "the same game builds the same at random");
   // Without the rule, nothing is built.
   let mut plain = started(8);
   plain.settings.variant.map_rules.retain(|r| r != "CD_BUILDS");
   plain.position.phase = "F1570B".parse().expect("a phase");
   plain.position.remove(place("Biz"));
-  plain.process(t(24), chrono_tz::UTC);
+  plain.process(t(24), crate::zone::UTC);
   assert_eq!(plain.position.units_of(neutral()).count(), 5);
 }
 
 #[test]
 fn list_and_summary_show_the_dummy_without_a_player() {
   let game = started(8);
-  let list = report::listing(&game, None, t(1), chrono_tz::UTC);
+  let list = report::listing(&game, None, t(1), crate::zone::UTC);
   let line = list.lines().find(|l| l.contains("Neutral")).unwrap_or_default();
   assert!(line.contains("(nobody plays it)") && line.contains("6/6"), "{list}");
-  let summary = report::summary(&game, true, chrono_tz::UTC);
+  let summary = report::summary(&game, true, crate::zone::UTC);
   assert!(summary.contains("Neutral:") && summary.contains("(nobody plays it)"), "{summary}");
   assert!(!summary.contains("Duplex"), "eight players fill the game: {summary}");
 }
@@ -180,7 +180,7 @@ fn a_first_phase_only_dummies_act_in_is_due_at_once() {
     game.members.push(member);
   }
   let mut rng = rand::rngs::StdRng::seed_from_u64(5);
-  game.start(t(0), chrono_tz::UTC, &mut rng);
+  game.start(t(0), crate::zone::UTC, &mut rng);
   assert!(game.nothing_to_order(), "only the minors have builds in Winter 1900");
   assert!(game.due_at().is_some(), "the phase is due without waiting for anyone");
   // A standard game waits for its players' orders as before.
@@ -191,6 +191,6 @@ fn a_first_phase_only_dummies_act_in_is_due_at_once() {
     let member = Member::new(Role::Player, &format!("p{n}@x.test"), None, String::new(), t(0));
     game.members.push(member);
   }
-  game.start(t(0), chrono_tz::UTC, &mut rng);
+  game.start(t(0), crate::zone::UTC, &mut rng);
   assert_eq!(game.due_at(), None);
 }

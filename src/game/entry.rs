@@ -105,8 +105,9 @@ impl Game {
   ) -> Result<(PowerId, Checked), OrderError> {
     let kind = self.position.phase.kind;
     let parsed = order::parse_order(self.map, kind, text)?;
-    // VASSAL_DUMMIES: a controller's order for its vassal is the vassal's.
-    let power = self.vassal_ordered(power, &parsed, text).unwrap_or(power);
+    // A controller's order for its vassal is the vassal's (VASSAL_DUMMIES), a
+    // duplex player's for another of its powers that power's.
+    let power = self.ordered_for(power, &parsed, text).unwrap_or(power);
     let rules = self.rules();
     match kind {
       PhaseKind::Movement | PhaseKind::Retreat => {
@@ -119,7 +120,7 @@ impl Game {
         let owner = self.owner_of_order(text).filter(|&owner| {
           owner != power
             && kind == PhaseKind::Movement
-            && (self.settings.proxy || !fresh)
+            && (self.settings.proxy || self.settings.variant.has_rule("ORDER_ANY") || !fresh)
             && (!fresh || !self.hides() || self.proxied_to(&parsed, power))
         });
         let checked =
@@ -137,26 +138,34 @@ impl Game {
     }
   }
 
-  /// The vassal of `power` an order is for (VASSAL_DUMMIES): the owner of
-  /// the unit it names, or the power whose home a build is on, when that
-  /// power is a vassal of `power`.
-  fn vassal_ordered(
+  /// The vassal of `power` an order is for (VASSAL_DUMMIES), or another
+  /// power of its player (a duplex game): the owner of the unit it names,
+  /// the power whose home a build is on, or the power a `waive` names,
+  /// when that power is one `power`'s player may order for.
+  fn ordered_for(
     &self,
     power: PowerId,
     parsed: &order::ParsedOrder,
     text: &str,
   ) -> Option<PowerId> {
     let position = &self.position;
-    position.vassals_of(power).next()?;
+    let played = self.powers_of_player(power);
+    if position.vassals_of(power).next().is_none() && played.len() < 2 {
+      return None;
+    }
+    // A vassal of `power`, or another power its player plays (duplex).
+    let mine =
+      |p: PowerId| p != power && (position.controller(p) == Some(power) || played.contains(&p));
     let target = match parsed {
+      order::ParsedOrder::Waive { power: named } => *named,
       order::ParsedOrder::Build { at, .. } | order::ParsedOrder::BuildOrRemove { at, .. }
         if position.unit_at(at.province).is_none() =>
       {
-        self.map.province(at.province).home_of.iter().copied().find(|&p| p != power)
+        self.map.province(at.province).home_of.iter().copied().find(|&p| mine(p))
       }
       _ => self.owner_of_order(text),
     };
-    target.filter(|&v| position.controller(v) == Some(power))
+    target.filter(|&v| mine(v))
   }
 
   /// The power whose unit an order names (a Master's order without
@@ -167,8 +176,9 @@ impl Game {
       order::ParsedOrder::Unit { at, .. }
       | order::ParsedOrder::Remove { at, .. }
       | order::ParsedOrder::Maintain { at, .. }
+      | order::ParsedOrder::Transform { at, .. }
       | order::ParsedOrder::BuildOrRemove { at, .. } => at,
-      order::ParsedOrder::Build { .. } | order::ParsedOrder::Waive => return None,
+      order::ParsedOrder::Build { .. } | order::ParsedOrder::Waive { .. } => return None,
     };
     match kind {
       PhaseKind::Retreat => self.position.dislodged_at(at.province).map(|d| d.unit.power),
@@ -276,7 +286,11 @@ impl Game {
       (Adjustment::Build { at: a, .. }, Adjustment::Build { at: b, .. }) => {
         a.province == b.province
       }
-      (Adjustment::Remove { unit: a }, Adjustment::Remove { unit: b }) => a == b,
+      // A unit is removed or transformed, whichever was said last.
+      (
+        Adjustment::Remove { unit: a } | Adjustment::Transform { unit: a, .. },
+        Adjustment::Remove { unit: b } | Adjustment::Transform { unit: b, .. },
+      ) => a == b,
       _ => false,
     };
     let mut replaced = match conflict {
@@ -284,9 +298,11 @@ impl Game {
       _ => list.iter().position(same_place).map(|i| list.remove(i)),
     };
     list.push(Entered { order: adjustment, text: text.to_string() });
-    if list.len() > due {
+    // Transformations use up no build or removal.
+    let counted = |e: &Entered<Adjustment>| !matches!(e.order, Adjustment::Transform { .. });
+    if list.iter().filter(|e| counted(e)).count() > due {
       // The earliest surplus order gives way (manual §5.1).
-      replaced = Some(list.remove(0));
+      replaced = list.iter().position(counted).map(|i| list.remove(i));
     }
     Accepted { text: rendered, replaced: replaced.map(|e| order::render_adjustment(map, &e.order)) }
   }
@@ -316,8 +332,12 @@ impl Game {
         a.province == b.province
       }
       (
-        Adjustment::Remove { unit: a } | Adjustment::Maintain { unit: a },
-        Adjustment::Remove { unit: b } | Adjustment::Maintain { unit: b },
+        Adjustment::Remove { unit: a }
+        | Adjustment::Maintain { unit: a }
+        | Adjustment::Transform { unit: a, .. },
+        Adjustment::Remove { unit: b }
+        | Adjustment::Maintain { unit: b }
+        | Adjustment::Transform { unit: b, .. },
       ) => a == b,
       _ => false,
     };

@@ -5,8 +5,8 @@
 //! message and the web refuse alike; the password, the throttle and the
 //! registration are the caller's.
 
+use crate::zone::Tz;
 use chrono::{DateTime, Utc};
-use chrono_tz::Tz;
 
 use crate::map::{Map, PowerId};
 

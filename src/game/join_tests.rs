@@ -39,7 +39,7 @@ fn standard() -> SignOnVariant {
 fn started() -> Game {
   let mut game = forming(&standard(), 7);
   let mut rng = rand::rngs::StdRng::seed_from_u64(1);
-  game.start(t(0), chrono_tz::UTC, &mut rng);
+  game.start(t(0), crate::zone::UTC, &mut rng);
   game
 }
 
@@ -142,7 +142,7 @@ fn a_newcomer_who_observed_takes_over_with_a_wait_and_a_tenure_of_their_own() {
   assert_eq!(game.may_take_over(france, "p9@x.test"), Ok(()));
   assert!(!game.owns_seat(france, 9));
   let taken = game
-    .take_over(france, "p9@x.test", 9, "hash9".into(), t(200), chrono_tz::UTC)
+    .take_over(france, "p9@x.test", 9, "hash9".into(), t(200), crate::zone::UTC)
     .expect("a power");
   assert_eq!(
     taken,
@@ -169,7 +169,7 @@ fn an_owner_takes_back_their_power_without_a_wait_and_keeps_their_record() {
   game.abandon_seat(england);
   assert!(game.owns_seat(england, user));
   let taken = game
-    .take_over(england, "home@x.test", user, "new".into(), t(1), chrono_tz::UTC)
+    .take_over(england, "home@x.test", user, "new".into(), t(1), crate::zone::UTC)
     .expect("a power");
   assert!(taken.returning && !taken.was_cd);
   let member = &game.members[england];

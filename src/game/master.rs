@@ -3,8 +3,8 @@
 //! it, and roll it back to an earlier turn. Pure like the rest of the game:
 //! the clock and the randomness are passed in.
 
+use crate::zone::Tz;
 use chrono::{DateTime, Utc};
-use chrono_tz::Tz;
 use rand::Rng;
 
 use super::{deadline, Ending, Game, Member, PowerOrders, Role, Status};

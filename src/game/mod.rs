@@ -34,8 +34,8 @@ pub mod variant;
 pub mod viewer;
 mod vote;
 
+use crate::zone::Tz;
 use chrono::{DateTime, Utc};
-use chrono_tz::Tz;
 use rand::Rng;
 use serde::{Deserialize, Serialize};
 
@@ -106,6 +106,10 @@ pub enum Ending {
   Won(PowerId),
   /// A draw the survivors agreed on, among these powers.
   Drawn(Vec<PowerId>),
+  /// A win by one player of several powers (a duplex game): together
+  /// they hold four thirds of the victory count (SET ALLIED WIN), or a
+  /// draw was agreed among them alone.
+  Allied(Vec<PowerId>),
   /// The others conceded the game to this power.
   Conceded(PowerId),
   /// Stopped without a result.
@@ -127,6 +131,10 @@ pub struct Settings {
   pub players: u32,
   /// Supply centres for a solo victory.
   pub victory_centers: u32,
+  /// In a duplex game, one player's powers together holding four thirds
+  /// of the victory count do not win the game for it (SET NO ALLIED WIN;
+  /// allied wins are on by default, as njudge's help says).
+  pub no_allied_win: bool,
   pub movement: DeadlineRule,
   pub retreat: DeadlineRule,
   pub adjustment: DeadlineRule,
@@ -215,6 +223,7 @@ impl Default for Settings {
       listed: false,
       assignment: Assignment::List,
       players: 7,
+      no_allied_win: false,
       victory_centers: 18,
       movement: DeadlineRule::movement(),
       retreat: DeadlineRule::other(),
@@ -270,6 +279,7 @@ impl Settings {
     };
     settings.variant.builds = crate::adjudicate::Rules::for_map(map).builds;
     settings.variant.map_rules = map.rules().iter().map(|r| r.to_ascii_uppercase()).collect();
+    settings.imply_map_rules();
     settings
   }
 
@@ -657,6 +667,19 @@ impl Game {
     self.members.iter().find(|m| m.role == Role::Player && m.power == Some(power))
   }
 
+  /// Every power played by the player of `power` (several in a duplex
+  /// game, where one address holds more than one seat), in map order.
+  pub fn powers_of_player(&self, power: PowerId) -> Vec<PowerId> {
+    let Some(address) = self.player_of(power).map(|m| m.address.to_ascii_lowercase()) else {
+      return vec![power];
+    };
+    self
+      .map
+      .power_ids()
+      .filter(|&p| self.player_of(p).is_some_and(|m| m.address.eq_ignore_ascii_case(&address)))
+      .collect()
+  }
+
   /// A player's own orders came in (a message or a web form with some
   /// taken): the power's error flag says whether any were `refused`, and
   /// its orders are its own, no longer the Master's or those kept for the
@@ -779,7 +802,7 @@ impl Game {
       }
       PhaseKind::Adjustment => {
         self.adjustments_owed(power) != 0
-          || (self.settings.variant.any_disband && self.position.units_of(power).next().is_some())
+          || (self.rules().adjusts_any_unit() && self.position.units_of(power).next().is_some())
       }
     }
   }
@@ -816,7 +839,13 @@ impl Game {
       }
       PhaseKind::Adjustment => {
         let owed = self.adjustments_owed(power);
-        orders.adjustments.len() as i32 >= owed.abs()
+        // Transformations are extra: they use up no build or removal.
+        let given = orders
+          .adjustments
+          .iter()
+          .filter(|e| !matches!(e.order, Adjustment::Transform { .. }))
+          .count();
+        given as i32 >= owed.abs()
       }
     }
   }
@@ -829,7 +858,9 @@ impl Game {
     let list = &self.orders[power.index()].adjustments;
     let ordered = |unit: crate::position::Unit| {
       list.iter().any(|e| {
-        matches!(e.order, Adjustment::Remove { unit: u } | Adjustment::Maintain { unit: u } if u == unit)
+        matches!(e.order, Adjustment::Remove { unit: u }
+          | Adjustment::Maintain { unit: u }
+          | Adjustment::Transform { unit: u, .. } if u == unit)
       })
     };
     if !self.position.units_of(power).all(ordered) {

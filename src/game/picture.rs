@@ -147,6 +147,7 @@ fn parsed_unit_order(order: &UnitOrder, seen: &Position) -> ParsedOrder {
     },
     Order::Proxy { power } => Action::Proxy { power: *power },
     Order::Disband => Action::Disband,
+    Order::Transform { into, coast } => Action::Transform { into: *into, coast: *coast },
   };
   ParsedOrder::Unit { kind: Some(unit.kind), at: unit.location, action }
 }
@@ -155,10 +156,14 @@ fn parsed_adjustment(adjustment: &Adjustment) -> ParsedOrder {
   match *adjustment {
     Adjustment::Build { kind, at } => ParsedOrder::Build { kind: Some(kind), at },
     Adjustment::Remove { unit } => ParsedOrder::Remove { kind: Some(unit.kind), at: unit.location },
-    Adjustment::Waive => ParsedOrder::Waive,
+    Adjustment::Waive => ParsedOrder::Waive { power: None },
     Adjustment::Maintain { unit } => {
       ParsedOrder::Maintain { kind: Some(unit.kind), at: unit.location }
     }
+    Adjustment::Transform { unit, into, coast } => ParsedOrder::Transform {
+      into,
+      at: Location { province: unit.location.province, coast: coast.or(unit.location.coast) },
+    },
   }
 }
 
@@ -405,13 +410,20 @@ fn short_order(map: &Map, order: &ParsedOrder) -> Option<String> {
         }
         Action::Proxy { .. } => return None,
         Action::Disband => format!("{me} disband"),
+        Action::Transform { into, coast } => {
+          let coast = coast.map_or(String::new(), |c| format!("/{}", c.abbr()));
+          format!("{me} transform {}{coast}", into.letter())
+        }
       }
     }
     ParsedOrder::Build { kind, at } => format!("build {}", unit(*kind, *at)),
     ParsedOrder::Remove { kind, at } => format!("remove {}", unit(*kind, *at)),
     ParsedOrder::BuildOrRemove { kind, at } => unit(*kind, *at),
-    ParsedOrder::Waive => "waive".to_string(),
+    ParsedOrder::Waive { .. } => "waive".to_string(),
     ParsedOrder::Maintain { kind, at } => format!("maintain {}", unit(*kind, *at)),
+    ParsedOrder::Transform { into, at } => {
+      format!("transform {} {}", into.letter(), abbr(map, *at))
+    }
   })
 }
 

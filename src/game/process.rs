@@ -4,8 +4,8 @@
 //! build or bound to remove) are processed straight after, so the game
 //! always waits on a phase somebody plays.
 
+use crate::zone::Tz;
 use chrono::{DateTime, Utc};
-use chrono_tz::Tz;
 use rand::rngs::StdRng;
 use rand::seq::IndexedRandom;
 use rand::SeedableRng;
@@ -113,6 +113,12 @@ impl Game {
           self.record.ended = Some((now, phase.to_string()));
           break;
         }
+        if let Some(powers) = self.allied_winner() {
+          processed.winner = powers.first().copied();
+          self.status = Status::Finished(Ending::Allied(powers));
+          self.record.ended = Some((now, phase.to_string()));
+          break;
+        }
       }
       if !self.nothing_to_order() {
         break;
@@ -150,11 +156,12 @@ impl Game {
     processed
   }
 
-  /// ANY DISBAND (manual §9.1): an adjustment phase waits for its deadline
-  /// for everyone who has units, so that each may choose to disband; a
-  /// player who is done sends SET NO WAIT.
+  /// ANY DISBAND and build-phase transformations (manual §9.1): an
+  /// adjustment phase waits for its deadline for everyone who has units,
+  /// so that each may choose to disband or transform; a player who is
+  /// done sends SET NO WAIT.
   fn wait_for_disbands(&mut self) {
-    if !self.settings.variant.any_disband
+    if !self.rules().adjusts_any_unit()
       || self.status != Status::Active
       || self.position.phase.kind != PhaseKind::Adjustment
     {
@@ -409,6 +416,34 @@ impl Game {
   /// ties with it. When the top is tied at or above the victory centres,
   /// nobody wins and the number needed goes up to one more than the top
   /// (manual §9.1 SET CENTERS), noted in `raised`.
+  /// A duplex game's allied win (SET ALLIED WIN, on unless SET NO
+  /// ALLIED WIN): the powers of one player, two or more, together holding
+  /// at least four thirds of the victory count, more than any other
+  /// player's powers hold.
+  fn allied_winner(&self) -> Option<Vec<PowerId>> {
+    if self.settings.no_allied_win {
+      return None;
+    }
+    let goal = (self.settings.victory_centers * 4).div_ceil(3);
+    let mut groups: Vec<(u32, Vec<PowerId>)> = Vec::new();
+    for power in self.map.power_ids() {
+      let powers = self.powers_of_player(power);
+      if powers.len() < 2 || powers[0] != power {
+        continue;
+      }
+      let held =
+        powers.iter().map(|&p| self.position.counted_centers(self.map, p).count() as u32).sum();
+      groups.push((held, powers));
+    }
+    groups.sort_by_key(|g| std::cmp::Reverse(g.0));
+    match groups.as_slice() {
+      [(top, powers), rest @ ..] if *top >= goal && rest.first().is_none_or(|r| r.0 < *top) => {
+        Some(powers.clone())
+      }
+      _ => None,
+    }
+  }
+
   fn winner(&mut self, raised: &mut Option<u32>) -> Option<PowerId> {
     let vassals = self.rules().vassal_dummies;
     // Under VASSAL_DUMMIES a leader counts its vassals' centres too.
@@ -416,7 +451,7 @@ impl Game {
       if vassals {
         adjudicate::bloc_centers(self.map, &self.position, p) as u32
       } else {
-        self.position.centers_of(self.map, p).count() as u32
+        self.position.counted_centers(self.map, p).count() as u32
       }
     };
     let best = self.map.power_ids().max_by_key(|&p| count(p))?;

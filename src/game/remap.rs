@@ -103,6 +103,11 @@ impl Game {
         dropped.push(member.address.clone());
       }
     }
+    // The game's SET [NO] DUALITY goes with it to the new map.
+    let map = match self.settings.variant.duality {
+      Some(on) => map.with_duality(on).unwrap_or(map),
+      None => map,
+    };
     self.map = map;
     self.position = Position::initial(map).unwrap_or_else(|_| Position::empty(map, map.first()));
     self.orders = vec![PowerOrders::default(); map.powers().len()];

@@ -5,8 +5,8 @@
 
 use std::fmt::Write as _;
 
+use crate::zone::Tz;
 use chrono::{DateTime, Utc};
-use chrono_tz::Tz;
 
 use super::viewer::{Glimpse, Seen, Viewer};
 use super::{deadline, Game, PhaseResult, Processed, Resolution, Role, Status};
@@ -248,6 +248,19 @@ pub fn results_for(game: &Game, processed: &Processed, tz: Tz, viewer: &Viewer) 
         text,
         "{} has {centers} supply centers and has won the game.\nThe game '{}' is over.",
         game.power_name(*winner),
+        game.name
+      );
+    }
+    Status::Finished(ending @ super::Ending::Allied(powers)) => {
+      let held: usize = powers.iter().map(|&p| game.position.centers_of(game.map, p).count()).sum();
+      let _ = writeln!(
+        text,
+        "{}\nThe game '{}' is over.",
+        wrap(&format!(
+          "The game ends in {}, who hold {held} supply centers together (ALLIED WIN).",
+          ending_words(game, ending)
+        ))
+        .trim_end(),
         game.name
       );
     }
@@ -556,6 +569,17 @@ fn adjustment_words(map: &Map, adjustment: &Adjustment) -> String {
     Adjustment::Maintain { unit } => {
       format!("Maintains the {} in {}.", kind(unit.kind), place_with_article(map, unit.location))
     }
+    Adjustment::Transform { unit, into, coast } => {
+      let new = Location { province: unit.location.province, coast };
+      format!(
+        "Transforms the {} in {} into {} {}{}.",
+        kind(unit.kind),
+        place_with_article(map, unit.location),
+        article(&kind(into)),
+        kind(into),
+        coast.map_or(String::new(), |_| format!(" on {}", place_with_article(map, new))),
+      )
+    }
   }
 }
 
@@ -649,7 +673,7 @@ fn adjustments_due(text: &mut String, game: &Game, seen: &Seen) {
   let position = &seen.result.after;
   let width = country_width(map);
   for power in map.power_ids().filter(|&p| seen.counts(p)) {
-    let centers = position.centers_of(map, power).count();
+    let centers = position.counted_centers(map, power).count();
     let units = position.units_of(power).count();
     // A mobilizing power or a partisan site adds to what centres allow.
     let due = i64::from(position.adjustment_due(map, power, &game.rules()));
@@ -875,7 +899,9 @@ pub fn listing(game: &Game, viewer: Option<usize>, now: DateTime<Utc>, tz: Tz) -
         ended.year
       );
     }
-    Status::Finished(ending @ (super::Ending::Drawn(_) | super::Ending::Conceded(_))) => {
+    Status::Finished(
+      ending @ (super::Ending::Drawn(_) | super::Ending::Conceded(_) | super::Ending::Allied(_)),
+    ) => {
       let _ =
         writeln!(text, "Game '{name}' is over: {} in {}.", ending_words(game, ending), ended.year);
     }
@@ -922,6 +948,22 @@ pub fn listing(game: &Game, viewer: Option<usize>, now: DateTime<Utc>, tz: Tz) -
   let rules = s.variant.rules_in_force();
   if !rules.is_empty() {
     indented(&mut text, &format!("  Rules:          {}", rules.join(", ")), 18);
+  }
+  if let Some(on) = s.variant.duality {
+    let words =
+      if on { "on: a fleet on a dual province convoys (DUALITY)" } else { "off (NO DUALITY)" };
+    let _ = writeln!(text, "  Duality:        {words}");
+  }
+  if s.variant.transform.on() {
+    let attacked = if s.variant.transform.attacked { "still transform" } else { "do not" };
+    indented(
+      &mut text,
+      &format!(
+        "  Transform:      {}; units attacked but not dislodged {attacked}",
+        s.variant.transform.words()
+      ),
+      18,
+    );
   }
   let _ = writeln!(text, "  Moderated:      {}", if s.moderated { "yes" } else { "no" });
   let assignment = match s.assignment {
@@ -977,7 +1019,7 @@ pub fn listing(game: &Game, viewer: Option<usize>, now: DateTime<Utc>, tz: Tz) -
         Some(power) if game.status != Status::Forming => format!(
           "{:>2}/{:<2}",
           game.position.units_of(power).count(),
-          game.position.centers_of(game.map, power).count()
+          game.position.counted_centers(game.map, power).count()
         ),
         _ => "     ".to_string(),
       };
@@ -997,7 +1039,7 @@ pub fn listing(game: &Game, viewer: Option<usize>, now: DateTime<Utc>, tz: Tz) -
         format!(
           "{:>2}/{:<2}",
           game.position.units_of(power).count(),
-          game.position.centers_of(game.map, power).count()
+          game.position.counted_centers(game.map, power).count()
         )
       };
       let _ = writeln!(text, "   {label:<width$} {:<9} {holdings} {DUMMY_WORDS}", "Dummy");
@@ -1271,6 +1313,9 @@ pub fn ending_words(game: &Game, ending: &super::Ending) -> String {
   match ending {
     super::Ending::Won(p) => format!("a solo victory for {}", game.power_name(*p)),
     super::Ending::Drawn(powers) => format!("a draw between {}", names(powers)),
+    super::Ending::Allied(powers) => {
+      format!("an allied victory for {}, played by one player", names(powers))
+    }
     super::Ending::Conceded(p) => format!("conceded to {}", game.power_name(*p)),
     super::Ending::Terminated => "terminated".to_string(),
   }

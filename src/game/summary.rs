@@ -6,7 +6,7 @@
 
 use std::fmt::Write as _;
 
-use chrono_tz::Tz;
+use crate::zone::Tz;
 
 use super::preference::Assignment;
 use super::press::{Colors, Fakes, ObserverPress};
@@ -238,6 +238,9 @@ fn parameters(text: &mut String, game: &Game, judge_code: Option<&str>) {
   if s.variant.blind {
     line.push_str(", Blind");
   }
+  if s.variant.wings {
+    line.push_str(", Wings");
+  }
   if (s.players as usize) < powers {
     line.push_str(", Duplex");
     if !s.variant.secret {
@@ -250,6 +253,10 @@ fn parameters(text: &mut String, game: &Game, judge_code: Option<&str>) {
   let rules = s.variant.rules_in_force();
   if !rules.is_empty() {
     parameter(text, &format!("    Rules:  {}.", rules.join(", ")));
+  }
+  if s.variant.transform.on() {
+    let attack = if s.variant.transform.attacked { ", AttackTransform" } else { "" };
+    parameter(text, &format!("Transform:  {}{attack}.", s.variant.transform.words()));
   }
 
   let flags = shown_words(SummaryLine::Flags, s);

@@ -55,7 +55,7 @@ fn under_default_unordered_one_order_puts_a_power_in() {
   assert!(!game.is_in(france), "no order yet");
   game.enter_order(france, "A Par - Bur").expect("an order");
   assert!(game.is_in(france), "one order is enough");
-  let processed = game.process(game.timing.deadline.unwrap_or_default(), chrono_tz::UTC);
+  let processed = game.process(game.timing.deadline.unwrap_or_default(), crate::zone::UTC);
   let Some(Resolution::Movement(resolved)) = processed.phases.first().map(|p| &p.resolution) else {
     panic!("a movement phase");
   };
@@ -128,13 +128,13 @@ fn a_year_of_holds_skips_the_adjustment_phase_and_moves_the_deadline_on() {
   let mut game = started();
   let first_deadline = game.timing.deadline;
   all_hold(&mut game);
-  let processed = game.process(t(2), chrono_tz::UTC);
+  let processed = game.process(t(2), crate::zone::UTC);
   assert_eq!(processed.phases.len(), 1);
   assert_eq!(game.position.phase.to_string(), "F1901M");
   assert!(game.timing.deadline >= first_deadline, "never earlier than the last deadline");
   assert_eq!(game.seq, 2);
   all_hold(&mut game);
-  let processed = game.process(t(3), chrono_tz::UTC);
+  let processed = game.process(t(3), crate::zone::UTC);
   assert!(processed.phases[0].year_ended);
   assert_eq!(game.position.phase.to_string(), "S1902M", "nobody gained or lost a centre");
   assert_eq!(game.record.years.len(), 1);
@@ -150,7 +150,7 @@ fn an_adjustment_phase_nobody_can_play_is_processed_straight_away() {
   // home centres: a build is due and there is nowhere to build it.
   game.position.set_owner(place("Ser"), Some(austria));
   all_hold(&mut game);
-  let processed = game.process(t(2), chrono_tz::UTC);
+  let processed = game.process(t(2), crate::zone::UTC);
   let phases: Vec<String> = processed.phases.iter().map(|p| p.phase.to_string()).collect();
   assert_eq!(phases, ["F1901M", "F1901B"]);
   assert!(processed.phases[1].skipped, "nobody had anything to order in F1901B");
@@ -165,7 +165,7 @@ fn reaching_the_victory_centres_ends_the_game_with_a_winner() {
   game.settings.victory_centers = 4;
   let russia = power("Russia");
   all_hold(&mut game);
-  let processed = game.process(t(2), chrono_tz::UTC);
+  let processed = game.process(t(2), crate::zone::UTC);
   assert_eq!(processed.winner, Some(russia), "Russia alone holds four centres");
   assert_eq!(game.status, Status::Finished(Ending::Won(russia)));
   assert_eq!(game.record.ended.as_ref().map(|(_, phase)| phase.as_str()), Some("F1901M"));
@@ -178,14 +178,14 @@ fn a_tie_at_the_top_is_no_solo() {
   game.position.phase = "F1901M".parse().expect("a phase");
   game.settings.victory_centers = 3;
   all_hold(&mut game);
-  let processed = game.process(t(2), chrono_tz::UTC);
+  let processed = game.process(t(2), crate::zone::UTC);
   assert_eq!(processed.winner, Some(power("Russia")), "four beats everyone's three");
   let mut game = started();
   game.position.phase = "F1901M".parse().expect("a phase");
   game.settings.victory_centers = 3;
   game.position.set_owner(place("Swe"), Some(power("England")));
   all_hold(&mut game);
-  let processed = game.process(t(2), chrono_tz::UTC);
+  let processed = game.process(t(2), crate::zone::UTC);
   assert_eq!(processed.winner, None, "England and Russia tie at four");
   assert_eq!(processed.victory_raised, Some(5), "one more than the top");
   assert_eq!(game.settings.victory_centers, 5);
@@ -240,16 +240,16 @@ fn a_start_is_dealt_again_the_same_from_the_games_record() {
     |game: &Game| -> Vec<Option<PowerId>> { game.members.iter().map(|m| m.power).collect() };
   let mut first = fresh();
   let mut rng = first.deal(t(5));
-  first.start(t(5), chrono_tz::UTC, &mut rng);
+  first.start(t(5), crate::zone::UTC, &mut rng);
   let started = first.started.expect("started");
   let mut again = fresh();
   let mut rng = again.deal(started);
-  again.start(started, chrono_tz::UTC, &mut rng);
+  again.start(started, crate::zone::UTC, &mut rng);
   assert_eq!(powers(&first), powers(&again));
   let differently = (6..30).any(|hour| {
     let mut other = fresh();
     let mut rng = other.deal(t(hour));
-    other.start(t(hour), chrono_tz::UTC, &mut rng);
+    other.start(t(hour), crate::zone::UTC, &mut rng);
     powers(&other) != powers(&first)
   });
   assert!(differently, "the moment takes part in the deal");
@@ -294,7 +294,7 @@ fn at_the_end_of_an_nmr_grace_the_retreat_of_a_power_in_civil_disorder_is_disban
   let events = to_the_end_of_an_nmr_grace(&mut game);
   assert_eq!(events, [TimeEvent::CivilDisorder(vec![france])]);
   let grace = game.timing.grace.expect("a grace period");
-  let processed = game.process(grace, chrono_tz::UTC);
+  let processed = game.process(grace, crate::zone::UTC);
   assert_eq!(processed.civil_disorder, [france]);
   assert_eq!(processed.turns, [(france, false)], "a phase in civil disorder is not on time");
   assert_eq!(game.position.phase.to_string(), "F1901M");
@@ -316,7 +316,7 @@ fn at_the_end_of_an_nmr_grace_civil_disorder_builds_nothing_and_removes_by_dista
   let events = to_the_end_of_an_nmr_grace(&mut game);
   assert_eq!(events, [TimeEvent::CivilDisorder(vec![france, germany])]);
   let grace = game.timing.grace.expect("a grace period");
-  let processed = game.process(grace, chrono_tz::UTC);
+  let processed = game.process(grace, crate::zone::UTC);
   assert_eq!(processed.civil_disorder, [france, germany]);
   assert_eq!(game.position.phase.to_string(), "S1902M");
   assert_eq!(game.position.units_of(france).count(), 2, "no build in civil disorder");
@@ -389,7 +389,7 @@ fn a_replacement_who_is_late_again_is_told_and_abandoned_again_alone() {
   let index = game.player_index(france).expect("France's seat");
   game.members[index].abandoned = false;
   let taken = grace + Duration::hours(1);
-  game.fresh_deadline(taken, chrono_tz::UTC);
+  game.fresh_deadline(taken, crate::zone::UTC);
   let (Some(deadline), Some(new_grace)) = (game.timing.deadline, game.timing.grace) else {
     panic!("a fresh deadline and grace period");
   };
@@ -405,7 +405,7 @@ fn a_replacement_who_is_late_again_is_told_and_abandoned_again_alone() {
 #[test]
 fn rollback_returns_to_the_board_and_orders_of_a_kept_turn_and_no_further() {
   let mut game = started();
-  let tz = chrono_tz::UTC;
+  let tz = crate::zone::UTC;
   for turn in 0..(master::KEPT_TURNS as i64 + 3) {
     all_hold(&mut game);
     game.process(t(turn + 1), tz);
@@ -457,9 +457,9 @@ fn force_begin_deals_dummies_the_missing_powers_abandoned() {
     t(0),
   );
   let mut rng = rand::rngs::StdRng::seed_from_u64(1);
-  assert!(game.force_begin(t(0), chrono_tz::UTC, &mut rng).is_err(), "nobody to play");
+  assert!(game.force_begin(t(0), crate::zone::UTC, &mut rng).is_err(), "nobody to play");
   game.members.push(Member::new(Role::Player, "a@x.test", None, String::new(), t(0)));
-  assert_eq!(game.force_begin(t(0), chrono_tz::UTC, &mut rng), Ok(6));
+  assert_eq!(game.force_begin(t(0), crate::zone::UTC, &mut rng), Ok(6));
   assert_eq!(game.status, Status::Active);
   let dummies: Vec<&Member> = game.members.iter().filter(|m| m.dummy).collect();
   assert_eq!(dummies.len(), 6);
@@ -501,7 +501,7 @@ fn kept_orders_are_entered_when_their_phase_comes_and_count_as_in() {
   all_hold(&mut game);
   game.enter_order(france, "A Par - Bur").expect("a move");
   game.enter_order(france, "F Bre - Mid").expect("a move");
-  let processed = game.process(t(1), chrono_tz::UTC);
+  let processed = game.process(t(1), crate::zone::UTC);
   assert_eq!(game.position.phase.to_string(), "F1901M");
   assert!(game.future.is_empty(), "the block was used");
   let report = processed.future.iter().find(|r| r.power == france).expect("a report");
@@ -522,7 +522,7 @@ fn kept_orders_for_a_phase_the_game_never_has_are_dropped_with_a_note() {
   keep(&mut game, germany, "S1901R", vec![future::Line::Order("A Mun - Boh".into())]);
   keep(&mut game, germany, "F1901R", vec![future::Line::Order("A Mun - Boh".into())]);
   all_hold(&mut game);
-  let processed = game.process(t(1), chrono_tz::UTC);
+  let processed = game.process(t(1), crate::zone::UTC);
   assert_eq!(game.position.phase.to_string(), "F1901M");
   let notes: Vec<&future::FutureReport> =
     processed.future.iter().filter(|r| r.power == germany).collect();
@@ -680,7 +680,7 @@ fn started_with(players: usize, options: &[GameOption]) -> Game {
   let mut game = forming("test", settings, players);
   assert_eq!(game.players_missing(), 0);
   let mut rng = rand::rngs::StdRng::seed_from_u64(1);
-  game.start(t(0), chrono_tz::UTC, &mut rng);
+  game.start(t(0), crate::zone::UTC, &mut rng);
   game
 }
 
@@ -704,7 +704,7 @@ fn an_empty_board_game_starts_with_winter_builds_in_the_home_centres() {
     }
   }
   assert!(game.all_in());
-  let processed = game.process(t(2), chrono_tz::UTC);
+  let processed = game.process(t(2), crate::zone::UTC);
   assert_eq!(processed.phases.len(), 1);
   assert_eq!(game.position.phase.to_string(), "S1901M");
   assert_eq!(game.position.units().count(), 22);
@@ -717,7 +717,7 @@ fn a_summer_game_plays_three_movement_turns_a_year() {
   for hour in 1..=3 {
     seen.push(game.position.phase.to_string());
     all_hold(&mut game);
-    game.process(t(hour), chrono_tz::UTC);
+    game.process(t(hour), crate::zone::UTC);
   }
   seen.push(game.position.phase.to_string());
   assert_eq!(seen, ["S1901M", "U1901M", "F1901M", "S1902M"]);
@@ -743,9 +743,9 @@ fn under_any_disband_every_power_with_units_may_disband_and_waits_for_the_deadli
   let france = power("France");
   // A year of holds: nobody is due anything, yet a Winter is held.
   all_hold(&mut game);
-  game.process(t(1), chrono_tz::UTC);
+  game.process(t(1), crate::zone::UTC);
   all_hold(&mut game);
-  game.process(t(2), chrono_tz::UTC);
+  game.process(t(2), crate::zone::UTC);
   assert_eq!(game.position.phase.to_string(), "F1901B");
   // Every unit needs an order (manual §9.1): maintain or remove.
   assert!(game.must_order(france) && !game.is_in(france), "no orders yet");
@@ -765,8 +765,8 @@ fn under_any_disband_every_power_with_units_may_disband_and_waits_for_the_deadli
   assert!(game.is_in(france), "every unit ordered, the room filled");
   let listed = report::current_orders(&game, france);
   assert!(!listed.contains("No order for"), "{listed}");
-  let processed = game.process(t(3), chrono_tz::UTC);
-  let results = report::results(&game, &processed, chrono_tz::UTC);
+  let processed = game.process(t(3), crate::zone::UTC);
+  let results = report::results(&game, &processed, crate::zone::UTC);
   assert!(!results.contains("Maintain"), "kept units are not in the results: {results}");
   assert!(results.contains("Removes the army in Marseilles."), "{results}");
   assert_eq!(game.position.phase.to_string(), "S1902M");
@@ -786,10 +786,10 @@ fn an_auto_disband_game_has_no_retreat_phase() {
   game.position.place(map(), army(power("Germany"), "Ruh")).expect("an army in Ruhr");
   game.enter_order(power("Germany"), "A Mun - Bur").expect("an order");
   game.enter_order(power("Germany"), "A Ruh S A Mun - Bur").expect("an order");
-  let processed = game.process(t(1), chrono_tz::UTC);
+  let processed = game.process(t(1), crate::zone::UTC);
   assert_eq!(game.position.phase.to_string(), "F1901M");
   assert_eq!(processed.phases[0].disbanded.len(), 1);
-  let text = report::results(&game, &processed, chrono_tz::UTC);
+  let text = report::results(&game, &processed, crate::zone::UTC);
   assert!(text.contains("The French Army in Burgundy was disbanded."), "{text}");
 }
 
@@ -806,8 +806,8 @@ fn a_coastal_fleets_convoy_is_void_unless_the_game_allows_coastal_convoys() {
   let england = power("England");
   game.enter_order(england, "F Lon C A Lvp - Wal").expect("taken");
   game.enter_order(england, "A Lvp - Wal").expect("taken");
-  let processed = game.process(t(1), chrono_tz::UTC);
-  let text = report::results(&game, &processed, chrono_tz::UTC);
+  let processed = game.process(t(1), crate::zone::UTC);
+  let text = report::results(&game, &processed, crate::zone::UTC);
   assert!(text.contains("Fleet London CONVOY Army Liverpool -> Wales. (*void*)"), "{text}");
 }
 
@@ -832,11 +832,11 @@ fn a_game_terminated_before_it_began_forms_again_when_resumed() {
   let mut game = Game::new("early", map(), Settings::new(map(), deadlines), t(0));
   game.terminate(t(1));
   assert!(game.is_finished());
-  game.reopen(t(2), chrono_tz::UTC);
+  game.reopen(t(2), crate::zone::UTC);
   assert_eq!(game.status, Status::Forming);
   let mut started = started();
   started.terminate(t(1));
-  started.reopen(t(2), chrono_tz::UTC);
+  started.reopen(t(2), crate::zone::UTC);
   assert_eq!(started.status, Status::Active);
   assert!(started.timing.deadline.is_some_and(|d| d > t(2)));
 }
@@ -858,9 +858,9 @@ fn a_unit_proxied_to_another_power_takes_that_powers_order_or_holds() {
   // adjective, as njudge lists it.
   let listed = super::report::current_orders(&game, germany);
   assert!(listed.contains("Germany: Austrian Army Vienna -> Galicia.\n"), "{listed}");
-  let processed = game.process(t(1), chrono_tz::UTC);
+  let processed = game.process(t(1), crate::zone::UTC);
   // The results say who was given the unit, then the order it carried out.
-  let results = super::report::results(&game, &processed, chrono_tz::UTC);
+  let results = super::report::results(&game, &processed, crate::zone::UTC);
   let given = results.find("Austria: Army Vienna Proxy given to Germany.\n").expect(&results);
   let moved = results.find("Austria: Army Vienna -> Galicia.\n").expect(&results);
   assert!(given < moved, "{results}");
@@ -877,7 +877,7 @@ fn a_proxied_unit_nobody_orders_holds() {
   game.settings.proxy = true;
   all_hold(&mut game);
   game.enter_order(power("France"), "A Par P Germany").expect("a proxy");
-  game.process(t(1), chrono_tz::UTC);
+  game.process(t(1), crate::zone::UTC);
   assert_eq!(game.position.unit_at(place("Par")).map(|u| u.power), Some(power("France")));
 }
 
@@ -904,19 +904,19 @@ fn zeus_a_build_in_california_replaces_one_in_new_york_in_the_first_winter() {
 fn resume_is_refused_by_role_and_by_a_game_already_running() {
   let mut game = started();
   assert_eq!(
-    game.resume_by(Role::Player, t(1), chrono_tz::UTC),
+    game.resume_by(Role::Player, t(1), crate::zone::UTC),
     Err(MasterRefusal::NothingToResume("test".into()))
   );
   game.pause(t(1));
-  let refused = game.resume_by(Role::Observer, t(2), chrono_tz::UTC);
+  let refused = game.resume_by(Role::Observer, t(2), crate::zone::UTC);
   assert_eq!(
     refused.map_err(|r| r.to_string()),
     Err("RESUME is for the Master or a player. Nothing was changed.".into())
   );
   game.settings.resume = false;
-  assert_eq!(game.resume_by(Role::Player, t(2), chrono_tz::UTC), Err(MasterRefusal::NoResume));
+  assert_eq!(game.resume_by(Role::Player, t(2), crate::zone::UTC), Err(MasterRefusal::NoResume));
   assert!(game.is_paused(), "a refused RESUME leaves the game paused");
-  assert_eq!(game.resume_by(Role::Master, t(2), chrono_tz::UTC), Ok(Resumed::Unpaused));
+  assert_eq!(game.resume_by(Role::Master, t(2), crate::zone::UTC), Ok(Resumed::Unpaused));
   assert!(!game.is_paused());
 }
 
@@ -971,18 +971,18 @@ fn concessions_and_draw_lists_are_refused_by_the_game() {
 fn the_moderator_moves_the_clock_within_the_games_rules() {
   let mut game = started();
   game.members[0].late = true;
-  game.move_deadline(t(100), t(1), chrono_tz::UTC);
+  game.move_deadline(t(100), t(1), crate::zone::UTC);
   assert_eq!(game.timing.deadline, Some(t(100)));
   assert!(game.timing.grace.is_some_and(|g| g > t(100)), "a fresh grace after it");
   assert!(!game.members[0].late, "nobody is late for a deadline to come");
-  let refused = game.move_grace(t(99), chrono_tz::UTC).map_err(|r| r.to_string());
+  let refused = game.move_grace(t(99), crate::zone::UTC).map_err(|r| r.to_string());
   assert!(
     refused
       .as_ref()
       .is_err_and(|r| r.starts_with("The grace period cannot end before the deadline")),
     "{refused:?}"
   );
-  game.move_start(t(200), chrono_tz::UTC);
+  game.move_start(t(200), crate::zone::UTC);
   assert_eq!(game.timing.deadline, Some(t(200)));
   game.status = Status::Forming;
   let refused = game.may_move_clock("SET DEADLINE").map_err(|r| r.to_string());
@@ -1035,8 +1035,71 @@ fn every_order_offered_is_taken() {
           let _ = game.enter_order(power, &choice.order);
         }
       }
-      let _ = game.process(t(2 + step), chrono_tz::UTC);
+      let _ = game.process(t(2 + step), crate::zone::UTC);
     }
   }
   assert!(checked.iter().all(|&n| n > 0), "every kind of phase was offered: {checked:?}");
+}
+
+/// A duplex game of three players, and the powers of one who plays two.
+fn duplex_pair() -> (Game, PowerId, PowerId) {
+  let game = started_with(3, &[]);
+  let pair = map()
+    .power_ids()
+    .map(|p| game.powers_of_player(p))
+    .find(|powers| powers.len() == 2)
+    .expect("a player of two powers");
+  (game, pair[0], pair[1])
+}
+
+#[test]
+fn a_duplex_player_orders_all_its_powers_from_one_seat_and_waives_by_name() {
+  let (mut game, first, second) = duplex_pair();
+  let unit = game.position.units_of(second).next().expect("a unit");
+  let text = format!("{} {} H", unit.kind.letter(), game.map.location_abbr(unit.location));
+  game.enter_order(first, &text).expect("the order of the player's other power");
+  assert!(game.orders[second.index()].units.iter().any(|e| e.order.unit == unit));
+  assert!(game.orders[first.index()].units.is_empty(), "filed under its own power");
+  // Another player's unit is still not the player's to order.
+  let stranger = map().power_ids().find(|p| !game.powers_of_player(first).contains(p));
+  let stranger = stranger.expect("another player's power");
+  let theirs = game.position.units_of(stranger).next().expect("a unit");
+  let text = format!("{} {} H", theirs.kind.letter(), game.map.location_abbr(theirs.location));
+  assert!(game.enter_order(first, &text).is_err());
+  // `waive France` in a build phase: parsed with the power named.
+  let parsed = crate::order::parse_order(map(), PhaseKind::Adjustment, "waive France");
+  assert_eq!(parsed, Ok(crate::order::ParsedOrder::Waive { power: Some(power("France")) }));
+}
+
+#[test]
+fn one_players_powers_with_four_thirds_of_the_victory_count_win_together() {
+  for allied in [true, false] {
+    let (mut game, first, second) = duplex_pair();
+    game.settings.victory_centers = 12;
+    game.settings.no_allied_win = !allied;
+    // Every centre no other power stands on goes to the pair, eight each
+    // at most: neither alone reaches 12, together they pass 16.
+    let mut given = [0, 0];
+    for centre in map().supply_centers().collect::<Vec<_>>() {
+      let free =
+        game.position.unit_at(centre).is_none_or(|u| u.power == first || u.power == second);
+      let side = usize::from(given[0] >= 8);
+      if free && given[side] < 8 {
+        game.position.set_owner(centre, Some([first, second][side]));
+        given[side] += 1;
+      }
+    }
+    assert_eq!(given, [8, 8], "enough free centres");
+    all_hold(&mut game);
+    game.process(t(1), crate::zone::UTC);
+    all_hold(&mut game);
+    let processed = game.process(t(2), crate::zone::UTC);
+    if allied {
+      assert_eq!(game.status, Status::Finished(Ending::Allied(vec![first, second])));
+      let text = report::results(&game, &processed, crate::zone::UTC);
+      assert!(text.contains("an allied victory for"), "{text}");
+    } else {
+      assert_eq!(game.status, Status::Active, "SET NO ALLIED WIN");
+    }
+  }
 }

@@ -6,6 +6,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::press::{Colors, ObserverPress};
 use super::Settings;
 use crate::adjudicate::{BuildRule, Rules};
 
@@ -31,6 +32,17 @@ pub struct Variant {
   /// Each player sees only its own units and what the results tell it
   /// (njudge's Blind, issue 25; `game/blind.rs`).
   pub blind: bool,
+  /// The map's dual provinces played as ports (`Some(true)`, SET
+  /// DUALITY) or coasts (SET NO DUALITY); `None`: as the map has them.
+  /// The game's map is chosen by it (`Map::with_duality`).
+  pub duality: Option<bool>,
+  /// Wings may be built and units may become wings (the Wings option).
+  pub wings: bool,
+  /// A unit may be disbanded in a movement phase (SET DISBAND).
+  pub movement_disband: bool,
+  /// Which units may change type, when and where, and whether an attack
+  /// stops it (SET TRANSFORM, SET ATTACK TRANSFORM).
+  pub transform: crate::rules::Transform,
   /// The options named as variant words (CREATE, SET VARIANT): a SIGN ON
   /// ?name to the forming game must name them too (manual §4).
   pub named: Vec<GameOption>,
@@ -58,6 +70,9 @@ impl Variant {
       auto_disband: self.auto_disband,
       summer: self.summer,
       coastal_convoys: self.coastal_convoys,
+      transform: self.transform,
+      movement_disband: self.movement_disband,
+      wings: self.wings,
       // A blind game leaks nothing through the checking of orders.
       fictional_ok: rules.fictional_ok || self.blind || self.has_rule("BLIND"),
       ..rules
@@ -113,6 +128,102 @@ const OPTION_RULES: [(&str, GameOption); 5] = [
   ("BLANK_BOARD", GameOption::EmptyBoard),
 ];
 
+/// DPjudge rules that are an njudge SET word here: SET RULE changes the
+/// setting itself, so the two never disagree (and LIST shows the
+/// setting's own line, not the rule).
+/// How a rule that is a setting is turned on or off, and read back.
+type SettingRule = (fn(&mut Settings, bool), fn(&Settings) -> bool);
+
+const SETTING_RULES: [(&str, SettingRule); 9] = [
+  ("PROXY_OK", (|s, on| s.proxy = on, |s| s.proxy)),
+  ("NO_PROXY", (|s, on| s.proxy = !on, |s| !s.proxy)),
+  ("PUBLIC_PRESS", (|s, on| s.press.partial = !on, |s| !s.press.partial)),
+  ("NO_PRESS", (|s, on| colors(s, Colors::None, on), |s| s.press.colors == Colors::None)),
+  ("GREY_PRESS", (|s, on| colors(s, Colors::Grey, on), |s| s.press.colors == Colors::Grey)),
+  (
+    "WHITE_GREY",
+    (|s, on| colors(s, Colors::WhiteGrey, on), |s| s.press.colors == Colors::WhiteGrey),
+  ),
+  ("MUST_ORDER", (|s, on| s.press.must_order = on, |s| s.press.must_order)),
+  ("LATE_SEND", (|s, on| s.press.late = on, |s| s.press.late)),
+  (
+    "MUTE_OBSERVERS",
+    (
+      |s, on| {
+        s.press.observers = if on { ObserverPress::None } else { ObserverPress::Any };
+      },
+      |s| s.press.observers == ObserverPress::None,
+    ),
+  ),
+];
+
+/// Turns a press colour rule on (SET NO PRESS, SET GREY, SET WHITE/GREY),
+/// or off, back to white press, when that colour is the one in force.
+fn colors(settings: &mut Settings, color: Colors, on: bool) {
+  if on {
+    settings.press.colors = color;
+  } else if settings.press.colors == color {
+    settings.press.colors = Colors::White;
+  }
+}
+
+/// The game type a DPjudge rule belongs to, for rules this judge knows to
+/// be Payola's or Crystal Ball's alone (refused in other games, with the
+/// reason).
+fn game_type_of(name: &str) -> Option<&'static str> {
+  const PAYOLA: &[&str] = &[
+    "ANON_TRANSFER",
+    "NO_DONATIONS",
+    "NO_TRANSFER",
+    "ONE_TRANSFER",
+    "NO_LOOTING",
+    "FLAT_TAX",
+    "NO_HOARDING",
+    "ZEROSUM",
+    "EBAYOLA",
+    "HIDE_COST",
+    "HIDE_OFFERS",
+    "PUBLIC_TOTALS",
+    "NO_LEDGERS",
+    "DIRECT_ONLY",
+    "PAY_DUMMIES",
+    "NO_SAVINGS",
+    "NO_PLATEAU",
+    "LIMIT_OFFERS",
+    "REMOTE_BRIBE",
+    "TOUCH_BRIBE",
+    "ZERO_FOREIGN",
+    "RESTRICT_SIGNAL",
+    "BLIND_PAYOLA",
+  ];
+  const CRYSTAL_BALL: &[&str] = &["PUBLIC_LISTS", "LIMIT_LISTS"];
+  if PAYOLA.contains(&name) {
+    Some("Payola")
+  } else if CRYSTAL_BALL.contains(&name) {
+    Some("Crystal Ball")
+  } else {
+    None
+  }
+}
+
+/// The map feature a DPjudge rule turns off, for rules whose feature no
+/// map this judge plays has: turning them on would change nothing, so
+/// they are refused with the reason.
+fn missing_feature(name: &str) -> Option<&'static str> {
+  Some(match name {
+    "NO_RESERVES" => "reserves (units kept while a home is held)",
+    "NO_MILITIA" => "militia (units for units on homes)",
+    "NO_FACTORIES" => "factories (build sites off the centres)",
+    "UNITS_ADAPT" => "land that turns to sea, or sea to land",
+    _ => return None,
+  })
+}
+
+/// The setting a DPjudge rule name stands for, if it is one.
+fn setting_rule(name: &str) -> Option<SettingRule> {
+  SETTING_RULES.iter().find(|(n, _)| n.eq_ignore_ascii_case(name)).map(|&(_, rule)| rule)
+}
+
 /// The option a DPjudge rule name stands for, if it is one.
 fn option_rule(name: &str) -> Option<GameOption> {
   OPTION_RULES.iter().find(|(n, _)| n.eq_ignore_ascii_case(name)).map(|(_, o)| *o)
@@ -128,6 +239,7 @@ pub fn rule_name(word: &str) -> String {
 /// DPjudge name and the rules the engine plays besides them.
 pub fn known_rules() -> Vec<&'static str> {
   let mut names: Vec<&str> = OPTION_RULES.iter().map(|(n, _)| *n).collect();
+  names.extend(SETTING_RULES.iter().map(|(n, _)| *n));
   let played = crate::map::Map::played_rules().iter();
   // BLIND's modifiers of what is seen (`game/viewer.rs`).
   for name in played.chain(super::viewer::SIGHT_RULES.iter()) {
@@ -148,10 +260,48 @@ pub fn rule_meaning(name: &str, on: bool) -> String {
        once a deadline has passed, press goes only to the Master"
       .to_string(),
     ("FTF_PRESS", false) => {
-      "press is no longer limited to movement phases (no FTF_PRESS)".to_string()
+      "press is no longer limited to movement phases\n(no FTF_PRESS)".to_string()
     }
     ("DEFAULT_UNORDERED", true) => "a power's orders count as in once it has sent any\n\
        (DEFAULT_UNORDERED): the units it leaves out hold"
+      .to_string(),
+    ("PROXY_OK", true) | ("NO_PROXY", false) => {
+      "a power may hand a unit to another with a proxy order\n(PROXY_OK, as SET PROXY)".to_string()
+    }
+    ("PROXY_OK", false) | ("NO_PROXY", true) => {
+      "proxy orders are not taken (NO_PROXY, as SET NO PROXY)".to_string()
+    }
+    ("PUBLIC_PRESS", true) => {
+      "press may only be broadcast: no partial press\n(PUBLIC_PRESS, as SET NO PARTIAL)".to_string()
+    }
+    ("PUBLIC_PRESS", false) => "partial press is allowed again (no PUBLIC_PRESS)".to_string(),
+    ("NO_PRESS", true) => {
+      "no press but to and from the Master\n(NO_PRESS, as SET NO PRESS)".to_string()
+    }
+    ("GREY_PRESS", true) => "press is grey: anonymous (GREY_PRESS, as SET GREY)".to_string(),
+    ("WHITE_GREY", true) => {
+      "press is white unless the sender asks for grey\n(WHITE_GREY, as SET WHITE/GREY)".to_string()
+    }
+    ("NO_PRESS" | "GREY_PRESS" | "WHITE_GREY", false) => {
+      "press is white: signed (the default press)".to_string()
+    }
+    ("MUST_ORDER", true) => "a player may write only to the Master until its orders are in\n\
+       (MUST_ORDER, as SET MUST ORDER)"
+      .to_string(),
+    ("LATE_SEND", true) => {
+      "late players may still send press\n(LATE_SEND, as SET LATE PRESS)".to_string()
+    }
+    ("LATE_SEND", false) => {
+      "late players may send press only to the Master\n(as SET NO LATE PRESS)".to_string()
+    }
+    ("MUTE_OBSERVERS", true) => {
+      "observers may write only to the Master\n(MUTE_OBSERVERS, as SET NO OBSERVER)".to_string()
+    }
+    ("ORDER_ANY", true) => "orders for any unit are taken; they are carried out only for\n\
+       the unit's owner or the power it is proxied to (ORDER_ANY)"
+      .to_string(),
+    ("SHOW_PHANTOM", true) => "supports and convoys of units that are not there are taken\n\
+       and shown as given, void (SHOW_PHANTOM)"
       .to_string(),
     (_, true) => format!("the rule {name} is in force"),
     (_, false) => format!("the rule {name} is no longer in force"),
@@ -181,10 +331,12 @@ fn implications(name: &str) -> Vec<(bool, &'static str)> {
     .collect()
 }
 
-/// The DPjudge's other names for rules: FLEX_SETUP is BLANK_BOARD.
+/// The DPjudge's other names for rules: FLEX_SETUP is BLANK_BOARD, and
+/// NO_PARTIAL is PUBLIC_PRESS.
 fn alias(name: String) -> String {
   match name.as_str() {
     "FLEX_SETUP" => "BLANK_BOARD".to_string(),
+    "NO_PARTIAL" => "PUBLIC_PRESS".to_string(),
     _ => name,
   }
 }
@@ -197,8 +349,14 @@ impl Settings {
   /// turns HOME_BUILDS off); the others it names are not played here.
   pub fn set_rule(&mut self, word: &str, on: bool) -> Result<String, UnknownRule> {
     let name = alias(rule_name(word));
+    if let Some(game_type) = game_type_of(&name) {
+      return Err(UnknownRule::GameType { rule: name, game_type });
+    }
+    if let Some(feature) = missing_feature(&name) {
+      return Err(UnknownRule::NoFeature { rule: name, feature });
+    }
     if !known_rules().contains(&name.as_str()) {
-      return Err(UnknownRule { word: word.trim().to_string() });
+      return Err(UnknownRule::Unknown { word: word.trim().to_string() });
     }
     self.switch_rule(&name, on);
     if on {
@@ -206,6 +364,16 @@ impl Settings {
       self.imply(&name, &mut done);
     }
     Ok(name)
+  }
+
+  /// Applies the implication table to the rules a map brings (its
+  /// `RULE` lines), as SET RULE would: VASSAL_DUMMIES brings CD_DUMMIES
+  /// and CD_BUILDS.
+  pub(crate) fn imply_map_rules(&mut self) {
+    let mut done = self.variant.map_rules.clone();
+    for name in self.variant.map_rules.clone() {
+      self.imply(&name, &mut done);
+    }
   }
 
   /// Applies what turning `name` on implies, once per rule (`done`).
@@ -222,8 +390,21 @@ impl Settings {
     }
   }
 
+  /// Whether a rule is in force: an njudge setting's own state for the
+  /// rules that are one, else [`Variant::has_rule`].
+  pub fn rule_on(&self, name: &str) -> bool {
+    match setting_rule(name) {
+      Some((_, get)) => get(self),
+      None => self.variant.has_rule(name),
+    }
+  }
+
   /// Turns one known rule on or off, the option it stands for with it.
   fn switch_rule(&mut self, name: &str, on: bool) {
+    if let Some((set, _)) = setting_rule(name) {
+      set(self, on);
+      return;
+    }
     if let Some(option) = option_rule(name) {
       option.set(self, on);
     }
@@ -235,13 +416,22 @@ impl Settings {
   }
 }
 
-/// A SET RULE naming a rule this judge does not play; it reads as the
-/// sentence the moderator is told, naming the rules it does play.
+/// A SET RULE naming a rule this judge does not play here; it reads as
+/// the sentence the moderator is told.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("'{word}' is not a rule this judge plays. The rules are:\n{}.", fold_names(&known_rules()))]
-pub struct UnknownRule {
-  /// The word as the moderator wrote it.
-  pub word: String,
+pub enum UnknownRule {
+  /// Not a rule this judge plays; the message names those it does.
+  #[error("'{word}' is not a rule this judge plays. The rules are:\n{}.", fold_names(&known_rules()))]
+  Unknown {
+    /// The word as the moderator wrote it.
+    word: String,
+  },
+  /// A rule of a game type this game is not.
+  #[error("{rule} is a rule of {game_type} games, and this game is not one.")]
+  GameType { rule: String, game_type: &'static str },
+  /// A rule that turns off a map feature no map here has.
+  #[error("{rule} turns off a map's {feature};\nno map this judge plays has any, so the rule would change nothing.")]
+  NoFeature { rule: String, feature: &'static str },
 }
 
 /// Names joined by commas, folded into lines of under 78 characters.
@@ -274,13 +464,15 @@ pub enum GameOption {
   CoastalConvoys,
   Secret,
   Blind,
+  Wings,
 }
 
 impl GameOption {
   /// Every option, in the order listings name them.
-  pub const ALL: [GameOption; 10] = [
+  pub const ALL: [GameOption; 11] = [
     GameOption::Gunboat,
     GameOption::Blind,
+    GameOption::Wings,
     GameOption::Summer,
     GameOption::AnyCenter,
     GameOption::OneCenter,
@@ -307,6 +499,7 @@ impl GameOption {
       "coastalconvoy" | "coastalconvoys" => GameOption::CoastalConvoys,
       "secret" => GameOption::Secret,
       "blind" => GameOption::Blind,
+      "wings" | "wing" => GameOption::Wings,
       _ => return None,
     })
   }
@@ -324,6 +517,7 @@ impl GameOption {
       GameOption::CoastalConvoys => "CoastalConvoys",
       GameOption::Secret => "Secret",
       GameOption::Blind => "Blind",
+      GameOption::Wings => "Wings",
     }
   }
 
@@ -353,6 +547,7 @@ impl GameOption {
       GameOption::CoastalConvoys => "Coastal Convoys",
       GameOption::Secret => "Secret",
       GameOption::Blind => "Blind",
+      GameOption::Wings => "Wings",
     }
   }
 
@@ -378,6 +573,8 @@ impl GameOption {
       (GameOption::Secret, false) => "SET NO SECRET",
       (GameOption::Blind, true) => "SET VARIANT Blind",
       (GameOption::Blind, false) => "SET NOT VARIANT Blind",
+      (GameOption::Wings, true) => "SET VARIANT Wings",
+      (GameOption::Wings, false) => "SET NOT VARIANT Wings",
     }
   }
 
@@ -422,6 +619,11 @@ impl GameOption {
          results tell each player only what its own units did"
       }
       (GameOption::Blind, false) => "the game is not Blind: everyone sees the whole board",
+      (GameOption::Wings, true) => {
+        "the game has wings: air units that fly across any border, are built\n\
+         like the others, and blockade the centre they stand on"
+      }
+      (GameOption::Wings, false) => "the game has no wings",
     }
   }
 
@@ -439,6 +641,7 @@ impl GameOption {
       GameOption::CoastalConvoys => v.coastal_convoys,
       GameOption::Secret => v.secret,
       GameOption::Blind => v.blind,
+      GameOption::Wings => v.wings,
     }
   }
 
@@ -463,6 +666,7 @@ impl GameOption {
       GameOption::CoastalConvoys => v.coastal_convoys = on,
       GameOption::Secret => v.secret = on,
       GameOption::Blind => v.blind = on,
+      GameOption::Wings => v.wings = on,
     }
     let kept: Vec<GameOption> = settings.variant.named.clone();
     settings.variant.named = kept.into_iter().filter(|o| o.is_on(settings)).collect();
@@ -492,7 +696,7 @@ impl Settings {
       .into_iter()
       .filter(|&o| {
         o.is_on(self)
-          && (matches!(o, GameOption::Gunboat | GameOption::Blind)
+          && (matches!(o, GameOption::Gunboat | GameOption::Blind | GameOption::Wings)
             || self.variant.named.contains(&o))
       })
       .collect()
@@ -563,6 +767,62 @@ mod tests {
     assert!(settings.variant.empty_board, "FLEX_SETUP is BLANK_BOARD");
     assert!(settings.set_rule("MOBILIZE", true).is_ok());
     assert!(!settings.variant.empty_board, "MOBILIZE turns BLANK_BOARD off");
+  }
+
+  #[test]
+  fn rules_that_are_njudge_settings_change_the_setting_and_game_type_rules_are_refused() {
+    let mut settings = Settings::default();
+    assert!(!settings.proxy);
+    assert_eq!(settings.set_rule("PROXY_OK", true), Ok("PROXY_OK".to_string()));
+    assert!(settings.proxy, "PROXY_OK is SET PROXY");
+    assert!(settings.rule_on("PROXY_OK") && !settings.rule_on("NO_PROXY"));
+    assert!(settings.variant.has_rule("ORDER_ANY"), "PROXY_OK brings ORDER_ANY");
+    assert!(settings.set_rule("NO_PROXY", true).is_ok());
+    assert!(!settings.proxy, "NO_PROXY is SET NO PROXY");
+    assert!(settings.press.partial);
+    assert_eq!(settings.set_rule("no partial", true), Ok("PUBLIC_PRESS".to_string()));
+    assert!(!settings.press.partial, "NO_PARTIAL is PUBLIC_PRESS, SET NO PARTIAL");
+    assert!(settings.set_rule("PUBLIC_PRESS", false).is_ok());
+    assert!(settings.press.partial);
+    assert!(
+      settings.variant.rules_in_force().iter().all(|r| !r.contains("PROXY")),
+      "LIST shows SET PROXY's own line"
+    );
+    assert!(settings.set_rule("SHOW_PHANTOM", true).is_ok());
+    assert!(settings.variant.has_rule("FICTIONAL_OK"), "SHOW_PHANTOM brings FICTIONAL_OK");
+    // The press rules that are njudge's press settings.
+    assert!(settings.set_rule("GREY_PRESS", true).is_ok());
+    assert_eq!(settings.press.colors, Colors::Grey, "GREY_PRESS is SET GREY");
+    assert!(settings.set_rule("NO_PRESS", true).is_ok());
+    assert_eq!(settings.press.colors, Colors::None, "NO_PRESS is SET NO PRESS");
+    assert!(settings.set_rule("NO_PRESS", false).is_ok());
+    assert_eq!(settings.press.colors, Colors::White);
+    assert!(settings.set_rule("MUST_ORDER", true).is_ok() && settings.press.must_order);
+    assert!(settings.set_rule("MUTE_OBSERVERS", true).is_ok());
+    assert_eq!(settings.press.observers, ObserverPress::None, "as SET NO OBSERVER");
+    assert!(settings.set_rule("LATE_SEND", false).is_ok() && !settings.press.late);
+    for name in ["PROXY_OK", "PUBLIC_PRESS", "NO_PRESS", "GREY_PRESS", "WHITE_GREY", "LATE_SEND"] {
+      for on in [true, false] {
+        let meaning = rule_meaning(name, on);
+        assert!(meaning.lines().all(|l| l.len() <= 56), "{name} {on}: {meaning}");
+      }
+    }
+    // A map's own rules go through the table too.
+    let vassal = crate::map::Map::builtin("vassal").unwrap_or_else(|e| panic!("{e}"));
+    let deadlines = [
+      crate::game::deadline::DeadlineRule::movement(),
+      crate::game::deadline::DeadlineRule::other(),
+      crate::game::deadline::DeadlineRule::other(),
+    ];
+    let made = Settings::new(vassal, deadlines);
+    assert!(made.variant.has_rule("VASSAL_DUMMIES") && made.variant.has_rule("CD_DUMMIES"));
+    let error = settings.set_rule("NO_RESERVES", true).expect_err("no map has reserves");
+    assert!(error.to_string().contains("reserves"), "{error}");
+    assert!(error.to_string().lines().all(|l| l.len() < 78), "{error}");
+    for (rule, game_type) in [("PUBLIC_LISTS", "Crystal Ball"), ("zerosum", "Payola")] {
+      let error = settings.set_rule(rule, true).expect_err("another game type's").to_string();
+      assert!(error.contains(game_type), "{error}");
+    }
   }
 
   #[test]

@@ -40,7 +40,7 @@ fn game_at(phase: &str, armies: &[(&str, &str)]) -> Game {
     game.members.push(member);
   }
   let mut rng = rand::rngs::StdRng::seed_from_u64(5);
-  game.start(t(0), chrono_tz::UTC, &mut rng);
+  game.start(t(0), crate::zone::UTC, &mut rng);
   let mut position = Position::empty(map(), phase.parse().expect("a phase"));
   for p in map().power_ids() {
     for &home in &map().power(p).home_centers {
@@ -68,7 +68,7 @@ fn the_controller_orders_its_vassals_units_as_the_vassals() {
   assert!(game.enter_order(power("Germany"), "A Bel H").is_err(), "not Germany's vassal");
   assert!(game.enter_order(france, "A Hol H").is_err(), "Holland is independent");
   game.enter_order(france, "A Par H").expect("France's own army");
-  let processed = game.process(t(1), chrono_tz::UTC);
+  let processed = game.process(t(1), crate::zone::UTC);
   let Resolution::Movement(resolved) = &processed.phases[0].resolution else {
     panic!("a movement phase")
   };
@@ -83,7 +83,7 @@ fn the_controller_builds_for_its_vassal_on_the_vassals_home() {
   let belgium = power("Belgium");
   game.enter_order(power("France"), "Build F Bel").expect("a build for Belgium");
   assert_eq!(game.orders[belgium.index()].adjustments.len(), 1);
-  game.process(t(1), chrono_tz::UTC);
+  game.process(t(1), crate::zone::UTC);
   let built = game.position.unit_at(at("Bel").province).expect("the build");
   assert_eq!(
     (built.power, built.kind),
@@ -114,11 +114,11 @@ fn victory_counts_a_leaders_vassals() {
   let mut game = game_at("F1901M", &[("France", "Par"), ("Belgium", "Hol")]);
   game.settings.victory_centers = 5;
   game.enter_order(power("France"), "A Par H").expect("a hold");
-  let processed = game.process(t(1), chrono_tz::UTC);
+  let processed = game.process(t(1), crate::zone::UTC);
   let france = power("France");
   assert_eq!(game.position.controller(power("Holland")), Some(france), "Holland taken");
   assert_eq!(processed.winner, Some(france), "3 + 1 + 1 centres");
-  let results = report::results(&game, &processed, chrono_tz::UTC);
+  let results = report::results(&game, &processed, crate::zone::UTC);
   assert!(results.contains("France:") && results.contains("Belgium, Holland."), "{results}");
 }
 
@@ -158,7 +158,7 @@ fn rollback_restores_the_vassal_status_of_the_turn_kept() {
   game.position.set_controller(power("Belgium"), None);
   game.enter_order(france, "A Bel H").expect("a hold");
   game.enter_order(germany, "A Hol H").expect("a hold");
-  game.process(t(1), chrono_tz::UTC);
+  game.process(t(1), crate::zone::UTC);
   assert_eq!(game.position.controller(power("Belgium")), Some(france));
   assert_eq!(game.position.controller(power("Holland")), Some(germany));
   // The kept turn is saved and read back with its own (empty) status.
@@ -166,7 +166,7 @@ fn rollback_restores_the_vassal_status_of_the_turn_kept() {
     .expect("json");
   let mut back = crate::store::game_file::from_json(&json).expect("read back").game;
   assert_eq!(back.position.controller(power("Holland")), Some(germany));
-  back.rollback(None, t(2), chrono_tz::UTC).expect("a rollback");
+  back.rollback(None, t(2), crate::zone::UTC).expect("a rollback");
   assert_eq!(back.position.controller(power("Belgium")), None);
   assert_eq!(back.position.controller(power("Holland")), None);
 }

@@ -295,7 +295,9 @@ pub fn mask_result(map: &Map, result: &PhaseResult, viewer: &Viewer, sight: Sigh
       let seen_after = |power: PowerId, adjustment: &Adjustment| match adjustment {
         _ if powers.contains(&power) => true,
         Adjustment::Build { kind, at } => sight.foreign_units && now.sees(*kind, at.province),
-        Adjustment::Remove { unit } | Adjustment::Maintain { unit } => seen_before(unit),
+        Adjustment::Remove { unit }
+        | Adjustment::Maintain { unit }
+        | Adjustment::Transform { unit, .. } => seen_before(unit),
         Adjustment::Waive => false,
       };
       Resolution::Adjustment {

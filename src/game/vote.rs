@@ -154,7 +154,7 @@ impl Game {
   /// other, if there is one.
   /// A dummy is never the largest: nobody could accept the game.
   pub fn largest_power(&self) -> Option<PowerId> {
-    let count = |p: PowerId| self.position.centers_of(self.map, p).count();
+    let count = |p: PowerId| self.position.counted_centers(self.map, p).count();
     let best = self.map.playable_powers().max_by_key(|&p| count(p))?;
     let top = count(best);
     (self.map.playable_powers().filter(|&p| count(p) == top).count() == 1).then_some(best)
@@ -170,6 +170,13 @@ impl Game {
     if let Some(draw) = self.agreed_draw(&survivors) {
       return Some(match draw.as_slice() {
         [one] => Ending::Conceded(*one),
+        // A draw among one player's powers alone is that player's win.
+        [first, ..]
+          if self.powers_of_player(*first).iter().all(|p| draw.contains(p))
+            && draw.iter().all(|p| self.powers_of_player(*first).contains(p)) =>
+        {
+          Ending::Allied(draw)
+        }
         _ => Ending::Drawn(draw),
       });
     }

@@ -115,6 +115,27 @@ pub(super) fn map(name: &str) -> Result<&'static Map, MapError> {
     .map_err(Clone::clone)
 }
 
+/// The map of `name` with its dual provinces ports (`on`) or coasts,
+/// loaded once per process (see [`Map::with_duality`]).
+pub(super) fn map_with_duality(name: &str, on: bool) -> Result<&'static Map, MapError> {
+  /// Each map loaded without and with duality, on first use.
+  type Pair = [OnceLock<Result<Map, MapError>>; 2];
+  static LOADED: OnceLock<Vec<Pair>> = OnceLock::new();
+  let Some(i) = index(name) else { return map(name) };
+  let cells =
+    LOADED.get_or_init(|| MAPS.iter().map(|_| [OnceLock::new(), OnceLock::new()]).collect());
+  let (key, text) = MAPS[i];
+  cells[i][usize::from(on)]
+    .get_or_init(|| {
+      let mut map = super::file::load_with(text, Some(on))?;
+      map.key = key.to_string();
+      map.name = all()[i].display.clone();
+      Ok(map)
+    })
+    .as_ref()
+    .map_err(Clone::clone)
+}
+
 impl VariantInfo {
   /// The variant's map, loaded on first use.
   pub fn map(&self) -> Result<&'static Map, MapError> {

@@ -193,6 +193,11 @@ struct ProvinceEntry {
   #[serde(default)]
   aliases: Vec<String>,
   terrain: String,
+  /// Land and water at once when the game plays duality (SET DUALITY):
+  /// a coast that is then a port (the standard map's Constantinople and
+  /// Denmark). A port is dual by nature.
+  #[serde(default)]
+  dual: bool,
   #[serde(default)]
   supply_center: bool,
   #[serde(default)]
@@ -210,6 +215,13 @@ struct ProvinceEntry {
 }
 
 pub(super) fn load(text: &str) -> Result<Map, MapError> {
+  load_with(text, None)
+}
+
+/// [`load`], with the map's dual provinces made ports (`Some(true)`, SET
+/// DUALITY) or ordinary coasts (`Some(false)`, SET NO DUALITY) rather
+/// than as the file writes them (`None`).
+pub(super) fn load_with(text: &str, duality: Option<bool>) -> Result<Map, MapError> {
   let file: MapFile =
     toml::from_str(text).map_err(|e| MapError::Syntax { message: e.message().to_string() })?;
   if file.provinces.len() > usize::from(u16::MAX) {
@@ -222,7 +234,13 @@ pub(super) fn load(text: &str) -> Result<Map, MapError> {
   let opened = opened_terrain(&file.during, &ids)?;
   let mut provinces = Vec::with_capacity(file.provinces.len());
   for entry in &file.provinces {
-    provinces.push(build_province(entry, &ids, &file.provinces)?);
+    let mut province = build_province(entry, &ids, &file.provinces)?;
+    match (duality, province.terrain) {
+      (Some(true), Terrain::Coast) if province.dual => province.terrain = Terrain::Port,
+      (Some(false), Terrain::Port) => province.terrain = Terrain::Coast,
+      _ => {}
+    }
+    provinces.push(province);
   }
   check_symmetry(&provinces, &opened)?;
   link_seas(&mut provinces);
@@ -529,6 +547,7 @@ fn build_province(
     name: entry.name.clone(),
     aliases: entry.aliases.clone(),
     terrain,
+    dual: entry.dual || terrain == Terrain::Port,
     supply_center: entry.supply_center,
     home_of: Vec::new(),
     army,

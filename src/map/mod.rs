@@ -142,6 +142,9 @@ pub struct Province {
   /// The other spellings the map file gives (`st petersburg`, `stp`…).
   pub aliases: Vec<String>,
   pub terrain: Terrain,
+  /// Land and water at once under SET DUALITY (a port then; see
+  /// [`Map::with_duality`]).
+  pub dual: bool,
   pub supply_center: bool,
   /// The powers for which this is a home supply centre (two share one in
   /// Ambition; none for a neutral centre).
@@ -222,22 +225,37 @@ pub struct Power {
 pub enum UnitType {
   Army,
   Fleet,
+  /// An air unit (the Wings option, manual §6.1): it moves across any
+  /// border, over land or sea, coasts ignored; it is never convoyed and
+  /// never convoys; on a supply centre it blockades it.
+  Wing,
 }
 
 impl UnitType {
-  /// `A` or `F`.
+  /// `A`, `F` or `W`.
   pub fn letter(self) -> char {
     match self {
       UnitType::Army => 'A',
       UnitType::Fleet => 'F',
+      UnitType::Wing => 'W',
     }
   }
 
-  /// `Army` or `Fleet`, as results print it.
+  /// `Army`, `Fleet` or `Wing`, as results print it.
   pub fn name(self) -> &'static str {
     match self {
       UnitType::Army => "Army",
       UnitType::Fleet => "Fleet",
+      UnitType::Wing => "Wing",
+    }
+  }
+
+  /// `an army`, `a fleet`, `a wing`.
+  pub fn with_article(self) -> &'static str {
+    match self {
+      UnitType::Army => "an army",
+      UnitType::Fleet => "a fleet",
+      UnitType::Wing => "a wing",
     }
   }
 }
@@ -290,6 +308,33 @@ impl Map {
   /// blanks, `_` and `-` ignored), loaded once per process.
   pub fn builtin(name: &str) -> Result<&'static Map, MapError> {
     builtin::map(name)
+  }
+
+  /// This map as a game with SET DUALITY (`true`) or SET NO DUALITY
+  /// plays it: its dual provinces ports, or ordinary coasts. A map with
+  /// none is itself either way; so is a map not loaded from the registry.
+  pub fn with_duality(&'static self, on: bool) -> Result<&'static Map, MapError> {
+    if self.key.is_empty() || !self.offers_duality() || self.dual_by_default() == on {
+      return Ok(self);
+    }
+    builtin::map_with_duality(&self.key, on)
+  }
+
+  /// Whether any province is land and water at once under SET DUALITY.
+  pub fn offers_duality(&self) -> bool {
+    self.provinces.iter().any(|p| p.dual)
+  }
+
+  /// Whether the map as its file writes it has ports (then duality is on
+  /// unless a game says otherwise).
+  pub fn dual_by_default(&self) -> bool {
+    builtin::map(&self.key)
+      .is_ok_and(|plain| plain.provinces.iter().any(|p| p.terrain == Terrain::Port))
+  }
+
+  /// Whether this map plays its dual provinces as ports.
+  pub fn plays_duality(&self) -> bool {
+    self.provinces.iter().any(|p| p.terrain == Terrain::Port)
   }
 
   /// The standard map.
@@ -507,7 +552,31 @@ impl Map {
         to.coast.is_none() && self.army_neighbours(from.province).contains(&to.province)
       }
       UnitType::Fleet => self.fleet_neighbours(from).contains(&to),
+      UnitType::Wing => to.coast.is_none() && self.wing_reaches(from.province, to.province),
     }
+  }
+
+  /// Every location a unit of `kind` at `from` may move to, in map order
+  /// (a fleet's by coast).
+  pub fn moves_from(&self, kind: UnitType, from: Location) -> Vec<Location> {
+    match kind {
+      UnitType::Army => {
+        self.army_neighbours(from.province).iter().map(|&p| Location::province(p)).collect()
+      }
+      UnitType::Fleet => self.fleet_neighbours(from).to_vec(),
+      UnitType::Wing => self
+        .province_ids()
+        .filter(|&p| self.wing_reaches(from.province, p))
+        .map(Location::province)
+        .collect(),
+    }
+  }
+
+  /// True when a wing at `from` may fly into `to`: across any border, by
+  /// land or by sea, into any province a unit may enter.
+  fn wing_reaches(&self, from: ProvinceId, to: ProvinceId) -> bool {
+    self.province(to).terrain != Terrain::Impassable
+      && self.neighbours_any_border(from).any(|p| p == to)
   }
 
   /// True when a unit of `kind` at `from` can move into province `to` by
@@ -516,6 +585,7 @@ impl Map {
     match kind {
       UnitType::Army => self.army_neighbours(from.province).contains(&to),
       UnitType::Fleet => self.fleet_neighbours(from).iter().any(|l| l.province == to),
+      UnitType::Wing => self.wing_reaches(from.province, to),
     }
   }
 
@@ -543,6 +613,7 @@ impl Map {
           && (province.has_coasts() == location.coast.is_some())
           && location.coast.is_none_or(|c| province.coasts().any(|pc| pc == c))
       }
+      UnitType::Wing => terrain != Terrain::Impassable && location.coast.is_none(),
     }
   }
 

@@ -32,6 +32,8 @@ const PLAYED_RULES: &[&str] = &[
   "CONVOY_BACK",
   "DEFAULT_UNORDERED",
   "GARRISON",
+  "SHOW_PHANTOM",
+  "ORDER_ANY",
 ];
 
 impl Map {

@@ -86,6 +86,12 @@ pub enum OrderError {
   #[error("{unit} cannot be convoyed: only armies travel by convoy.")]
   FleetConvoyed { unit: String },
 
+  #[error("{unit} cannot reach {to}: a wing flies only to a neighbouring space.")]
+  WingNotAdjacent { unit: String, to: String },
+
+  #[error("This game has no wings (the Wings option): build an army or a fleet.")]
+  NoWings,
+
   /// `coast` reads "east coast".
   #[error("{place} has no {coast}.")]
   NoSuchCoast { place: String, coast: &'static str },
@@ -200,6 +206,9 @@ pub enum OrderError {
   #[error("{power} has no builds this turn.")]
   NoBuildsDue { power: String },
 
+  #[error("{power} is not a power you play: write 'waive' alone to waive one of your builds.")]
+  WaiveOtherPower { power: String },
+
   #[error("{power} has no units to remove this turn.")]
   NoRemovalsDue { power: String },
 
@@ -254,6 +263,47 @@ pub enum OrderError {
   /// `kind` reads "An army".
   #[error("{kind} cannot stand in {place}.")]
   CannotStand { kind: &'static str, place: String },
+
+  // ------------------------------------------------------- transformations
+  #[error(
+    "A transformation is written with the unit first in a movement phase ('F Brest\n\
+     transforms to Army', 'Spain trafo F (sc)'), and with the new type first in an\n\
+     adjustment phase ('transform A Brest', 'trafo F Spa/sc')."
+  )]
+  TransformForm,
+
+  /// `phase` reads "movement phases".
+  #[error(
+    "This game allows no transformations in {phase} (the Master sets them with SET\n\
+     TRANSFORM)."
+  )]
+  TransformOff { phase: &'static str },
+
+  #[error("{unit} cannot transform: units never transform at sea.")]
+  TransformAtSea { unit: String },
+
+  /// `kind` reads "an army".
+  #[error("{unit} is already {kind}: write the type it should become.")]
+  TransformSame { unit: String, kind: &'static str },
+
+  #[error("{unit} cannot become a fleet: {place} has no coast.")]
+  TransformNoCoast { unit: String, place: String },
+
+  /// `options` are short forms such as `Spa/nc`.
+  #[error("Say which coast of {place} the new fleet is on: {}.", join(options, "or"))]
+  TransformCoastNeeded { place: String, options: Vec<String> },
+
+  #[error("{place} has no such coast for the new unit.")]
+  TransformBadCoast { place: String },
+
+  #[error("{unit} is blockading a supply centre, so it cannot transform in a build phase.")]
+  TransformBlockading { unit: String },
+
+  /// `rule` reads "on a home centre its power owns"; `setting` "MOVE:HOME CENTER".
+  #[error(
+    "{unit} cannot transform there: this game allows it only {rule} (SET TRANSFORM {setting})."
+  )]
+  TransformPlace { unit: String, rule: &'static str, setting: String },
 }
 
 impl OrderError {
@@ -266,6 +316,13 @@ impl OrderError {
       Action::Convoy { .. } => ("A convoy", "a movement phase"),
       Action::Proxy { .. } => ("A proxy order", "a movement phase"),
       Action::Disband => ("A disband", "a retreat phase"),
+      Action::Transform { .. } => {
+        if phase == PhaseKind::Adjustment {
+          // The unit comes after the word in an adjustment phase.
+          return OrderError::TransformForm;
+        }
+        ("A transformation", "a movement or adjustment phase")
+      }
     };
     OrderError::WrongPhase { what, phase: phase_name(phase), accepted }
   }
@@ -276,8 +333,12 @@ impl OrderError {
       ParsedOrder::Build { .. } => "A build",
       ParsedOrder::Remove { .. } => "A removal",
       ParsedOrder::BuildOrRemove { .. } => "A build or removal",
-      ParsedOrder::Waive => "Waiving a build",
+      ParsedOrder::Waive { .. } => "Waiving a build",
       ParsedOrder::Maintain { .. } => "A maintain order",
+      ParsedOrder::Transform { .. } if phase == PhaseKind::Movement => {
+        return OrderError::TransformForm
+      }
+      ParsedOrder::Transform { .. } => "A transformation",
       ParsedOrder::Unit { action, .. } => return OrderError::misplaced_action(action, phase),
     };
     OrderError::WrongPhase { what, phase: phase_name(phase), accepted: "an adjustment phase" }

@@ -24,7 +24,7 @@ pub use validate::{
   convoy_conceivable, validate, validate_adjustment, validate_adjustment_with, validate_with,
 };
 
-use crate::map::{Location, PowerId, ProvinceId, UnitType};
+use crate::map::{Coast, Location, PowerId, ProvinceId, UnitType};
 use crate::position::Unit;
 
 /// An order as written, with names resolved but nothing checked against the
@@ -40,11 +40,15 @@ pub enum ParsedOrder {
   /// `F StP/sc` in an adjustment phase: a build or a removal, whichever the
   /// power is due.
   BuildOrRemove { kind: Option<UnitType>, at: Location },
-  /// `waive`: decline one build.
-  Waive,
+  /// `waive`: decline one build; `waive France` names the power, for a
+  /// player of several (duplex).
+  Waive { power: Option<PowerId> },
   /// `maintain A Vie`: keep a unit (SET ANY DISBAND, where every unit
   /// needs an order).
   Maintain { kind: Option<UnitType>, at: Location },
+  /// `transform A Brest`, `trafo f spa/sc` (SET TRANSFORM): the unit at
+  /// `at` becomes `into`; the coast is where a fleet goes.
+  Transform { into: UnitType, at: Location },
 }
 
 /// What a unit is told to do, as written.
@@ -76,6 +80,11 @@ pub enum Action {
     power: PowerId,
   },
   Disband,
+  /// `F Brest transforms to Army`, `Spain trafo F (sc)` (SET TRANSFORM).
+  Transform {
+    into: UnitType,
+    coast: Option<Coast>,
+  },
 }
 
 /// How a move intends to travel.
@@ -120,6 +129,13 @@ pub enum Order {
   },
   /// Disband a dislodged unit (retreat phase).
   Disband,
+  /// Hold, and become a unit of another type unless dislodged (or,
+  /// without SET ATTACK TRANSFORM, attacked); a fleet's coast is given
+  /// where the province has several.
+  Transform {
+    into: UnitType,
+    coast: Option<Coast>,
+  },
 }
 
 /// A unit's checked order.
@@ -143,5 +159,12 @@ pub enum Adjustment {
   /// Keep the unit (SET ANY DISBAND): changes nothing on the board.
   Maintain {
     unit: Unit,
+  },
+  /// Change the unit's type where it stands (SET TRANSFORM BUILD:...);
+  /// uses up no build or removal.
+  Transform {
+    unit: Unit,
+    into: UnitType,
+    coast: Option<Coast>,
   },
 }

@@ -39,8 +39,10 @@ const REMOVE_AFTER: &[&str] = &["removes", "remove", "disbands", "disband", "d"]
 const WAIVE: &[&str] = &["waives", "waive", "w"];
 const MAINTAIN: &[&str] = &["maintains", "maintain", "m"];
 const MAINTAIN_AFTER: &[&str] = &["maintains", "maintain"];
+const TRANSFORM: &[&str] = &["transforms", "transform", "trafo"];
 const ARMY: &[&str] = &["army", "a"];
 const FLEET: &[&str] = &["fleet", "f"];
+const WING: &[&str] = &["wing", "w"];
 
 type Res<'a, T> = fail::Res<'a, T, OrderError>;
 
@@ -56,7 +58,9 @@ pub fn reads_as_order(map: &Map, line: &str) -> bool {
   if first.is_empty() {
     return false;
   }
-  [ARMY, FLEET, BUILD, REMOVE, WAIVE].iter().any(|words| words.contains(&first.as_str()))
+  [ARMY, FLEET, WING, BUILD, REMOVE, WAIVE, TRANSFORM]
+    .iter()
+    .any(|words| words.contains(&first.as_str()))
     || matches!(map.match_prefix(line), Ok(_) | Err(Lookup::Ambiguous { .. }))
 }
 
@@ -109,7 +113,8 @@ fn parse_unit_order(map: &Map, kind: PhaseKind, text: &str) -> Result<ParsedOrde
       order @ (ParsedOrder::Build { .. }
       | ParsedOrder::Remove { .. }
       | ParsedOrder::Maintain { .. }
-      | ParsedOrder::Waive),
+      | ParsedOrder::Transform { .. }
+      | ParsedOrder::Waive { .. }),
     ) => Err(OrderError::misplaced_adjustment(&order, kind)),
     _ => Err(error),
   }
@@ -185,7 +190,19 @@ fn action<'a>(map: &Map, i: &'a str) -> Res<'a, Action> {
     |j| support_action(map, j),
     |j| convoy_action(map, j),
     |j| proxy_action(map, j),
+    transform_action,
   ))(i)
+}
+
+/// `transforms to Army`, `trafo F (sc)`: the new type is always written
+/// (manual §6.1), and a fleet's coast after it.
+fn transform_action(i: &str) -> Res<'_, Action> {
+  let (rest, word) =
+    recognize(pair(any_kw(TRANSFORM), opt(preceded(blank, alt((kw("to"), kw("into")))))))(i)?;
+  let (rest, into) =
+    expect(preceded(blank, unit_type)(rest), "the type to become (A or F)", word, rest)?;
+  let (rest, coast) = opt(coast)(rest)?;
+  Ok((rest, Action::Transform { into, coast }))
 }
 
 /// `- Nth`, or a convoy route `- Nth - Nwy`, and perhaps `via convoy`.
@@ -259,12 +276,38 @@ fn proxy_action<'a>(map: &Map, i: &'a str) -> Res<'a, Action> {
 }
 
 fn adjustment_order<'a>(map: &Map, i: &'a str) -> Res<'a, ParsedOrder> {
-  alt((waive, |j| adjustment_first(map, j), |j| adjustment_last(map, j)))(i)
+  alt((
+    |j| waive(map, j),
+    |j| transform_first(map, j),
+    |j| adjustment_first(map, j),
+    |j| adjustment_last(map, j),
+  ))(i)
 }
 
-/// `waive`, perhaps with a count that one order cannot honour anyway.
-fn waive(i: &str) -> Res<'_, ParsedOrder> {
-  value(ParsedOrder::Waive, pair(any_kw(WAIVE), opt(preceded(blank, digit1))))(i)
+/// `transform A Brest`, `trafo f spa/sc`: the word, the type the unit is
+/// to become, and where it stands (its present type is not written).
+fn transform_first<'a>(map: &Map, i: &'a str) -> Res<'a, ParsedOrder> {
+  let (rest, word) = any_kw(TRANSFORM)(i)?;
+  let (rest, into) =
+    expect(preceded(blank, unit_type)(rest), "the type to become (A or F)", word, rest)?;
+  let (rest, at) = expect_location(map, word, rest)?;
+  Ok((rest, ParsedOrder::Transform { into, at }))
+}
+
+/// `waive`, perhaps with a count that one order cannot honour anyway, or
+/// with the power whose build it is (`waive France`: a player of several
+/// powers, in a duplex game).
+fn waive<'a>(map: &Map, i: &'a str) -> Res<'a, ParsedOrder> {
+  let (rest, _) = any_kw(WAIVE)(i)?;
+  if let Ok((after, power)) = preceded(blank, |j| power_word(map, j))(rest) {
+    return Ok((after, ParsedOrder::Waive { power: Some(power) }));
+  }
+  let (rest, _) = opt(preceded(blank, digit1))(rest)?;
+  // `W Vie` is a wing, not a waive: give way unless the order ends here.
+  if !at_end(rest) {
+    return soft();
+  }
+  Ok((rest, ParsedOrder::Waive { power: None }))
 }
 
 /// What an adjustment order does with the unit or place it names.
@@ -511,7 +554,11 @@ fn power_word<'a>(map: &Map, i: &'a str) -> Res<'a, PowerId> {
 }
 
 fn unit_type(i: &str) -> Res<'_, UnitType> {
-  alt((value(UnitType::Army, any_kw(ARMY)), value(UnitType::Fleet, any_kw(FLEET))))(i)
+  alt((
+    value(UnitType::Army, any_kw(ARMY)),
+    value(UnitType::Fleet, any_kw(FLEET)),
+    value(UnitType::Wing, any_kw(WING)),
+  ))(i)
 }
 
 fn expect_location<'a>(map: &Map, after: &str, i: &'a str) -> Res<'a, Location> {

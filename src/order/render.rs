@@ -89,6 +89,12 @@ pub fn push_adjustment(out: &mut String, map: &Map, adjustment: &Adjustment) {
       out.push_str("Maintain ");
       push_unit(out, map, unit);
     }
+    Adjustment::Transform { unit, into, coast } => {
+      out.push_str("Transform ");
+      push_unit(out, map, unit);
+      out.push_str(" to ");
+      push_new_type(out, into, coast);
+    }
   }
   out.push('.');
 }
@@ -151,6 +157,20 @@ fn push_order_text(
       out.push_str(&map.power(*power).name);
     }
     Order::Disband => out.push_str("DISBAND"),
+    Order::Transform { into, coast } => {
+      out.push_str("TRANSFORM TO ");
+      push_new_type(out, *into, *coast);
+    }
+  }
+}
+
+/// `Army`, `Fleet (south coast)`: what a unit transforms into.
+fn push_new_type(out: &mut String, into: crate::map::UnitType, coast: Option<crate::map::Coast>) {
+  out.push_str(into.name());
+  if let Some(coast) = coast {
+    out.push_str(" (");
+    out.push_str(coast.name());
+    out.push(')');
   }
 }
 

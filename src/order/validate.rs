@@ -8,7 +8,7 @@ use super::{Action, Adjustment, Order, OrderError, ParsedOrder, UnitOrder, Via};
 use crate::map::{Coast, Location, Map, PowerId, ProvinceId, Terrain, UnitType};
 use crate::phase::PhaseKind;
 use crate::position::{Dislodged, Position, Unit};
-use crate::rules::{build_site, league_forbids, LeagueBar, Rules, SiteProblem};
+use crate::rules::{build_site, league_forbids, LeagueBar, Rules, SiteProblem, TransformProblem};
 
 /// Checks a movement- or retreat-phase order of `power` against `position`
 /// under the standard rules.
@@ -68,8 +68,16 @@ pub fn validate_adjustment_with(
     ParsedOrder::Build { kind, at } => board.build(kind, at),
     ParsedOrder::Remove { kind, at } => board.remove(kind, at),
     ParsedOrder::BuildOrRemove { kind, at } => board.build_or_remove(kind, at),
-    ParsedOrder::Waive => board.waive(),
+    ParsedOrder::Waive { power: Some(other) } if other != board.power => {
+      Err(OrderError::WaiveOtherPower { power: map.power(other).name.clone() })
+    }
+    ParsedOrder::Waive { .. } => board.waive(),
     ParsedOrder::Maintain { kind, at } => board.maintain(kind, at),
+    ParsedOrder::Transform { into, at } => {
+      let unit = board.own_unit(None, at.province)?;
+      let coast = board.transform(unit, into, at.coast)?;
+      Ok(Adjustment::Transform { unit, into, coast })
+    }
     ParsedOrder::Unit { ref action, .. } => {
       Err(OrderError::misplaced_action(action, PhaseKind::Adjustment))
     }
@@ -130,7 +138,12 @@ impl Board<'_> {
       Action::SupportMove { kind, from, to } => self.support_move(unit, kind, from.province, to)?,
       Action::Convoy { kind, from, to } => self.convoy(unit, kind, from.province, to.province)?,
       Action::Proxy { power } => Order::Proxy { power },
+      Action::Disband if self.rules.movement_disband => Order::Disband,
       Action::Disband => return Err(OrderError::misplaced_action(action, PhaseKind::Movement)),
+      Action::Transform { into, coast } => {
+        let coast = self.transform(unit, into, coast)?;
+        Order::Transform { into, coast }
+      }
     };
     Ok(UnitOrder { unit, order })
   }
@@ -143,8 +156,21 @@ impl Board<'_> {
     via_convoy: bool,
   ) -> Result<Order, OrderError> {
     match unit.kind {
-      UnitType::Fleet if !route.is_empty() || via_convoy => {
+      UnitType::Fleet | UnitType::Wing if !route.is_empty() || via_convoy => {
         Err(OrderError::FleetConvoyed { unit: self.name(unit) })
+      }
+      UnitType::Wing => {
+        self.check_entry(unit, to.province)?;
+        let to = Location::province(to.province);
+        if !self.map.can_move(UnitType::Wing, unit.location, to)
+          || !self.border_open(unit, to.province)
+        {
+          return Err(OrderError::WingNotAdjacent {
+            unit: self.name(unit),
+            to: self.place(to.province),
+          });
+        }
+        Ok(Order::Move { to, via: Via::Unspecified })
       }
       UnitType::Fleet => Ok(Order::Move { to: self.fleet_move(unit, to)?, via: Via::Unspecified }),
       UnitType::Army => self.army_move(unit, to.province, route, via_convoy),
@@ -381,7 +407,7 @@ impl Board<'_> {
       return Err(OrderError::CannotConvoy { unit: self.name(fleet) });
     }
     let target = self.helped_unit(kind, from, |u| u.kind == UnitType::Army)?;
-    if target.kind == UnitType::Fleet {
+    if target.kind != UnitType::Army {
       return Err(OrderError::FleetConvoyed { unit: self.name(target) });
     }
     if !self.is_land(to) {
@@ -521,8 +547,8 @@ impl Board<'_> {
       return false;
     }
     match target.kind {
-      UnitType::Fleet => {
-        self.map.can_reach(UnitType::Fleet, from, to) && self.border_open(target, to)
+      UnitType::Fleet | UnitType::Wing => {
+        self.map.can_reach(target.kind, from, to) && self.border_open(target, to)
       }
       UnitType::Army => {
         self.map.province(to).is_land()
@@ -633,8 +659,62 @@ impl Board<'_> {
       });
     }
     match unit.kind {
-      UnitType::Army => Ok(Location::province(to.province)),
+      UnitType::Army | UnitType::Wing => Ok(Location::province(to.province)),
       UnitType::Fleet => self.fleet_target(unit, to, &options),
+    }
+  }
+}
+
+// ------------------------------------------------------ transformations
+
+impl Board<'_> {
+  /// Whether `unit` may become `into` here and now (SET TRANSFORM), and
+  /// the coast the new fleet stands on (`None` for an army or a province
+  /// of one coast, whatever was written).
+  fn transform(
+    &self,
+    unit: Unit,
+    into: UnitType,
+    coast: Option<Coast>,
+  ) -> Result<Option<Coast>, OrderError> {
+    let setting = &self.rules.transform;
+    let province = self.map.province(unit.location.province);
+    if into == UnitType::Wing && !self.rules.wings {
+      return Err(OrderError::NoWings);
+    }
+    let problem =
+      crate::rules::transform_problem(self.map, self.position, setting, unit, into, coast);
+    let place = || province.name.clone();
+    match problem {
+      None if into == UnitType::Fleet && province.has_coasts() => Ok(coast),
+      None => Ok(None),
+      Some(TransformProblem::Off) => Err(OrderError::TransformOff {
+        phase: match self.position.phase.kind {
+          PhaseKind::Movement => "movement phases",
+          PhaseKind::Retreat => "retreat phases",
+          PhaseKind::Adjustment => "adjustment phases",
+        },
+      }),
+      Some(TransformProblem::AtSea) => Err(OrderError::TransformAtSea { unit: self.name(unit) }),
+      Some(TransformProblem::Same) => {
+        Err(OrderError::TransformSame { unit: self.name(unit), kind: article(unit.kind) })
+      }
+      Some(TransformProblem::NoCoast) => {
+        Err(OrderError::TransformNoCoast { unit: self.name(unit), place: place() })
+      }
+      Some(TransformProblem::CoastNeeded) => Err(OrderError::TransformCoastNeeded {
+        place: place(),
+        options: province.coasts().map(|c| format!("{}/{}", province.abbr, c.abbr())).collect(),
+      }),
+      Some(TransformProblem::BadCoast) => Err(OrderError::TransformBadCoast { place: place() }),
+      Some(TransformProblem::Blockading) => {
+        Err(OrderError::TransformBlockading { unit: self.name(unit) })
+      }
+      Some(TransformProblem::Place(rule)) => Err(OrderError::TransformPlace {
+        unit: self.name(unit),
+        rule: rule.words(),
+        setting: setting.words(),
+      }),
     }
   }
 }
@@ -664,7 +744,11 @@ impl Board<'_> {
     let kind = self.build_kind(kind, at)?;
     let at = self.build_location(kind, at)?;
     if !self.map.can_stand(kind, at) {
-      let kind = if kind == UnitType::Army { "An army" } else { "A fleet" };
+      let kind = match kind {
+        UnitType::Army => "An army",
+        UnitType::Fleet => "A fleet",
+        UnitType::Wing => "A wing",
+      };
       return Err(OrderError::CannotStand { kind, place: self.map.location_name(at) });
     }
     Ok(Adjustment::Build { kind, at })
@@ -737,6 +821,7 @@ impl Board<'_> {
   fn build_kind(&self, kind: Option<UnitType>, at: Location) -> Result<UnitType, OrderError> {
     let province = self.map.province(at.province);
     match (kind, province.terrain, at.coast) {
+      (Some(UnitType::Wing), _, _) if !self.rules.wings => Err(OrderError::NoWings),
       (Some(kind), _, _) => Ok(kind),
       (None, Terrain::Sea, _) | (None, Terrain::Coast | Terrain::Port, Some(_)) => {
         Ok(UnitType::Fleet)
@@ -753,7 +838,7 @@ impl Board<'_> {
   /// are several (DATC 6.B.14); other coasts written are dropped.
   fn build_location(&self, kind: UnitType, at: Location) -> Result<Location, OrderError> {
     let province = self.map.province(at.province);
-    if kind == UnitType::Army || !province.has_coasts() {
+    if kind != UnitType::Fleet || !province.has_coasts() {
       if kind == UnitType::Fleet && province.terrain == Terrain::Land {
         return Err(OrderError::BuildFleetInland { place: province.name.clone() });
       }
@@ -903,7 +988,7 @@ impl Board<'_> {
 
   /// `army in Munich`.
   fn unit_in(&self, unit: Unit) -> String {
-    let kind = if unit.kind == UnitType::Army { "army" } else { "fleet" };
+    let kind = unit.kind.name().to_ascii_lowercase();
     format!("{kind} in {}", self.place(unit.location.province))
   }
 
@@ -917,10 +1002,7 @@ impl Board<'_> {
 }
 
 fn article(kind: UnitType) -> &'static str {
-  match kind {
-    UnitType::Army => "an army",
-    UnitType::Fleet => "a fleet",
-  }
+  kind.with_article()
 }
 
 /// The most steps [`RouteSearch`] takes before it gives up and takes the

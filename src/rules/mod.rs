@@ -11,11 +11,15 @@ use serde::{Deserialize, Serialize};
 
 mod league;
 pub(crate) mod sites;
+mod transform;
 
 pub use league::{league_forbids, LeagueBar};
 pub use sites::{
   allowance, build_conflict, build_limit, build_site, claim_open, free_sites, homes,
   mobilize_phase, mobilizing, partisans_active, SiteProblem,
+};
+pub use transform::{
+  transform_problem, Transform, TransformPlace, TransformProblem, TransformSyntax,
 };
 
 /// How a convoy paradox is broken (DATC 4.A.2).
@@ -116,6 +120,14 @@ pub struct Rules {
   /// homes, keeps its units and may build one in a home each year, where
   /// no other power may build (DPjudge GARRISON).
   pub garrison: bool,
+  /// Which units may change type, when and where (SET TRANSFORM), and
+  /// whether an attack stops it (SET ATTACK TRANSFORM).
+  pub transform: Transform,
+  /// A unit may be ordered to disband in a movement phase: it holds, and
+  /// is gone at the phase's end (SET DISBAND; Machiavelli's rule).
+  pub movement_disband: bool,
+  /// Wings may be built, and units may become wings (the Wings option).
+  pub wings: bool,
 }
 
 /// A rule name `judge adjudicate` does not know.
@@ -125,13 +137,25 @@ pub struct Rules {
    HOME_BUILDS, ANY_DISBAND, NO_RETREAT, SUMMER, COASTAL_CONVOY, MOBILIZE, HIBERNATE, \
    NO_PARTISANS, IMMOBILE_DUMMIES, DUMMY_FIRE, CD_BUILDS, CD_DUMMIES, VASSAL_DUMMIES, \
    TORN_ALLEGIANCE, FICTIONAL_OK, FRIENDLY_FIRE, WEAK_BOUNCES, COASTAL_CRAWL, SAFE_CONVOYS, \
-   WEAK_CONVOYS, NO_RETURN, CONVOY_BACK, DEFAULT_UNORDERED, GARRISON)"
+   WEAK_CONVOYS, NO_RETURN, CONVOY_BACK, DEFAULT_UNORDERED, GARRISON, SHOW_PHANTOM, ORDER_ANY, \
+   MOVEMENT_DISBAND, WINGS, \
+   DUALITY, NO_DUALITY, \
+   ATTACK_TRANSFORM, \
+   TRANSFORM_MOVE_<where>, TRANSFORM_BUILD_<where> with <where> HOME_CENTER, ONE_CENTER, \
+   ANY_CENTER, ANYWHERE or NONE)"
 )]
 pub struct UnknownRule {
   pub name: String,
 }
 
 impl Rules {
+  /// Whether an adjustment phase may change any unit, due or not (ANY
+  /// DISBAND, or transformations in build phases): then it comes every
+  /// year, and waits for its deadline.
+  pub fn adjusts_any_unit(&self) -> bool {
+    self.any_disband || self.transform.builds.is_some()
+  }
+
   /// Reads rule names as given to `judge adjudicate` (case-insensitive;
   /// the DPjudge's names and njudge's SET words both work).
   pub fn from_names<S: AsRef<str>>(names: &[S]) -> Result<Rules, UnknownRule> {
@@ -191,6 +215,12 @@ impl Rules {
         "HIBERNATE" => rules.hibernate = true,
         "NO_PARTISANS" => rules.no_partisans = true,
         "FICTIONAL_OK" => rules.fictional_ok = true,
+        // Supports and convoys of units not there are shown as given and
+        // fail (void), which this judge does for any such order; the rule
+        // brings FICTIONAL_OK, as its text says.
+        "SHOW_PHANTOM" => rules.fictional_ok = true,
+        // Orders for any unit are taken; by mail only (`Game::checked_order`).
+        "ORDER_ANY" => {}
         "FRIENDLY_FIRE" => rules.friendly_fire = true,
         "WEAK_BOUNCES" => rules.weak_bounces = true,
         "COASTAL_CRAWL" => rules.coastal_crawl = true,
@@ -199,6 +229,25 @@ impl Rules {
         "NO_RETURN" => rules.no_return = true,
         "GARRISON" => rules.garrison = true,
         "CONVOY_BACK" => rules.no_return = false,
+        "ATTACK_TRANSFORM" => rules.transform.attacked = true,
+        "DISBAND" | "MOVEMENT_DISBAND" => rules.movement_disband = true,
+        "WINGS" | "WING" => rules.wings = true,
+        // The map's own business: the caller picks the map played so
+        // (`Map::with_duality`).
+        "DUALITY" | "NO_DUALITY" => {}
+        // `TRANSFORM_MOVE_ANYWHERE`, `TRANSFORM MOVE:HOME`: one phase's
+        // setting, the other phase's kept.
+        upper if upper.starts_with("TRANSFORM_") || upper.starts_with("TRAFO_") => {
+          let words = upper.split_once('_').map_or("", |(_, w)| w).replace('_', " ");
+          let words = words.replacen("MOVE ", "MOVE:", 1).replacen("BUILD ", "BUILD:", 1);
+          let one =
+            rules.transform.parse(&words).map_err(|_| UnknownRule { name: name.to_string() })?;
+          if words.starts_with("MOVE") {
+            rules.transform.moves = one.moves;
+          } else {
+            rules.transform.builds = one.builds;
+          }
+        }
         _ => return Err(UnknownRule { name: name.to_string() }),
       }
     }

@@ -103,7 +103,7 @@ pub fn allowance(map: &Map, position: &Position, power: PowerId, rules: &Rules) 
   if garrisoned(map, position, power, rules) {
     return position.units_of(power).count() as i32 + 1;
   }
-  let mut count = position.centers_of(map, power).count();
+  let mut count = position.counted_centers(map, power).count();
   if mobilizing(map, position, power, rules) {
     count += 1;
   }

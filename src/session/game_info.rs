@@ -323,7 +323,7 @@ fn history_text(
   entries: &[HistoryEntry],
   query: &HistoryQuery,
   who: &Viewer,
-  tz: chrono_tz::Tz,
+  tz: crate::zone::Tz,
 ) -> String {
   let key = who.key(game.map);
   let hides = game.hides();
@@ -415,7 +415,7 @@ fn history_text(
 /// One history entry as njudge archives a message: `Date:    Mon Mar  9
 /// 12:00:00 2026 (1773057600)`, `Subject: …`, a blank line and the body
 /// without its `::` lines, after a blank line.
-fn archived(entry: &HistoryEntry, body: &str, tz: chrono_tz::Tz) -> String {
+fn archived(entry: &HistoryEntry, body: &str, tz: crate::zone::Tz) -> String {
   let when = entry.time.with_timezone(&tz).format("%a %b %e %H:%M:%S %Y");
   let mut block =
     format!("\nDate:    {when} ({})\nSubject: {}\n\n", entry.time.timestamp(), entry.subject);

@@ -170,7 +170,7 @@ impl Session<'_> {
   }
 
   fn player_data(&mut self, address: &str, user: &User) -> Result<(), StoreError> {
-    let tz = self.ctx.config.tz().unwrap_or(chrono_tz::UTC);
+    let tz = self.ctx.config.tz().unwrap_or(crate::zone::UTC);
     let since = user.registered.with_timezone(&tz).format("%a %b %d %Y %H:%M:%S %z");
     let level = user.fields.get("level").map(String::as_str).unwrap_or("not given");
     let d = ledger::dedication(&ledger::dir(self.ctx.data_root), user.id)?;

@@ -11,6 +11,7 @@
 //! the game is processed if its orders are all in and due.
 
 mod access;
+mod duality;
 mod future;
 mod game_info;
 mod info;
@@ -23,12 +24,13 @@ mod press;
 mod register;
 mod rule;
 mod timing;
+mod transform;
 mod variant;
 mod vote;
 mod web;
 
+use crate::zone::Tz;
 use chrono::{DateTime, Utc};
-use chrono_tz::Tz;
 
 pub(crate) use self::access::List;
 pub(crate) use self::moderate::Threshold;
@@ -66,7 +68,7 @@ pub struct Context<'a> {
 impl Context<'_> {
   /// The judge's time zone.
   pub fn tz(&self) -> Tz {
-    self.config.tz().unwrap_or(chrono_tz::UTC)
+    self.config.tz().unwrap_or(crate::zone::UTC)
   }
 }
 

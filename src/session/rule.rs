@@ -46,7 +46,7 @@ impl Session<'_> {
       self.error(&format!("{reason}\nNothing was changed."));
       return;
     }
-    if settings.variant.has_rule(&name) == on {
+    if settings.rule_on(&name) == on {
       let game = seat.stored.game.name.clone();
       let state = if on { "already in force" } else { "not in force" };
       self.say(&format!("In game '{game}', the rule {name} is {state}: nothing was changed."));

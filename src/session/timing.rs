@@ -306,7 +306,7 @@ fn default_time(rule: &DeadlineRule) -> NaiveTime {
 
 /// `start [TO end]`: from the start of the first day (or its time) to the
 /// end of the last (or its time); a day when no end is given.
-fn read_absence(args: &str, now: DateTime<Utc>, tz: chrono_tz::Tz) -> Result<Absence, String> {
+fn read_absence(args: &str, now: DateTime<Utc>, tz: crate::zone::Tz) -> Result<Absence, String> {
   let lower = args.to_ascii_lowercase();
   let (start_text, end_text) = match lower.find(" to ") {
     Some(i) => (&args[..i], Some(&args[i + 4..])),

@@ -299,6 +299,11 @@ pub fn from_json(bytes: &[u8]) -> Result<Stored, String> {
     return Err(format!("format {} is not the format {FORMAT} this judge reads", file.format));
   }
   let map = Map::builtin(&file.variant).map_err(|e| e.to_string())?;
+  // SET [NO] DUALITY plays the map's dual provinces as ports or coasts.
+  let map = match file.settings.variant.duality {
+    Some(on) => map.with_duality(on).map_err(|e| e.to_string())?,
+    None => map,
+  };
   let position = read_board(map, &file.board)?;
   let mut game = Game::new(&file.name, map, file.settings, file.created);
   game.status = file.status;

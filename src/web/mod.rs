@@ -193,8 +193,8 @@ impl Site {
     self.now.unwrap_or_else(Utc::now)
   }
 
-  fn tz(&self) -> chrono_tz::Tz {
-    self.config.tz().unwrap_or(chrono_tz::UTC)
+  fn tz(&self) -> crate::zone::Tz {
+    self.config.tz().unwrap_or(crate::zone::UTC)
   }
 
   /// The answer to `request`.

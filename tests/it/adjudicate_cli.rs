@@ -377,3 +377,61 @@ fn without_a_viewer_the_answer_is_the_full_one() {
   assert_eq!(seen["units"]["Germany"], result["units"]["Germany"]);
   assert_eq!(powers_named(&seen), BTreeSet::from(["Germany".to_string()]), "{seen}");
 }
+
+#[test]
+fn transformation_rules_change_a_units_type() {
+  let orders = r#""units": {"France": ["F Bre", "A Spa"], "Germany": ["A Pic"]},
+    "orders": {"France": ["F Brest transforms to Army", "Spain trafo F (sc)"],
+               "Germany": ["A Pic - Bre"]}"#;
+  // Off by default: the orders are refused, and nothing changes.
+  let result = one_result(&adjudicate(&format!(r#"{{"phase": "S1901M", {orders}}}"#)));
+  assert_eq!(result["orders"][0]["result"], "invalid", "{result}");
+  assert!(result["orders"][0]["error"].as_str().is_some_and(|e| e.contains("no transformations")));
+  // Anywhere in movement phases: Brest is attacked, so it stays a fleet
+  // unless ATTACK_TRANSFORM; Spain becomes a fleet on its south coast.
+  for (rules, brest, result_word) in [
+    (r#"["TRANSFORM_MOVE_ANYWHERE"]"#, "F Bre", "attacked"),
+    (r#"["TRANSFORM MOVE:ANYWHERE", "ATTACK_TRANSFORM"]"#, "A Bre", "ok"),
+  ] {
+    let input = format!(r#"{{"phase": "S1901M", "rules": {rules}, {orders}}}"#);
+    let result = one_result(&adjudicate(&input));
+    assert_eq!(result["orders"][0]["result"], result_word, "{result}");
+    let france = strings(&result["units"]["France"]);
+    assert_eq!(france, BTreeSet::from([brest.to_string(), "F Spa/sc".to_string()]), "{result}");
+  }
+  assert_rejected(r#"{"phase": "S1901M", "rules": ["TRANSFORM_MOVE_EVERYWHERE"]}"#, "EVERYWHERE");
+}
+
+#[test]
+fn under_duality_a_fleet_in_constantinople_convoys() {
+  let input = |rules: &str| {
+    format!(
+      r#"{{"phase": "S1901M", "rules": {rules},
+      "units": {{"Turkey": ["F Con", "A Bul"]}},
+      "orders": {{"Turkey": ["F Con C A Bul - Ank", "A Bul - Ank"]}}}}"#
+    )
+  };
+  // An ordinary coast: no convoy can take the army there, and it stays.
+  let plain = one_result(&adjudicate(&input("[]")));
+  assert_eq!(plain["orders"][1]["result"], "invalid", "{plain}");
+  assert!(strings(&plain["units"]["Turkey"]).contains("A Bul"), "{plain}");
+  // Land and water at once: the army crosses by Constantinople.
+  let dual = one_result(&adjudicate(&input(r#"["DUALITY"]"#)));
+  assert_eq!(dual["orders"][0]["result"], "ok", "{dual}");
+  assert_eq!(dual["orders"][1]["result"], "ok", "{dual}");
+  assert!(strings(&dual["units"]["Turkey"]).contains("A Ank"), "{dual}");
+  let off = one_result(&adjudicate(&input(r#"["DUALITY", "NO_DUALITY"]"#)));
+  assert_eq!(off["orders"][1]["result"], "invalid", "the last named counts: {off}");
+}
+
+#[test]
+fn wings_fly_over_the_sea_and_are_given_as_w() {
+  let input = r#"{"phase": "S1901M", "rules": ["WINGS"],
+    "units": {"Italy": ["W Tri", "A Ven"]},
+    "orders": {"Italy": ["W Tri - Adr", "A Ven S W Tri - Tyr"]}}"#;
+  let result = one_result(&adjudicate(input));
+  assert_eq!(result["orders"][0]["result"], "ok", "{result}");
+  assert_eq!(result["orders"][0]["text"], "Wing Trieste -> Adriatic Sea.", "{result}");
+  assert_eq!(result["orders"][1]["result"], "void", "the wing went elsewhere: {result}");
+  assert_eq!(strings(&result["units"]["Italy"]), BTreeSet::from(["W Adr".into(), "A Ven".into()]));
+}

@@ -84,7 +84,7 @@ fn version_names_the_program() {
 #[test]
 fn commands_of_later_issues_are_answered_plainly() {
   let judge = Judge::new();
-  judge.send(ANN, "", "LIST\nSET TRANSFORM MOVE:HOME\n");
+  judge.send(ANN, "", "LIST\nSET GATEWAYS\n");
   let reply = judge.reply_to(ANN);
   assert!(reply.body.contains("does not offer this command yet"), "{}", reply.body);
 }

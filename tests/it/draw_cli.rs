@@ -254,7 +254,7 @@ fn reversed_request(map: &judge::map::Map) -> (String, usize) {
         UnitType::Army => {
           map.army_neighbours(unit.location.province).first().map(|&p| map.province(p).abbr.clone())
         }
-        UnitType::Fleet => {
+        UnitType::Fleet | UnitType::Wing => {
           map.fleet_neighbours(unit.location).first().map(|&l| map.location_abbr(l))
         }
       };

@@ -108,3 +108,34 @@ fn a_unit_proxied_by_its_owner_moves_by_the_other_powers_order() {
   assert!(listing.contains("Austria: Army Galicia."), "proxied to Germany:\n{listing}");
   assert!(listing.contains("Austria: Army Budapest."), "not proxied, so it held:\n{listing}");
 }
+
+#[test]
+fn set_duality_makes_constantinople_a_port_for_the_game() {
+  let judge = Judge::with_config(FAST);
+  let table = Table::start_with(&judge, "du", START, "", "SET DUALITY\n");
+  assert!(table.listing(T).contains("Duality:        on"), "{}", table.listing(T));
+  // Turkey's army walks to Bulgaria, then crosses by Constantinople.
+  table.turn(T).orders(&[("Turkey", "A Con - Bul\nF Ank - Con\nA Smy H\n")]).accepted();
+  let mail =
+    table.turn(T).orders(&[("Turkey", "F Con C A Bul - Ank\nA Bul - Ank\nA Smy H\n")]).accepted();
+  let results = mail
+    .iter()
+    .find(|m| m.to == MASTER && m.subject.ends_with("F1901M Results"))
+    .unwrap_or_else(|| panic!("no results: {:#?}", subjects(&mail)));
+  assert!(results.body.contains("Turkey: Army Bulgaria -> Ankara."), "{}", results.body);
+  assert!(!results.body.contains("Army Bulgaria -> Ankara. (*"), "{}", results.body);
+
+  // Without it no convoy can take the army there.
+  let plain = Table::start_with(&judge, "nd", START, "", "");
+  plain.turn(T).orders(&[("Turkey", "A Con - Bul\nF Ank - Con\nA Smy H\n")]).accepted();
+  plain.send("Turkey", T, "F Con C A Bul - Ank\nA Bul - Ank\n");
+  let mail = judge.take_mail();
+  let reply = plain.reply(&mail, "Turkey");
+  assert!(reply.subject.contains("[Error Flag]"), "{}", reply.body);
+  assert!(reply.body.contains("Army Bulgaria cannot reach Ankara"), "{}", reply.body);
+  // A map without dual provinces refuses the command.
+  judge.send_at(T, MASTER, "create", "CREATE ?dm masterpw Chaos\nBECOME MASTER\nSET DUALITY\n");
+  let mail = judge.take_mail();
+  let reply = mail.iter().find(|m| m.to == MASTER).map(|m| m.body.clone()).unwrap_or_default();
+  assert!(reply.contains("has no provinces that are land and water at once"), "{reply}");
+}

@@ -102,7 +102,8 @@ fn the_master_sets_the_variant_before_the_start_and_a_duplex_game_plays_its_summ
     "SET VARIANT takes one variant or option per command",
     "SET NOT VARIANT drops an option",
     "Game 'opts' is already a Standard game, so nothing was changed.",
-    "'Wings' is not a variant or option this judge knows.",
+    // Wings is an option word now (issue 26): dropping it is said plainly.
+    "In game 'opts', the game has no wings.",
     "Variant: Standard, Gunboat, Summer, Any Center, Auto Disband, Coastal Convoys",
     "Players: 7",
   ] {

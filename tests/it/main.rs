@@ -63,6 +63,7 @@ mod games_rules;
 mod games_settings;
 mod games_store;
 mod games_sweep;
+mod games_transform;
 mod games_variant_rules;
 mod games_variants;
 mod games_vassal;

@@ -411,10 +411,17 @@ fn adjustment_orders_take_every_form() {
       "Fleet St Petersburg (south coast)",
       ParsedOrder::BuildOrRemove { kind: Some(Fleet), at: coast("Stp", Coast::South) },
     ),
-    ("waive", ParsedOrder::Waive),
-    ("Waives", ParsedOrder::Waive),
-    ("w", ParsedOrder::Waive),
-    ("waive 2", ParsedOrder::Waive),
+    ("waive", ParsedOrder::Waive { power: None }),
+    ("Waives", ParsedOrder::Waive { power: None }),
+    ("w", ParsedOrder::Waive { power: None }),
+    ("waive 2", ParsedOrder::Waive { power: None }),
+    // SET ANY DISBAND's keep order, in the forms GET rules teaches.
+    ("maintain A Vie", ParsedOrder::Maintain { kind: Some(Army), at: at("Vie") }),
+    ("m A Vie", ParsedOrder::Maintain { kind: Some(Army), at: at("Vie") }),
+    ("A Vie maintain", ParsedOrder::Maintain { kind: Some(Army), at: at("Vie") }),
+    // A duplex player's waive for one of its powers, and a wing's build.
+    ("waive France", ParsedOrder::Waive { power: map().find_power("France") }),
+    ("W Par", ParsedOrder::BuildOrRemove { kind: Some(judge::map::UnitType::Wing), at: at("Par") }),
   ];
   for (text, expected) in cases {
     assert_eq!(parse(Adj, text), expected, "{text}");

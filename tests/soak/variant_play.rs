@@ -18,12 +18,12 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::time::Instant;
 
 use chrono::{DateTime, Duration, Utc};
-use chrono_tz::Tz;
 use judge::game::deadline::DeadlineRule;
 use judge::game::{report, Game, Member, Processed, Role, Settings, Status};
 use judge::map::{Location, Map, PowerId, ProvinceId, Terrain, UnitType};
 use judge::phase::{Phase, PhaseKind};
 use judge::position::{Position, Unit};
+use judge::zone::Tz;
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 
@@ -36,7 +36,7 @@ fn years() -> u16 {
 /// units hold, retreats and removals are made for it, builds are lost).
 const NMR: f64 = 0.08;
 /// The time zone results are written in.
-const TZ: Tz = chrono_tz::UTC;
+const TZ: Tz = judge::zone::UTC;
 
 /// What one variant's run played.
 #[derive(Debug, Default)]
@@ -147,12 +147,7 @@ fn pick<'a, T>(rng: &mut StdRng, items: &'a [T]) -> Option<&'a T> {
 
 /// Where a unit of `kind` at `from` may move: each location it reaches.
 fn destinations(map: &Map, kind: UnitType, from: Location) -> Vec<Location> {
-  match kind {
-    UnitType::Army => {
-      map.army_neighbours(from.province).iter().map(|&p| Location::province(p)).collect()
-    }
-    UnitType::Fleet => map.fleet_neighbours(from).to_vec(),
-  }
+  map.moves_from(kind, from)
 }
 
 /// The orders entered in one phase, as typed, with whether each was taken.

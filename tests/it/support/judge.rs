@@ -90,6 +90,8 @@ impl Judge {
   /// fault injection of `judge::fault`).
   pub fn run_with(&self, now: &str, args: &[&str], stdin: &[u8], env: &[(&str, &str)]) -> Run {
     let mut child = Command::new(env!("CARGO_BIN_EXE_judge"))
+      // The time zones the repository carries: no system tzdata needed.
+      .env("TZDIR", concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/zoneinfo"))
       .envs(env.iter().copied())
       .arg("--data")
       .arg(self.data())
