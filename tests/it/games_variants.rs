@@ -13,7 +13,7 @@ use std::collections::BTreeMap;
 use std::path::PathBuf;
 
 use game_support::{judge_with, reply, seat, MASTER, POWERS};
-use judge_support::{Judge, Says, Sent};
+use judge_support::{subjects, Judge, Says, Sent};
 
 fn password(n: usize) -> String {
   format!("pw{n}")
@@ -189,6 +189,23 @@ fn the_master_sets_the_variant_before_the_start_and_a_duplex_game_plays_its_summ
   let text = folded(&results[0].body);
   assert!(text.contains("The next phase of 'opts' will be Movement for Summer of 1901."), "{text}");
   assert!(mail.iter().any(|m| m.subject.contains("opts - S1901M Results")));
+
+  // Summer: each player signs on as one of its powers only, and orders
+  // the units of all of them in that one message; the phase is processed.
+  let mut mail = Vec::new();
+  for n in 1..=2 {
+    let powers: Vec<&str> = POWERS.iter().map(|(p, _)| *p).filter(|p| dealt[*p] == n).collect();
+    let letter = POWERS.iter().find(|(p, _)| *p == powers[0]).map(|(_, l)| *l).unwrap_or('?');
+    let orders: String = powers.iter().map(|p| game_support::holds(p)).collect();
+    mail = send(&judge, &seat(n), &format!("SIGN ON {letter}opts {}\n{orders}", password(n)));
+    let reply = reply(&mail, &seat(n));
+    assert!(!reply.subject.contains("[Error Flag]"), "seat {n}: {}", reply.body);
+  }
+  assert!(
+    mail.iter().any(|m| m.subject.contains("opts - U1901M Results")),
+    "every power's orders came from one seat each: {:#?}",
+    subjects(&mail)
+  );
 }
 
 #[test]
