@@ -314,8 +314,14 @@ impl Map {
   /// plays it: its dual provinces ports, or ordinary coasts. A map with
   /// none is itself either way; so is a map not loaded from the registry.
   pub fn with_duality(&'static self, on: bool) -> Result<&'static Map, MapError> {
-    if self.key.is_empty() || !self.offers_duality() || self.dual_by_default() == on {
+    if self.key.is_empty() || !self.offers_duality() || self.plays_duality() == on {
       return Ok(self);
+    }
+    // From either load, the other one: the file as written when it plays
+    // duality so, else the map loaded the other way.
+    let plain = builtin::map(&self.key)?;
+    if plain.plays_duality() == on {
+      return Ok(plain);
     }
     builtin::map_with_duality(&self.key, on)
   }
@@ -323,13 +329,6 @@ impl Map {
   /// Whether any province is land and water at once under SET DUALITY.
   pub fn offers_duality(&self) -> bool {
     self.provinces.iter().any(|p| p.dual)
-  }
-
-  /// Whether the map as its file writes it has ports (then duality is on
-  /// unless a game says otherwise).
-  pub fn dual_by_default(&self) -> bool {
-    builtin::map(&self.key)
-      .is_ok_and(|plain| plain.provinces.iter().any(|p| p.terrain == Terrain::Port))
   }
 
   /// Whether this map plays its dual provinces as ports.
@@ -734,6 +733,35 @@ pub(crate) mod testing {
     match standard().lookup(name) {
       Lookup::Found(province) => province,
       other => panic!("{name}: {other:?}"),
+    }
+  }
+}
+
+#[cfg(test)]
+mod duality_tests {
+  use super::{Map, Terrain};
+
+  /// From whichever load a game holds, SET DUALITY and SET NO DUALITY
+  /// reach the map played that way, both ways and back.
+  #[test]
+  fn duality_switches_between_the_two_loads_of_a_map_both_ways() {
+    let terrain = |map: &Map, abbr: &str| {
+      map.province_ids().find(|&p| map.province(p).abbr == abbr).map(|p| map.province(p).terrain)
+    };
+    for (key, abbr, plain) in
+      [("standard", "Con", Terrain::Coast), ("imperial", "Azo", Terrain::Port)]
+    {
+      let map = Map::builtin(key).unwrap_or_else(|e| panic!("{e}"));
+      let written = terrain(map, abbr);
+      assert_eq!(written, Some(plain), "{key} {abbr} as the file has it");
+      for on in [true, false] {
+        let once = map.with_duality(on).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(once.plays_duality(), on, "{key} with duality {on}");
+        let back = once.with_duality(!on).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(back.plays_duality(), !on, "{key} back to {}", !on);
+        let again = back.with_duality(on).unwrap_or_else(|e| panic!("{e}"));
+        assert!(std::ptr::eq(again, once), "{key}: each load is made once");
+      }
     }
   }
 }
