@@ -297,7 +297,11 @@ impl<'a> Board<'a> {
   /// across an owner-only border closed to it. The order checker refuses
   /// such supports; here they are void.
   fn may_support_into(&self, supporter: usize, to: ProvinceId) -> bool {
-    self.map.supports_across(self.units[supporter].location.province, to)
+    let unit = self.units[supporter];
+    // Order entry refuses a support out of reach, except as a signal
+    // (SIGNAL_SUPPORT), which is void here.
+    self.map.can_reach(unit.kind, unit.location, to)
+      && self.map.supports_across(unit.location.province, to)
       && self.border_open(supporter, to)
   }
 

@@ -303,6 +303,9 @@ pub fn rule_meaning(name: &str, on: bool) -> String {
     ("SHOW_PHANTOM", true) => "supports and convoys of units that are not there are taken\n\
        and shown as given, void (SHOW_PHANTOM)"
       .to_string(),
+    ("SIGNAL_SUPPORT", true) => "a support a unit cannot give is taken as a signal, and is\n\
+       void (SIGNAL_SUPPORT)"
+      .to_string(),
     (_, true) => format!("the rule {name} is in force"),
     (_, false) => format!("the rule {name} is no longer in force"),
   }

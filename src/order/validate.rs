@@ -459,8 +459,8 @@ impl Board<'_> {
     if target.location.province == supporter.location.province {
       return Err(OrderError::SupportSelf { unit: self.name(supporter) });
     }
-    self.check_support_reach(supporter, at)?;
-    self.check_league(supporter, target, None)?;
+    self.signal(self.check_support_reach(supporter, at))?;
+    self.signal(self.check_league(supporter, target, None))?;
     Ok(Order::SupportHold { target })
   }
 
@@ -479,15 +479,27 @@ impl Board<'_> {
     if to.province == supporter.location.province {
       return Err(OrderError::SupportIntoOwnProvince { unit: self.name(supporter) });
     }
-    self.check_support_reach(supporter, to.province)?;
+    self.signal(self.check_support_reach(supporter, to.province))?;
     if !self.could_move(target, to.province, supporter.location.province) {
-      return Err(OrderError::SupportedMoveImpossible {
+      self.signal(Err(OrderError::SupportedMoveImpossible {
         target: self.name(target),
         to: self.place(to.province),
-      });
+      }))?;
     }
-    self.check_league(supporter, target, Some(to.province))?;
+    self.signal(self.check_league(supporter, target, Some(to.province)))?;
     Ok(Order::SupportMove { target, to: self.support_coast(target, to)? })
+  }
+
+  /// Under SIGNAL_SUPPORT a support that cannot be given (out of the
+  /// supporter's reach, for a move the unit cannot make, barred by a
+  /// league) is taken all the same, as a signal to the unit's owner: the
+  /// adjudicator finds it void (`adjudicate::movement`, which checks reach
+  /// and leagues itself), and the results print it so.
+  fn signal(&self, checked: Result<(), OrderError>) -> Result<(), OrderError> {
+    match checked {
+      Err(_) if self.rules.signal_support => Ok(()),
+      checked => checked,
+    }
   }
 
   /// A league may forbid the helper to help `target` (into `into`, when
@@ -1262,5 +1274,51 @@ mod tests {
     let result = movement(map(), &position, &orders, &fictional());
     let bur = result.resolution_at(province("Bur")).unwrap_or_else(|| panic!("Bur"));
     assert!(!bur.outcome.dislodged, "{bur:?}");
+  }
+
+  /// SIGNAL_SUPPORT: each support the unit cannot give is refused
+  /// without the rule and taken with it; taken, it is void, helps nobody
+  /// and leaves the supporter holding.
+  #[test]
+  fn signal_support_takes_a_support_that_cannot_be_given_and_voids_it() {
+    let signals = Rules { signal_support: true, ..Rules::default() };
+    let position = board(&[]);
+    // (power, order): out of the supporter's reach; for a move the unit
+    // cannot make; a fleet helping into an inland province.
+    let cases = [
+      ("Germany", "A Mun S A War - Mos"),
+      ("Germany", "A Mun S A Par - Kie"),
+      ("Germany", "F Kie S A Mun - Boh"),
+      ("Austria", "A Vie S A Mos"),
+    ];
+    for (who, text) in cases {
+      assert!(check(&Rules::default(), &position, who, text).is_err(), "refused: {text}");
+      let taken = check(&signals, &position, who, text).unwrap_or_else(|e| panic!("{text}: {e}"));
+      assert!(
+        matches!(taken.order, Order::SupportMove { .. } | Order::SupportHold { .. }),
+        "{text}: {taken:?}"
+      );
+    }
+    // Still refused under the rule: what is not a support of a real unit.
+    assert!(check(&signals, &position, "Germany", "A Mun S A Bur - Par").is_err(), "no unit");
+    assert!(check(&signals, &position, "Germany", "A Mun S A Mun").is_err(), "itself");
+    // Russia attacks Moscow's neighbour with Germany's signal beside it:
+    // the signal adds nothing, and is void.
+    let mut position = board(&[]);
+    position.place(map(), unit("Germany", UnitType::Army, "Ukr")).unwrap_or_else(|e| panic!("{e:?}"));
+    let mut orders: Vec<UnitOrder> =
+      position.units().map(|u| UnitOrder { unit: u, order: Order::Hold }).collect();
+    let mut give = |who: &str, text: &str| {
+      let order = check(&signals, &position, who, text).unwrap_or_else(|e| panic!("{text}: {e}"));
+      orders.retain(|o| o.unit != order.unit);
+      orders.push(order);
+    };
+    give("Germany", "A Ukr - Sev");
+    give("Germany", "A Mun S A Ukr - Sev");
+    let result = movement(map(), &position, &orders, &signals);
+    let at = |name: &str| result.resolution_at(province(name)).unwrap_or_else(|| panic!("{name}"));
+    assert_eq!(at("Mun").outcome.failure, Some(Failure::Void), "{:?}", at("Mun"));
+    assert!(at("Ukr").outcome.failure.is_some(), "one against one: {:?}", at("Ukr"));
+    assert!(!at("Sev").outcome.dislodged, "{:?}", at("Sev"));
   }
 }

@@ -435,3 +435,20 @@ fn wings_fly_over_the_sea_and_are_given_as_w() {
   assert_eq!(result["orders"][1]["result"], "void", "the wing went elsewhere: {result}");
   assert_eq!(strings(&result["units"]["Italy"]), BTreeSet::from(["W Adr".into(), "A Ven".into()]));
 }
+
+#[test]
+fn signal_support_is_taken_and_void() {
+  let input = |rules: &str| {
+    format!(
+      r#"{{"phase": "S1901M", "rules": {rules},
+      "units": {{"Germany": ["A Mun", "A Ukr"], "Russia": ["A Sev"]}},
+      "orders": {{"Germany": ["A Mun S A Ukr - Sev", "A Ukr - Sev"]}}}}"#
+    )
+  };
+  let plain = one_result(&adjudicate(&input("[]")));
+  assert_eq!(plain["orders"][0]["result"], "invalid", "{plain}");
+  let signals = one_result(&adjudicate(&input(r#"["SIGNAL_SUPPORT"]"#)));
+  assert_eq!(signals["orders"][0]["result"], "void", "{signals}");
+  assert_eq!(signals["orders"][1]["result"], "bounce", "one against one: {signals}");
+  assert!(strings(&signals["units"]["Russia"]).contains("A Sev"), "{signals}");
+}

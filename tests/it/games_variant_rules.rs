@@ -139,3 +139,35 @@ fn set_duality_makes_constantinople_a_port_for_the_game() {
   let reply = mail.iter().find(|m| m.to == MASTER).map(|m| m.body.clone()).unwrap_or_default();
   assert!(reply.contains("has no provinces that are land and water at once"), "{reply}");
 }
+
+/// SIGNAL_SUPPORT: a support the unit cannot give is taken as a signal
+/// (without the rule it is refused), printed as given, and void.
+#[test]
+fn signal_support_takes_a_support_out_of_reach_and_the_results_show_it_void() {
+  let judge = Judge::with_config(FAST);
+  let plain = Table::start_with(&judge, "ns", START, "", "");
+  plain.send("Germany", T, "A Mun S A War - Mos\n");
+  let mail = judge.take_mail();
+  let reply = plain.reply(&mail, "Germany");
+  assert!(reply.subject.contains("[Error Flag]"), "{}", reply.body);
+
+  let table = Table::start_with(&judge, "sg", START, "", "SET RULE SIGNAL_SUPPORT\n");
+  let mail = table
+    .turn(T)
+    .orders(&[
+      ("Germany", "A Mun S A War - Mos\nA Ber H\nF Kie H\n"),
+      ("Russia", "A War - Ukr\nA Mos - Sev\nF Sev - Rum\nF Stp/sc H\n"),
+    ])
+    .accepted();
+  let results = mail
+    .iter()
+    .find(|m| m.to == MASTER && m.subject.ends_with("S1901M Results"))
+    .unwrap_or_else(|| panic!("no results: {:#?}", subjects(&mail)));
+  let line = results
+    .body
+    .lines()
+    .find(|l| l.starts_with("Germany: Army Munich SUPPORT"))
+    .unwrap_or_else(|| panic!("{}", results.body));
+  assert!(line.contains("Warsaw -> Moscow") && line.ends_with("(*void*)"), "{line}");
+  assert!(results.body.contains("Russia: Army Warsaw -> Ukraine."), "{}", results.body);
+}
