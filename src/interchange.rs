@@ -1018,9 +1018,13 @@ enum Checked {
   Invalid(String),
   /// Valid, but a later order for the same unit replaces it.
   Replaced(UnitOrder),
+  /// Valid, but the unit was given a different one too, so it holds
+  /// (NO_CHECK).
+  Reorder(UnitOrder),
 }
 
 const REPLACED: &str = "replaced by a later order for the same unit";
+const REORDER: &str = "the unit was given different orders, so it holds (NO_CHECK)";
 
 /// Checks unit orders against the board; the last valid order for a unit wins.
 fn check_unit_orders(
@@ -1043,6 +1047,18 @@ fn check_unit_orders(
       }
     })
     .collect();
+  if rules.no_check {
+    // A unit given different orders holds, and none of them counts; the
+    // same order twice is one order.
+    let valid: Vec<UnitOrder> = surviving(&checked);
+    for entry in &mut checked {
+      if let Checked::Valid(order) = entry {
+        if valid.iter().any(|o| o.unit == order.unit && o.order != order.order) {
+          *entry = Checked::Reorder(order.clone());
+        }
+      }
+    }
+  }
   // One flag per province: cheaper than hashing for a board's worth.
   let mut seen = vec![false; map.provinces().len()];
   for entry in checked.iter_mut().rev() {
@@ -1135,6 +1151,9 @@ fn report_unit_orders<'r>(
     .map(|(g, c)| match c {
       Checked::Invalid(error) => Report::invalid(g, Text::Given(g.text), error.into()),
       Checked::Replaced(order) => Report::invalid(g, Text::Order(order), REPLACED.into()),
+      Checked::Reorder(order) => {
+        Report { error: Some(REORDER.into()), ..Report::new(g, Text::Order(order), "reorder") }
+      }
       Checked::Valid(order) => {
         let outcome = resolution[order.unit.location.province.index()];
         // A valid order the adjudicator did not resolve had no effect.
@@ -1318,6 +1337,7 @@ impl<'r> Adjudicated<'r> {
       year_ended: matches!(self.centers, Centers::After),
       skipped: false,
       disbanded: Vec::new(),
+      not_carried: Vec::new(),
       trapped: Vec::new(),
       proxies: Vec::new(),
       torn: Vec::new(),

@@ -72,7 +72,7 @@ fn sengoku_turns_on_the_dummy_rules() {
 #[test]
 fn an_immobile_dummy_unit_does_not_move_and_is_destroyed_when_dislodged() {
   let map = sengoku();
-  let lines = ["N A Bun - Chz", "S A Hig - Hiz", "S A Hyu S A Hig - Hiz", "N A Hiz H"];
+  let lines = ["N A Bun - Chz", "S A Hig - Hiz", "S F ECS S A Hig - Hiz", "N A Hiz H"];
   let (position, orders) = setup(map, &lines);
   let immobile = Rules::for_map(map);
   let result = movement(map, &position, &orders, &immobile);

@@ -45,6 +45,11 @@ impl Game {
     text: &str,
     fresh: bool,
   ) -> Result<Accepted, OrderError> {
+    if self.checks_late() {
+      if let Some(taken) = self.take_unchecked(power, text, fresh) {
+        return taken;
+      }
+    }
     match self.checked_order(power, text, fresh)? {
       (filed, Checked::Unit(order)) => {
         // The echo is for the player who sent it (a restored order's is
@@ -92,6 +97,19 @@ impl Game {
     match seen {
       Some(seen) => order::render_order_seen(self.map, order, seen),
       None => order::render_order(self.map, order),
+    }
+  }
+
+  /// A unit's order read and checked as if it had just come in, with the
+  /// power it is for (NO_CHECK's orders, when the phase is processed).
+  pub(super) fn checked_unit_order(
+    &self,
+    power: PowerId,
+    text: &str,
+  ) -> Result<(PowerId, UnitOrder), OrderError> {
+    match self.checked_order(power, text, true)? {
+      (filed, Checked::Unit(order)) => Ok((filed, order)),
+      (_, Checked::Adjustment(_)) => Err(OrderError::Empty),
     }
   }
 

@@ -30,6 +30,7 @@ mod remap;
 pub mod report;
 mod successor;
 pub mod summary;
+pub mod unchecked;
 pub mod variant;
 pub mod viewer;
 mod vote;
@@ -509,6 +510,9 @@ pub struct PowerOrders {
   pub units: Vec<Entered<UnitOrder>>,
   /// Builds, removals and waives, in the order given.
   pub adjustments: Vec<Entered<Adjustment>>,
+  /// Movement orders as written, under NO_CHECK: checked only when the
+  /// phase is processed (`unchecked.rs`).
+  pub unchecked: Vec<unchecked::Unchecked>,
   /// The last mail with orders had an error in them (manual §6.1): the
   /// power's orders do not count as in until a mail without errors.
   pub error_flag: bool,
@@ -519,6 +523,13 @@ pub struct PowerOrders {
   /// The orders came from orders kept for this phase (manual §6.3): the
   /// power counts as in, complete or not, until it sends orders itself.
   pub received: bool,
+}
+
+impl PowerOrders {
+  /// Whether the power has any orders in, checked or not.
+  pub fn any(&self) -> bool {
+    !self.units.is_empty() || !self.adjustments.is_empty() || !self.unchecked.is_empty()
+  }
 }
 
 /// An order as taken, with the text the player wrote.
@@ -820,13 +831,14 @@ impl Game {
     let orders = &self.orders[power.index()];
     // DEFAULT_UNORDERED: one order in is the power's orders in; the units
     // it left out hold (or retreat by default, or build nothing).
-    let some = !orders.units.is_empty() || !orders.adjustments.is_empty();
-    if some && self.settings.variant.has_rule("DEFAULT_UNORDERED") {
+    if orders.any() && self.settings.variant.has_rule("DEFAULT_UNORDERED") {
       return true;
     }
     match self.position.phase.kind {
       PhaseKind::Movement => self.position.units_of(power).all(|unit| {
-        orders.units.iter().any(|e| e.order.unit.location.province == unit.location.province)
+        let at = unit.location.province;
+        orders.units.iter().any(|e| e.order.unit.location.province == at)
+          || orders.unchecked.iter().any(|u| u.province == at)
       }),
       PhaseKind::Retreat => self
         .position

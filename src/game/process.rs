@@ -63,6 +63,8 @@ pub struct PhaseResult {
   pub disbanded: Vec<Unit>,
   /// Units lost where the map closed after it (no HIBERNATE).
   pub trapped: Vec<Unit>,
+  /// NO_CHECK: the orders kept as written that were not carried out.
+  pub not_carried: Vec<super::unchecked::NotCarried>,
   /// Units whose owners handed their orders to another power (SET PROXY),
   /// with that power: the results say so before the orders.
   pub proxies: Vec<(Unit, PowerId)>,
@@ -240,6 +242,8 @@ impl Game {
 
   /// Adjudicates the current phase and moves the board on.
   fn process_one(&mut self, skipped: bool) -> PhaseResult {
+    // NO_CHECK: the orders kept as written are checked now.
+    let not_carried = self.check_unchecked();
     let before = self.position.clone();
     let proxies = self.proxies();
     let rules = self.rules();
@@ -303,6 +307,7 @@ impl Game {
       trapped: concluded.trapped,
       proxies,
       torn: concluded.torn,
+      not_carried,
     };
     self.seq += 1;
     self.orders = vec![PowerOrders::default(); self.map.powers().len()];

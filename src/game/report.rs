@@ -8,6 +8,7 @@ use std::fmt::Write as _;
 use crate::zone::Tz;
 use chrono::{DateTime, Utc};
 
+use super::unchecked::NotCarried;
 use super::viewer::{Glimpse, Seen, Viewer};
 use super::{deadline, Game, PhaseResult, Processed, Resolution, Role, Status};
 use crate::adjudicate::{AdjustmentOutcome, Resolved};
@@ -302,7 +303,8 @@ fn phase_results(text: &mut String, game: &Game, seen: &Seen) {
     Resolution::Movement(resolved) => {
       let _ = writeln!(text, "Movement results for {}. {seq}\n", map.season_and_year(phase));
       proxies_given(text, map, &result.proxies);
-      unit_results(text, map, resolved, &seen.glimpses, &result.before, false);
+      let before = &result.before;
+      unit_results(text, map, resolved, &seen.glimpses, before, false, &result.not_carried);
       dislodged(text, map, seen);
       disbanded(text, map, &result.disbanded);
     }
@@ -319,7 +321,7 @@ fn phase_results(text: &mut String, game: &Game, seen: &Seen) {
         })
         .cloned()
         .collect();
-      unit_results(text, map, &could_retreat, &seen.glimpses, &result.before, true);
+      unit_results(text, map, &could_retreat, &seen.glimpses, &result.before, true, &[]);
     }
     Resolution::Retreat(_) => {}
     Resolution::Adjustment { orders, civil_disorder } => {
@@ -391,6 +393,10 @@ fn padded_label(map: &Map, power: PowerId) -> String {
 /// part (`Germany: Army Burgundy ARRIVES.`), after their power's orders,
 /// and a target the viewer does not see on `seen` is named without owner
 /// or type.
+///
+/// `not_carried` (movement only; NO_CHECK) are orders kept as written
+/// that did not stand: `France: A Par - Mun. (*invalid*)`, after the
+/// power's orders.
 fn unit_results(
   text: &mut String,
   map: &Map,
@@ -398,12 +404,14 @@ fn unit_results(
   glimpses: &[Glimpse],
   seen: &Position,
   retreats: bool,
+  not_carried: &[NotCarried],
 ) {
   for power in map.power_ids() {
     let mine: Vec<&Resolved> = resolved.iter().filter(|r| r.order.unit.power == power).collect();
     let glimpsed: Vec<String> =
       glimpses.iter().filter(|g| g.unit.power == power).filter_map(|g| g.line(map)).collect();
-    if mine.is_empty() && glimpsed.is_empty() {
+    let refused: Vec<&NotCarried> = not_carried.iter().filter(|n| n.power == power).collect();
+    if mine.is_empty() && glimpsed.is_empty() && refused.is_empty() {
       continue;
     }
     // Movement lines are `France: Army Paris …`, the name unpadded
@@ -438,6 +446,9 @@ fn unit_results(
     }
     for line in glimpsed {
       order_line(text, &line);
+    }
+    for n in refused {
+      order_line(text, &format!("{label}{}. (*{}*)", n.text, n.verdict.word()));
     }
     if !retreats {
       text.push('\n');
@@ -736,7 +747,14 @@ pub fn current_orders(game: &Game, power: PowerId) -> String {
           .map(|d| d.unit)
           .collect()
       };
+      // NO_CHECK: the orders as written, checked when the phase is.
+      for u in &orders.unchecked {
+        let _ = writeln!(text, "{label} {} (checked when the phase is processed)", u.text);
+      }
       for unit in units {
+        if orders.unchecked.iter().any(|u| u.province == unit.location.province) {
+          continue;
+        }
         let entered =
           orders.units.iter().find(|e| e.order.unit.location.province == unit.location.province);
         match entered {

@@ -303,6 +303,10 @@ pub fn rule_meaning(name: &str, on: bool) -> String {
     ("SHOW_PHANTOM", true) => "supports and convoys of units that are not there are taken\n\
        and shown as given, void (SHOW_PHANTOM)"
       .to_string(),
+    ("NO_CHECK", true) => "movement orders are kept as written and checked when the phase is\n\
+       processed: one that does not stand, or a unit given two different\n\
+       orders, holds (NO_CHECK)"
+      .to_string(),
     ("SIGNAL_SUPPORT", true) => "a support a unit cannot give is taken as a signal, and is\n\
        void (SIGNAL_SUPPORT)"
       .to_string(),

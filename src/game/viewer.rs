@@ -314,6 +314,7 @@ pub fn mask_result(map: &Map, result: &PhaseResult, viewer: &Viewer, sight: Sigh
     trapped: result.trapped.iter().filter(|u| seen_before(u)).copied().collect(),
     proxies: result.proxies.iter().filter(|(u, _)| seen_before(u)).copied().collect(),
     torn: result.torn.iter().filter(|u| seen_before(u)).copied().collect(),
+    not_carried: result.not_carried.iter().filter(|n| powers.contains(&n.power)).cloned().collect(),
     ..result.clone()
   };
   Seen {

@@ -35,6 +35,7 @@ const PLAYED_RULES: &[&str] = &[
   "SHOW_PHANTOM",
   "ORDER_ANY",
   "SIGNAL_SUPPORT",
+  "NO_CHECK",
 ];
 
 impl Map {

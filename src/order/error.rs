@@ -155,6 +155,14 @@ pub enum OrderError {
   #[error("Proxy orders are not allowed in this game (its moderator may SET PROXY).")]
   ProxyNotAllowed,
 
+  /// NO_CHECK (a game setting): orders are checked when the phase is
+  /// processed, and a support's destination is a province, never a coast.
+  #[error(
+    "Orders in this game are checked only when the phase is processed (NO_CHECK), and a \
+     support names no coast: write the province alone (e.g. 'F Mid S F Por - Spa')."
+  )]
+  UncheckedSupportCoast,
+
   // ------------------------------------------------------------- supports
   #[error("{unit} cannot support itself.")]
   SupportSelf { unit: String },

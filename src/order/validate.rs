@@ -1305,7 +1305,9 @@ mod tests {
     // Russia attacks Moscow's neighbour with Germany's signal beside it:
     // the signal adds nothing, and is void.
     let mut position = board(&[]);
-    position.place(map(), unit("Germany", UnitType::Army, "Ukr")).unwrap_or_else(|e| panic!("{e:?}"));
+    position
+      .place(map(), unit("Germany", UnitType::Army, "Ukr"))
+      .unwrap_or_else(|e| panic!("{e:?}"));
     let mut orders: Vec<UnitOrder> =
       position.units().map(|u| UnitOrder { unit: u, order: Order::Hold }).collect();
     let mut give = |who: &str, text: &str| {

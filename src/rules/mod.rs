@@ -131,6 +131,10 @@ pub struct Rules {
   /// A support the unit cannot give is taken, as a signal, and is void
   /// (DPjudge SIGNAL_SUPPORT).
   pub signal_support: bool,
+  /// Orders are checked when the phase is adjudicated, not when they come
+  /// in, and a unit given different orders holds (DPjudge NO_CHECK; by
+  /// mail, `game::unchecked`).
+  pub no_check: bool,
 }
 
 /// A rule name `judge adjudicate` does not know.
@@ -141,7 +145,7 @@ pub struct Rules {
    NO_PARTISANS, IMMOBILE_DUMMIES, DUMMY_FIRE, CD_BUILDS, CD_DUMMIES, VASSAL_DUMMIES, \
    TORN_ALLEGIANCE, FICTIONAL_OK, FRIENDLY_FIRE, WEAK_BOUNCES, COASTAL_CRAWL, SAFE_CONVOYS, \
    WEAK_CONVOYS, NO_RETURN, CONVOY_BACK, DEFAULT_UNORDERED, GARRISON, SHOW_PHANTOM, ORDER_ANY, \
-   MOVEMENT_DISBAND, WINGS, SIGNAL_SUPPORT, \
+   MOVEMENT_DISBAND, WINGS, SIGNAL_SUPPORT, NO_CHECK, \
    DUALITY, NO_DUALITY, \
    ATTACK_TRANSFORM, \
    TRANSFORM_MOVE_<where>, TRANSFORM_BUILD_<where> with <where> HOME_CENTER, ONE_CENTER, \
@@ -236,6 +240,7 @@ impl Rules {
         "DISBAND" | "MOVEMENT_DISBAND" => rules.movement_disband = true,
         "WINGS" | "WING" => rules.wings = true,
         "SIGNAL_SUPPORT" | "SIGNAL_SUPPORTS" | "SIGNALS" => rules.signal_support = true,
+        "NO_CHECK" => rules.no_check = true,
         // The map's own business: the caller picks the map played so
         // (`Map::with_duality`).
         "DUALITY" | "NO_DUALITY" => {}

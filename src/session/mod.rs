@@ -646,7 +646,7 @@ impl Session<'_> {
       (member_power, &game.status, seat.leaving)
     {
       let orders = &game.orders[power.index()];
-      let ordered = !orders.units.is_empty() || !orders.adjustments.is_empty();
+      let ordered = orders.any();
       if role == Role::Player && (ordered || seat.orders_taken + seat.order_errors > 0) {
         if seat.orders_taken == 0 && seat.order_errors > 0 {
           footer

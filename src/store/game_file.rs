@@ -351,7 +351,10 @@ fn orders_file(map: &Map, orders: &[PowerOrders]) -> Vec<OrdersFile> {
       let texts = orders.units.iter().map(|e| e.text.clone());
       OrdersFile {
         power: map.power(p).name.clone(),
-        orders: texts.chain(orders.adjustments.iter().map(|e| e.text.clone())).collect(),
+        orders: texts
+          .chain(orders.adjustments.iter().map(|e| e.text.clone()))
+          .chain(orders.unchecked.iter().map(|u| u.text.clone()))
+          .collect(),
         error_flag: orders.error_flag,
         by_master: orders.by_master,
         received: orders.received,

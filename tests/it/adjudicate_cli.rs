@@ -452,3 +452,26 @@ fn signal_support_is_taken_and_void() {
   assert_eq!(signals["orders"][1]["result"], "bounce", "one against one: {signals}");
   assert!(strings(&signals["units"]["Russia"]).contains("A Sev"), "{signals}");
 }
+
+#[test]
+fn under_no_check_a_unit_given_different_orders_holds() {
+  let input = |rules: &str| {
+    format!(
+      r#"{{"phase": "S1901M", "rules": {rules},
+      "units": {{"France": ["A Par", "A Mar"]}},
+      "orders": {{"France": ["A Par - Bur", "A Par - Pic", "A Mar - Spa", "A Mar - Spa"]}}}}"#
+    )
+  };
+  // By default the last order for a unit replaces the earlier one.
+  let plain = one_result(&adjudicate(&input("[]")));
+  assert_eq!(plain["orders"][0]["result"], "invalid", "{plain}");
+  assert!(strings(&plain["units"]["France"]).contains("A Pic"), "{plain}");
+  let unchecked = one_result(&adjudicate(&input(r#"["NO_CHECK"]"#)));
+  assert_eq!(unchecked["orders"][0]["result"], "reorder", "{unchecked}");
+  assert_eq!(unchecked["orders"][1]["result"], "reorder", "{unchecked}");
+  let france = strings(&unchecked["units"]["France"]);
+  assert!(
+    france.contains("A Par") && france.contains("A Spa"),
+    "the same order twice is one: {unchecked}"
+  );
+}

@@ -171,3 +171,54 @@ fn signal_support_takes_a_support_out_of_reach_and_the_results_show_it_void() {
   assert!(line.contains("Warsaw -> Moscow") && line.ends_with("(*void*)"), "{line}");
   assert!(results.body.contains("Russia: Army Warsaw -> Ukraine."), "{}", results.body);
 }
+
+/// NO_CHECK (the DPjudge's face-to-face entry): orders are read for their
+/// words only and kept as written; when the phase is processed an order
+/// that does not stand is printed `(*invalid*)` and its unit holds, and a
+/// unit given two different orders in one message holds, each printed
+/// `(*reorder*)`. A later message's order replaces the earlier one.
+#[test]
+fn no_check_keeps_orders_as_written_and_the_results_show_what_did_not_stand() {
+  let judge = Judge::with_config(FAST);
+  let table = Table::start_with(&judge, "nk", START, "", "SET RULE NO_CHECK\n");
+  // The Urk check: a name that is on no map is still refused at once.
+  table.send("France", T, "A Par - Urk\n");
+  let reply = table.reply(&judge.take_mail(), "France").clone();
+  assert!(reply.subject.contains("[Error Flag]"), "{}", reply.body);
+  assert!(reply.body.contains("'Urk' is not a province"), "{}", reply.body);
+  // Out of reach, yet taken: nothing is said of the board.
+  table.send("France", T, "A Par - Mun\nA Mar - Bur\n");
+  let reply = table.reply(&judge.take_mail(), "France").clone();
+  assert!(!reply.subject.contains("[Error Flag]"), "{}", reply.body);
+  assert!(
+    reply.body.contains("A Par - Mun (checked when the phase is processed)"),
+    "{}",
+    reply.body
+  );
+  // A support may not name a coast.
+  table.send("France", T, "F Bre S F Mar - Spa/sc\n");
+  let reply = table.reply(&judge.take_mail(), "France").clone();
+  assert!(reply.body.contains("a support names no coast"), "{}", reply.body);
+  let mail = table
+    .turn(T)
+    .orders(&[
+      // Marseilles' order replaces the earlier message's.
+      ("France", "A Mar - Spa\nF Bre - Mid\n"),
+      ("Germany", "A Mun - Ruh\nA Mun - Bur\nA Ber - Kie\nF Kie - Den\n"),
+    ])
+    .accepted();
+  let results = mail
+    .iter()
+    .find(|m| m.to == MASTER && m.subject.ends_with("S1901M Results"))
+    .unwrap_or_else(|| panic!("no results: {:#?}", subjects(&mail)));
+  let body = &results.body;
+  assert!(body.contains("France: A Par - Mun. (*invalid*)"), "{body}");
+  assert!(body.contains("France: Army Marseilles -> Spain."), "{body}");
+  assert!(!body.contains("Burgundy. (*"), "replaced, not carried: {body}");
+  assert!(body.contains("Germany: A Mun - Ruh. (*reorder*)"), "{body}");
+  assert!(body.contains("Germany: A Mun - Bur. (*reorder*)"), "{body}");
+  let listing = table.listing(T);
+  assert!(listing.contains("Germany: Army Munich."), "Munich held:\n{listing}");
+  assert!(listing.contains("France:  Army Paris."), "Paris held:\n{listing}");
+  assert!(listing.contains("Germany: Army Kiel."), "{listing}");
+}
