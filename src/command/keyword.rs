@@ -2411,6 +2411,15 @@ commands! {
       listed: None,
     },
   };
+  SetAnyHomeCenter = row(
+    Moderator,
+    "9.1",
+    "SET ANY HOME CENTER",
+    "Build in any centre you own that is a home centre of some power (DPjudge HOME_BUILDS).",
+    &["SET ANY HOME CENTER", "SET ANY HOME CENTERS", "SET ANY HOME CENTRES", "SET ANY HOME CENTRE"],
+  )
+  .alone()
+  .run(|s, _| s.set_dpjudge_rule("HOME_BUILDS", true).flow());
   SetAnyCenter = row(
     Moderator,
     "9.1",

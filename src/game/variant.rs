@@ -65,7 +65,12 @@ impl Variant {
       }
     }
     Rules {
-      builds: self.builds,
+      // HOME_BUILDS by SET RULE (or SET ANY HOME CENTER) widens the
+      // standard rule; SET ANY or ONE CENTER put it aside.
+      builds: match self.builds {
+        BuildRule::Home if self.has_rule("HOME_BUILDS") => BuildRule::AnyHome,
+        builds => builds,
+      },
       any_disband: self.any_disband,
       auto_disband: self.auto_disband,
       summer: self.summer,
@@ -662,6 +667,7 @@ impl GameOption {
         let rule = if self == GameOption::AnyCenter { BuildRule::Any } else { BuildRule::One };
         if on {
           v.builds = rule;
+          v.map_rules.retain(|r| r != "HOME_BUILDS");
         } else if v.builds == rule {
           v.builds = BuildRule::Home;
         }
@@ -770,6 +776,17 @@ mod tests {
     assert!(settings.set_rule("HOME_BUILDS", true).is_ok());
     assert!(settings.set_rule("BUILD_ANY", true).is_ok());
     assert!(!settings.variant.has_rule("HOME_BUILDS"), "BUILD_ANY turns HOME_BUILDS off");
+    // By name on the standard map, HOME_BUILDS is what the board obeys.
+    let mut settings = Settings::default();
+    assert!(settings.set_rule("HOME_BUILDS", true).is_ok());
+    assert_eq!(settings.variant.rules().builds, BuildRule::AnyHome);
+    GameOption::OneCenter.set(&mut settings, true);
+    assert_eq!(
+      settings.variant.rules().builds,
+      BuildRule::One,
+      "the build rules exclude each other"
+    );
+    assert!(!settings.variant.has_rule("HOME_BUILDS"));
     assert_eq!(settings.set_rule("flex setup", true), Ok("BLANK_BOARD".to_string()));
     assert!(settings.variant.empty_board, "FLEX_SETUP is BLANK_BOARD");
     assert!(settings.set_rule("MOBILIZE", true).is_ok());

@@ -38,6 +38,9 @@ impl Session<'_> {
       let settings = &mut seat.stored.game.settings;
       GameOption::AnyCenter.set(settings, false);
       GameOption::OneCenter.set(settings, false);
+      // Imperial's own rule too: the standard rule is what is asked for.
+      settings.variant.builds = crate::adjudicate::BuildRule::Home;
+      settings.variant.map_rules.retain(|r| r != "HOME_BUILDS");
     }
     self.parameter_change(GameOption::AnyCenter.meaning(false));
   }
