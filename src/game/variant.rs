@@ -303,6 +303,10 @@ pub fn rule_meaning(name: &str, on: bool) -> String {
     ("SHOW_PHANTOM", true) => "supports and convoys of units that are not there are taken\n\
        and shown as given, void (SHOW_PHANTOM)"
       .to_string(),
+    ("PORTAGE_CONVOY", true) => "armies may carry fleets overland between coasts\n\
+       (PORTAGE_CONVOY): F Lon-Wal-Lvp with A Wal C F Lon-Lvp"
+      .to_string(),
+    ("PORTAGE_CONVOY", false) => "armies no longer carry fleets (no PORTAGE_CONVOY)".to_string(),
     (_, true) => format!("the rule {name} is in force"),
     (_, false) => format!("the rule {name} is no longer in force"),
   }
@@ -331,12 +335,14 @@ fn implications(name: &str) -> Vec<(bool, &'static str)> {
     .collect()
 }
 
-/// The DPjudge's other names for rules: FLEX_SETUP is BLANK_BOARD, and
-/// NO_PARTIAL is PUBLIC_PRESS.
+/// The DPjudge's other names for rules: FLEX_SETUP is BLANK_BOARD,
+/// NO_PARTIAL is PUBLIC_PRESS, and PORTAGE (its short rules' name, as in
+/// SET PORTAGE) is PORTAGE_CONVOY.
 fn alias(name: String) -> String {
   match name.as_str() {
     "FLEX_SETUP" => "BLANK_BOARD".to_string(),
     "NO_PARTIAL" => "PUBLIC_PRESS".to_string(),
+    "PORTAGE" | "PORTAGE_CONVOYS" => "PORTAGE_CONVOY".to_string(),
     _ => name,
   }
 }

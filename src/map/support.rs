@@ -34,6 +34,7 @@ const PLAYED_RULES: &[&str] = &[
   "GARRISON",
   "SHOW_PHANTOM",
   "ORDER_ANY",
+  "PORTAGE_CONVOY",
 ];
 
 impl Map {

@@ -128,6 +128,9 @@ pub struct Rules {
   pub movement_disband: bool,
   /// Wings may be built, and units may become wings (the Wings option).
   pub wings: bool,
+  /// Armies carry fleets overland: `F Lon-Wal-Lvp` with `A Wal C F
+  /// Lon-Lvp` (DPjudge PORTAGE_CONVOY).
+  pub portage_convoy: bool,
 }
 
 /// A rule name `judge adjudicate` does not know.
@@ -138,7 +141,7 @@ pub struct Rules {
    NO_PARTISANS, IMMOBILE_DUMMIES, DUMMY_FIRE, CD_BUILDS, CD_DUMMIES, VASSAL_DUMMIES, \
    TORN_ALLEGIANCE, FICTIONAL_OK, FRIENDLY_FIRE, WEAK_BOUNCES, COASTAL_CRAWL, SAFE_CONVOYS, \
    WEAK_CONVOYS, NO_RETURN, CONVOY_BACK, DEFAULT_UNORDERED, GARRISON, SHOW_PHANTOM, ORDER_ANY, \
-   MOVEMENT_DISBAND, WINGS, \
+   MOVEMENT_DISBAND, WINGS, PORTAGE_CONVOY, \
    DUALITY, NO_DUALITY, \
    ATTACK_TRANSFORM, \
    TRANSFORM_MOVE_<where>, TRANSFORM_BUILD_<where> with <where> HOME_CENTER, ONE_CENTER, \
@@ -232,6 +235,7 @@ impl Rules {
         "ATTACK_TRANSFORM" => rules.transform.attacked = true,
         "DISBAND" | "MOVEMENT_DISBAND" => rules.movement_disband = true,
         "WINGS" | "WING" => rules.wings = true,
+        "PORTAGE_CONVOY" | "PORTAGE_CONVOYS" | "PORTAGE" => rules.portage_convoy = true,
         // The map's own business: the caller picks the map played so
         // (`Map::with_duality`).
         "DUALITY" | "NO_DUALITY" => {}
