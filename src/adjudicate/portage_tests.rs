@@ -294,3 +294,33 @@ fn a_blind_player_reads_a_carried_unit_as_the_fleet_in_its_province() {
     "Army Wales CONVOY the fleet in London -> Liverpool."
   );
 }
+
+#[test]
+fn a_carrier_is_pressed_as_a_convoying_fleet_is() {
+  // WEAK_CONVOYS: an unsupported foreign attack on the carrier, which
+  // bounces, still stops the portage.
+  let position = board(&["E F lon", "E A wal", "G A yor"]);
+  let orders = [CASE_7_ORDERS[0], CASE_7_ORDERS[1], "G A Yor-Wal"];
+  let result = play(&position, &orders, &portage());
+  assert_eq!(result_at(&result, "Lon"), "ok");
+  let result = play(&position, &orders, &with(&["PORTAGE_CONVOY", "WEAK_CONVOYS"]));
+  assert_eq!(result_at(&result, "Lon"), "disrupted");
+  assert_eq!(result_at(&result, "Yor"), "bounce");
+}
+
+#[test]
+fn a_unit_dislodged_by_a_carried_fleet_may_retreat_to_where_it_came_from() {
+  // As after an attack by convoy (DATC 4.A.5): the fleet did not come
+  // straight from Brest, so Brest is open to the fleet it dislodges.
+  let position = board(&["F F bre", "F A par", "F A bur", "G F pic"]);
+  let orders = ["F F Bre-Par-Pic", "F A Par C F Bre-Pic", "F A Bur S F Bre-Pic"];
+  let result = play(&position, &orders, &portage());
+  assert_eq!(result_at(&result, "Pic"), "dislodged");
+  let picardy = result.position.dislodged_at(place("pic").province).expect("Picardy dislodged");
+  assert!(picardy.retreats.iter().any(|l| l.province == place("bre").province), "{picardy:?}");
+  // Straight from Brest, the fleet closes it.
+  let straight = ["F F Bre-Pic", "F A Bur S F Bre-Pic"];
+  let result = play(&position, &straight, &portage());
+  let picardy = result.position.dislodged_at(place("pic").province).expect("Picardy dislodged");
+  assert!(!picardy.retreats.iter().any(|l| l.province == place("bre").province), "{picardy:?}");
+}
