@@ -752,6 +752,18 @@ mod tests {
   }
 
   #[test]
+  fn set_rule_portage_is_portage_convoy_and_says_what_it_does() {
+    let mut settings = Settings::default();
+    assert_eq!(settings.set_rule("portage", true), Ok("PORTAGE_CONVOY".to_string()));
+    assert!(settings.variant.has_rule("PORTAGE_CONVOY"));
+    let meaning = rule_meaning("PORTAGE_CONVOY", true);
+    assert!(meaning.contains("F Lon-Wal-Lvp with A Wal C F Lon-Lvp"), "{meaning}");
+    assert!(meaning.lines().all(|l| l.len() < 60), "{meaning}");
+    assert_eq!(settings.set_rule("PORTAGE_CONVOY", false), Ok("PORTAGE_CONVOY".to_string()));
+    assert!(!settings.variant.has_rule("PORTAGE_CONVOY"));
+  }
+
+  #[test]
   fn a_rule_turns_on_and_off_what_the_dpjudges_table_says() {
     let mut settings = Settings::default();
     assert_eq!(settings.set_rule("myopic", true), Ok("MYOPIC".to_string()));
