@@ -124,6 +124,8 @@ mod board_rules_tests;
 #[cfg(test)]
 mod dummy_tests;
 #[cfg(test)]
+mod portage_tests;
+#[cfg(test)]
 mod tests;
 #[cfg(test)]
 mod transform_tests;

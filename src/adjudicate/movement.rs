@@ -231,9 +231,16 @@ impl<'a> Board<'a> {
           self.kinds[index] = Kind::VoidMove;
           continue;
         }
-        let convoyed = unit.kind == UnitType::Army
-          && self.is_convoyed(index, to.province, via, &convoying, &convoy_fleets);
-        if to.province != unit.location.province {
+        let convoyed = match unit.kind {
+          UnitType::Army => self.is_convoyed(index, to.province, via, &convoying, &convoy_fleets),
+          UnitType::Fleet => self.portaged(via),
+          UnitType::Wing => false,
+        };
+        // A portage may land on another coast of the fleet's own province.
+        let coast_change = convoyed && unit.kind == UnitType::Fleet && to.coast.is_some();
+        if to.province != unit.location.province
+          || (coast_change && to.coast != unit.location.coast)
+        {
           if !convoyed && !self.border_open(index, to.province) {
             self.kinds[index] = Kind::VoidMove;
             continue;
@@ -333,6 +340,12 @@ impl<'a> Board<'a> {
     }
   }
 
+  /// PORTAGE_CONVOY: a fleet's move along a written route goes overland,
+  /// carried by the armies there, as an army goes by convoy.
+  fn portaged(&self, via: &Via) -> bool {
+    self.rules.portage_convoy && matches!(via, Via::Route(route) if !route.is_empty())
+  }
+
   /// IMMOBILE_DUMMIES: this unit is a dummy's, so it may not move.
   fn immobile(&self, unit: usize) -> bool {
     self.rules.immobile_dummies && self.map.power(self.units[unit].power).dummy
@@ -403,6 +416,15 @@ impl<'a> Board<'a> {
   ) -> Kind {
     let here = self.units[fleet].location.province;
     let Some(army) = self.unit_index(target) else { return Kind::VoidConvoy };
+    // Fleets carry armies; under PORTAGE_CONVOY armies carry fleets.
+    let carries = match (self.units[fleet].kind, target.kind) {
+      (UnitType::Fleet, UnitType::Army) => true,
+      (UnitType::Army, UnitType::Fleet) => self.rules.portage_convoy,
+      _ => false,
+    };
+    if !carries {
+      return Kind::VoidConvoy;
+    }
     if self.league_bars(fleet, target, Some(to)) {
       return Kind::VoidConvoy;
     }
@@ -527,6 +549,8 @@ impl<'a> Board<'a> {
     let attack = self.attack_strength(unit);
     let opposition = match self.head_to_head(unit) {
       Some(opponent) => self.defend_strength(opponent),
+      // A fleet changing coast by portage does not hold against itself.
+      None if self.at[to.index()] == Some(unit) => NONE,
       None => self.hold_strength(to),
     };
     if attack <= opposition {
@@ -637,7 +661,9 @@ impl<'a> Board<'a> {
       return NONE;
     }
     let defender = match self.at[to.index()] {
+      // Nobody, or the fleet itself changing coast by portage.
       None => return self.move_strength(unit, None),
+      Some(defender) if defender == unit => return self.move_strength(unit, None),
       Some(defender) => defender,
     };
     let leaves = matches!(self.kinds[defender], Kind::Move { .. })
@@ -706,12 +732,16 @@ impl<'a> Board<'a> {
   }
 
   /// The 1982 rule: a convoyed army does not cut support for an attack on a
-  /// body of water that holds a fleet ordered to convoy.
+  /// body of water that holds a fleet ordered to convoy. Under
+  /// PORTAGE_CONVOY, as for sea convoys: a portaged fleet does not cut
+  /// support for an attack on an army ordered to convoy.
   fn protected_by_1982_rule(&self, attacker: usize, supported_into: ProvinceId) -> bool {
     let Kind::Move { convoyed: true, .. } = self.kinds[attacker] else { return false };
-    self.map.province(supported_into).terrain.convoys()
-      && self.at[supported_into.index()]
-        .is_some_and(|f| matches!(self.orders[f], Order::Convoy { .. }))
+    let at_sea = self.map.province(supported_into).terrain.convoys();
+    self.at[supported_into.index()].is_some_and(|c| {
+      let carrier = self.rules.portage_convoy && self.units[c].kind == UnitType::Army;
+      (at_sea || carrier) && matches!(self.orders[c], Order::Convoy { .. })
+    })
   }
 
   fn is_dislodged_by_resolve(&mut self, province: ProvinceId) -> bool {

@@ -347,7 +347,8 @@ fn rules_are_named_for_the_json_face() {
   assert_eq!(rules.builds, BuildRule::Any);
   assert!(rules.any_disband && rules.auto_disband && rules.summer && rules.coastal_convoys);
   assert_eq!(Rules::from_names(&["REMOTE_BUILDS"]).map(|r| r.builds), Ok(BuildRule::One));
-  assert!(Rules::from_names(&["PORTAGE_CONVOY"]).is_err(), "not played yet");
+  assert!(Rules::from_names(&["PORTAGE_CONVOY"]).is_ok_and(|r| r.portage_convoy));
+  assert!(Rules::from_names(&["PORTAGE_RAILWAY"]).is_err(), "not a rule");
 }
 
 /// Special borders at the resolver, with orders the order checker would

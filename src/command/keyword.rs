@@ -2192,6 +2192,26 @@ commands! {
       listed: None,
     },
   };
+  SetPortage / SetNoPortage = RuleSwitch {
+    rule: "PORTAGE_CONVOY",
+    on: Side {
+      usage: "SET PORTAGE",
+      summary: "Armies carry fleets overland (F Lon-Wal-Lvp with A Wal C F Lon-Lvp).",
+      spellings: &["SET PORTAGE", "SET PORTAGE CONVOY", "SET PORTAGE CONVOYS"],
+      meaning: "armies may carry fleets overland between coasts\n\
+        (PORTAGE_CONVOY): F Lon-Wal-Lvp with A Wal C F Lon-Lvp",
+      shown: None,
+      listed: None,
+    },
+    off: Side {
+      usage: "SET NO PORTAGE",
+      summary: "Only fleets convoy, and only armies (the default).",
+      spellings: &["SET NO PORTAGE", "SET NO PORTAGE CONVOY", "SET NO PORTAGE CONVOYS"],
+      meaning: "armies no longer carry fleets (no PORTAGE_CONVOY)",
+      shown: None,
+      listed: None,
+    },
+  };
   SetNoConvoyBack / SetConvoyBack = RuleSwitch {
     rule: "NO_RETURN",
     on: Side {

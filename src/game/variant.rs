@@ -315,6 +315,10 @@ pub fn rule_meaning(name: &str, on: bool) -> String {
     ("SIGNAL_SUPPORT", true) => "a support a unit cannot give is taken as a signal, and is\n\
        void (SIGNAL_SUPPORT)"
       .to_string(),
+    ("PORTAGE_CONVOY", true) => "armies may carry fleets overland between coasts\n\
+       (PORTAGE_CONVOY): F Lon-Wal-Lvp with A Wal C F Lon-Lvp"
+      .to_string(),
+    ("PORTAGE_CONVOY", false) => "armies no longer carry fleets (no PORTAGE_CONVOY)".to_string(),
     (_, true) => format!("the rule {name} is in force"),
     (_, false) => format!("the rule {name} is no longer in force"),
   }
@@ -343,12 +347,14 @@ fn implications(name: &str) -> Vec<(bool, &'static str)> {
     .collect()
 }
 
-/// The DPjudge's other names for rules: FLEX_SETUP is BLANK_BOARD, and
-/// NO_PARTIAL is PUBLIC_PRESS.
+/// The DPjudge's other names for rules: FLEX_SETUP is BLANK_BOARD,
+/// NO_PARTIAL is PUBLIC_PRESS, and PORTAGE (its short rules' name, as in
+/// SET PORTAGE) is PORTAGE_CONVOY.
 fn alias(name: String) -> String {
   match name.as_str() {
     "FLEX_SETUP" => "BLANK_BOARD".to_string(),
     "NO_PARTIAL" => "PUBLIC_PRESS".to_string(),
+    "PORTAGE" | "PORTAGE_CONVOYS" => "PORTAGE_CONVOY".to_string(),
     _ => name,
   }
 }
@@ -756,6 +762,18 @@ mod tests {
     assert!(error.contains("'CD_DUMMIES_X' is not a rule"), "{error}");
     assert!(error.contains("FTF_PRESS"), "the known rules are named: {error}");
     assert!(error.lines().all(|l| l.len() < 78), "{error}");
+  }
+
+  #[test]
+  fn set_rule_portage_is_portage_convoy_and_says_what_it_does() {
+    let mut settings = Settings::default();
+    assert_eq!(settings.set_rule("portage", true), Ok("PORTAGE_CONVOY".to_string()));
+    assert!(settings.variant.has_rule("PORTAGE_CONVOY"));
+    let meaning = rule_meaning("PORTAGE_CONVOY", true);
+    assert!(meaning.contains("F Lon-Wal-Lvp with A Wal C F Lon-Lvp"), "{meaning}");
+    assert!(meaning.lines().all(|l| l.len() < 60), "{meaning}");
+    assert_eq!(settings.set_rule("PORTAGE_CONVOY", false), Ok("PORTAGE_CONVOY".to_string()));
+    assert!(!settings.variant.has_rule("PORTAGE_CONVOY"));
   }
 
   #[test]

@@ -36,6 +36,7 @@ const PLAYED_RULES: &[&str] = &[
   "ORDER_ANY",
   "SIGNAL_SUPPORT",
   "NO_CHECK",
+  "PORTAGE_CONVOY",
 ];
 
 impl Map {

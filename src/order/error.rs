@@ -137,6 +137,58 @@ pub enum OrderError {
   #[error("{unit} cannot convoy: only fleets convoy.")]
   CannotConvoy { unit: String },
 
+  // ------------------------------------------------------------- portage
+  /// A fleet's route through armies, in a game without PORTAGE_CONVOY.
+  #[error(
+    "{unit} cannot be carried overland by armies: this game does not play\n\
+     PORTAGE_CONVOY (its Master may SET RULE PORTAGE_CONVOY)."
+  )]
+  PortageOff { unit: String },
+
+  /// An army's convoy of a fleet, in a game without PORTAGE_CONVOY.
+  #[error(
+    "{unit} cannot convoy a fleet: armies carry fleets only under PORTAGE_CONVOY,\n\
+     which this game does not play (its Master may SET RULE PORTAGE_CONVOY)."
+  )]
+  CarrierOff { unit: String },
+
+  /// PORTAGE_CONVOY: a fleet goes beyond its neighbours only along the
+  /// armies it names.
+  #[error(
+    "{unit} cannot reach {to}: it is not adjacent. To be carried by armies\n\
+     (PORTAGE_CONVOY), write the provinces of the armies on the way, as in\n\
+     'F Lon-Wal-Lvp'."
+  )]
+  PortageRouteNeeded { unit: String, to: String },
+
+  #[error(
+    "{place} is a sea: a fleet is carried overland only through provinces\n\
+     where armies stand (PORTAGE_CONVOY)."
+  )]
+  PortageNotLand { place: String },
+
+  #[error("There is no army in {place} to carry the fleet along that route.")]
+  PortageNoArmy { place: String },
+
+  #[error(
+    "The route passes {place} twice, and this game does not let a convoy turn\n\
+     back (NO_RETURN). Write a route that visits each province once."
+  )]
+  PortageRepeats { place: String },
+
+  #[error("{unit} cannot convoy an army: armies carry only fleets (PORTAGE_CONVOY).")]
+  PortageArmyCarried { unit: String },
+
+  /// `order` is the right form, e.g. `A Wal C F Lon - Lvp`.
+  #[error(
+    "A convoy order may not name a coast: write '{order}'. Only the fleet's\n\
+     move names the coast it lands on."
+  )]
+  PortageConvoyCoast { order: String },
+
+  #[error("{unit} cannot carry {fleet} to {to}: no chain of armies through it joins them.")]
+  PortageImpossible { unit: String, fleet: String, to: String },
+
   /// SET STRICT CONVOY (a game setting).
   #[error(
     "{unit} cannot convoy from {from} to {to}: {place} touches no sea, so no \

@@ -5,7 +5,7 @@
 //! `format!` per piece used to cost more than resolving the phase.
 
 use super::{Adjustment, Order, UnitOrder, Via};
-use crate::map::{Location, Map, PowerId, ProvinceId};
+use crate::map::{Location, Map, PowerId, ProvinceId, UnitType};
 use crate::position::{Position, Unit};
 
 /// `Army Vienna -> Galicia.`, `Fleet North Sea CONVOY Army London -> Norway.`
@@ -36,7 +36,7 @@ pub fn render_order_seen(map: &Map, order: &UnitOrder, seen: &Position) -> Strin
 fn push_order_for(out: &mut String, map: &Map, order: &UnitOrder, seen: Option<&Position>) {
   push_unit(out, map, order.unit);
   out.push(' ');
-  push_order_text(out, map, order.unit.power, &order.order, seen);
+  push_order_text(out, map, order.unit, &order.order, seen);
   out.push('.');
 }
 
@@ -44,16 +44,22 @@ fn push_order_for(out: &mut String, map: &Map, order: &UnitOrder, seen: Option<&
 /// is another power's (`SUPPORT French Army Paris -> Burgundy`), as njudge
 /// prints it, so a reader of the results knows whose unit it is; by its
 /// province alone when `seen` does not show it (see [`render_order_seen`]).
+/// `convoyer` is the unit convoying it, if the order is a convoy: an army
+/// carries a fleet (PORTAGE_CONVOY), a fleet an army.
 fn push_target(
   out: &mut String,
   map: &Map,
   orderer: PowerId,
   target: Unit,
   seen: Option<&Position>,
-  convoy: bool,
+  convoyer: Option<UnitType>,
 ) {
   if seen.is_some_and(|s| s.unit_at(target.location.province) != Some(target)) {
-    out.push_str(if convoy { "the army in " } else { "the unit in " });
+    out.push_str(match convoyer {
+      Some(UnitType::Army) => "the fleet in ",
+      Some(_) => "the army in ",
+      None => "the unit in ",
+    });
     out.push_str(province_name(map, target.location.province));
     return;
   }
@@ -126,10 +132,11 @@ fn push_location(out: &mut String, map: &Map, location: Location) {
 fn push_order_text(
   out: &mut String,
   map: &Map,
-  orderer: PowerId,
+  unit: Unit,
   order: &Order,
   seen: Option<&Position>,
 ) {
+  let orderer = unit.power;
   match order {
     Order::Hold => out.push_str("HOLD"),
     Order::Move { to, via } => {
@@ -138,17 +145,17 @@ fn push_order_text(
     }
     Order::SupportHold { target } => {
       out.push_str("SUPPORT ");
-      push_target(out, map, orderer, *target, seen, false);
+      push_target(out, map, orderer, *target, seen, None);
     }
     Order::SupportMove { target, to } => {
       out.push_str("SUPPORT ");
-      push_target(out, map, orderer, *target, seen, false);
+      push_target(out, map, orderer, *target, seen, None);
       out.push_str(" -> ");
       push_location(out, map, *to);
     }
     Order::Convoy { target, to } => {
       out.push_str("CONVOY ");
-      push_target(out, map, orderer, *target, seen, true);
+      push_target(out, map, orderer, *target, seen, Some(unit.kind));
       out.push_str(" -> ");
       out.push_str(province_name(map, *to));
     }
@@ -195,7 +202,6 @@ fn province_name(map: &Map, province: ProvinceId) -> &str {
 #[cfg(test)]
 mod tests {
   use super::*;
-  use crate::map::UnitType;
 
   use crate::map::testing::{province, standard as map};
 

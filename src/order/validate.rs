@@ -10,6 +10,8 @@ use crate::phase::PhaseKind;
 use crate::position::{Dislodged, Position, Unit};
 use crate::rules::{build_site, league_forbids, LeagueBar, Rules, SiteProblem, TransformProblem};
 
+mod portage;
+
 /// Checks a movement- or retreat-phase order of `power` against `position`
 /// under the standard rules.
 pub fn validate(
@@ -136,6 +138,9 @@ impl Board<'_> {
       Action::Move { to, ref route, via_convoy } => self.move_order(unit, to, route, via_convoy)?,
       Action::SupportHold { kind, unit: at } => self.support_hold(unit, kind, at.province)?,
       Action::SupportMove { kind, from, to } => self.support_move(unit, kind, from.province, to)?,
+      Action::Convoy { kind, from, to } if unit.kind == UnitType::Army => {
+        self.army_convoy(unit, kind, from.province, to)?
+      }
       Action::Convoy { kind, from, to } => self.convoy(unit, kind, from.province, to.province)?,
       Action::Proxy { power } => Order::Proxy { power },
       Action::Disband if self.rules.movement_disband => Order::Disband,
@@ -155,6 +160,11 @@ impl Board<'_> {
     route: &[ProvinceId],
     via_convoy: bool,
   ) -> Result<Order, OrderError> {
+    if !route.is_empty() || via_convoy {
+      if let Some(portage) = self.fleet_route(unit, to, route, via_convoy) {
+        return portage;
+      }
+    }
     match unit.kind {
       UnitType::Fleet | UnitType::Wing if !route.is_empty() || via_convoy => {
         Err(OrderError::FleetConvoyed { unit: self.name(unit) })
@@ -172,7 +182,10 @@ impl Board<'_> {
         }
         Ok(Order::Move { to, via: Via::Unspecified })
       }
-      UnitType::Fleet => Ok(Order::Move { to: self.fleet_move(unit, to)?, via: Via::Unspecified }),
+      UnitType::Fleet => {
+        let to = self.fleet_move(unit, to).map_err(|e| self.portage_hint(unit, to.province, e))?;
+        Ok(Order::Move { to, via: Via::Unspecified })
+      }
       UnitType::Army => self.army_move(unit, to.province, route, via_convoy),
     }
   }
@@ -560,7 +573,8 @@ impl Board<'_> {
     }
     match target.kind {
       UnitType::Fleet | UnitType::Wing => {
-        self.map.can_reach(target.kind, from, to) && self.border_open(target, to)
+        (self.map.can_reach(target.kind, from, to) && self.border_open(target, to))
+          || self.could_portage(target, to, supporter)
       }
       UnitType::Army => {
         self.map.province(to).is_land()

@@ -135,6 +135,9 @@ pub struct Rules {
   /// in, and a unit given different orders holds (DPjudge NO_CHECK; by
   /// mail, `game::unchecked`).
   pub no_check: bool,
+  /// Armies carry fleets overland: `F Lon-Wal-Lvp` with `A Wal C F
+  /// Lon-Lvp` (DPjudge PORTAGE_CONVOY).
+  pub portage_convoy: bool,
 }
 
 /// A rule name `judge adjudicate` does not know.
@@ -145,7 +148,7 @@ pub struct Rules {
    NO_PARTISANS, IMMOBILE_DUMMIES, DUMMY_FIRE, CD_BUILDS, CD_DUMMIES, VASSAL_DUMMIES, \
    TORN_ALLEGIANCE, FICTIONAL_OK, FRIENDLY_FIRE, WEAK_BOUNCES, COASTAL_CRAWL, SAFE_CONVOYS, \
    WEAK_CONVOYS, NO_RETURN, CONVOY_BACK, DEFAULT_UNORDERED, GARRISON, SHOW_PHANTOM, ORDER_ANY, \
-   MOVEMENT_DISBAND, WINGS, SIGNAL_SUPPORT, NO_CHECK, \
+   MOVEMENT_DISBAND, WINGS, SIGNAL_SUPPORT, NO_CHECK, PORTAGE_CONVOY, \
    DUALITY, NO_DUALITY, \
    ATTACK_TRANSFORM, \
    TRANSFORM_MOVE_<where>, TRANSFORM_BUILD_<where> with <where> HOME_CENTER, ONE_CENTER, \
@@ -241,6 +244,7 @@ impl Rules {
         "WINGS" | "WING" => rules.wings = true,
         "SIGNAL_SUPPORT" | "SIGNAL_SUPPORTS" | "SIGNALS" => rules.signal_support = true,
         "NO_CHECK" => rules.no_check = true,
+        "PORTAGE_CONVOY" | "PORTAGE_CONVOYS" | "PORTAGE" => rules.portage_convoy = true,
         // The map's own business: the caller picks the map played so
         // (`Map::with_duality`).
         "DUALITY" | "NO_DUALITY" => {}

@@ -475,3 +475,35 @@ fn under_no_check_a_unit_given_different_orders_holds() {
     "the same order twice is one: {unchecked}"
   );
 }
+
+#[test]
+fn under_portage_convoy_an_army_carries_a_fleet_overland() {
+  let input = |rules: &str, german: &str| {
+    format!(
+      r#"{{"phase": "S1901M", "rules": {rules},
+      "units": {{"England": ["F Lon", "A Wal"], "Germany": ["A Yor", "F Eng"]}},
+      "orders": {{"England": ["F Lon-Wal-Lvp", "A Wal C F Lon-Lvp"], "Germany": {german}}}}}"#
+    )
+  };
+  let result = one_result(&adjudicate(&input(r#"["PORTAGE_CONVOY"]"#, "[]")));
+  assert_eq!(result["orders"][0]["text"], "Fleet London -> Wales -> Liverpool.", "{result}");
+  assert_eq!(result["orders"][0]["result"], "ok", "{result}");
+  assert_eq!(result["orders"][1]["text"], "Army Wales CONVOY Fleet London -> Liverpool.");
+  assert_eq!(
+    strings(&result["units"]["England"]),
+    BTreeSet::from(["F Lvp".into(), "A Wal".into()])
+  );
+  // The carrier dislodged: the portage is disrupted and the fleet stays.
+  let attacked = input(r#"["PORTAGE"]"#, r#"["A Yor-Wal", "F Eng S A Yor-Wal"]"#);
+  let result = one_result(&adjudicate(&attacked));
+  assert_eq!(result["orders"][0]["result"], "disrupted", "{result}");
+  assert!(strings(&result["units"]["England"]).contains("F Lon"), "{result}");
+  // Without the rule both orders are invalid, and say why.
+  let result = one_result(&adjudicate(&input("[]", "[]")));
+  for i in 0..2 {
+    assert_eq!(result["orders"][i]["result"], "invalid", "{result}");
+    let error = result["orders"][i]["error"].as_str().unwrap_or_default();
+    assert!(error.contains("PORTAGE_CONVOY"), "{result}");
+  }
+  assert!(strings(&result["units"]["England"]).contains("F Lon"), "{result}");
+}

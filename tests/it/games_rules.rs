@@ -93,21 +93,24 @@ SET NO RULE FTF_PRESS
 fn board_rules_are_set_by_their_njudge_style_words_too() {
   let judge = judge_with(1);
   let lines = "CREATE ?rw masterpw\nBECOME MASTER\nSET FRIENDLY FIRE\nSET SIGNALS\n\
-               SET NO CHECK\nSET NO CONVOY BACK\nSET ANY HOME CENTER\nLIST\n";
+               SET NO CHECK\nSET NO CONVOY BACK\nSET ANY HOME CENTER\nSET PORTAGE\nLIST\n";
   let mail = send_at(&judge, NOW, MASTER, lines);
   let body = folded(&reply(&mail, MASTER).body);
   for said in [
     "In game 'rw', a power's units may dislodge each other and cut each other's supports (FRIENDLY_FIRE).",
     "movement orders are kept as written and checked when the phase is processed (NO_CHECK)",
     "a support a unit cannot give is taken as a signal",
-    "Rules: FRIENDLY_FIRE, NO_CHECK, DEFAULT_UNORDERED, NO_RETURN, HOME_BUILDS",
+    "Rules: FRIENDLY_FIRE, NO_CHECK, DEFAULT_UNORDERED, NO_RETURN, HOME_BUILDS, PORTAGE_CONVOY",
   ] {
     assert!(body.says(said), "{said}\n---\n{body}");
   }
   let mail =
     send_at(&judge, NOW, MASTER, "SIGN ON Mrw masterpw\nSET CHECK\nSET HOME CENTER\nLIST\n");
   let body = folded(&reply(&mail, MASTER).body);
-  assert!(body.says("Rules: FRIENDLY_FIRE, DEFAULT_UNORDERED, NO_RETURN\n"), "{body}");
+  assert!(
+    body.says("Rules: FRIENDLY_FIRE, DEFAULT_UNORDERED, NO_RETURN, PORTAGE_CONVOY\n"),
+    "{body}"
+  );
 }
 
 #[test]

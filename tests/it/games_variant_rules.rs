@@ -1,5 +1,6 @@
 //! Optional rules played by mail (manual §9.1): a dislodged unit under
-//! AUTO DISBAND, and the same attack without it, where the unit retreats.
+//! AUTO DISBAND, and the same attack without it, where the unit retreats;
+//! and DPjudge rules set by SET RULE (PORTAGE_CONVOY).
 
 use crate::game_support;
 use crate::judge_support;
@@ -221,4 +222,42 @@ fn no_check_keeps_orders_as_written_and_the_results_show_what_did_not_stand() {
   assert!(listing.contains("Germany: Army Munich."), "Munich held:\n{listing}");
   assert!(listing.contains("France:  Army Paris."), "Paris held:\n{listing}");
   assert!(listing.contains("Germany: Army Kiel."), "{listing}");
+}
+
+/// England walks its army to Wales in Spring 1901; in Fall the army
+/// carries the fleet in London overland to Liverpool. Returns the Fall
+/// results as the Master reads them, or the reply to England's orders.
+fn portage_to_liverpool(table: &Table, judge: &Judge) -> Result<String, String> {
+  table.turn(T).orders(&[("England", "F Lon H\nF Edi H\nA Lvp-Wal\n")]).accepted();
+  table.send("England", T, "F Lon-Wal-Lvp\nA Wal C F Lon-Lvp\nF Edi H\n");
+  let mail = judge.take_mail();
+  let reply = table.reply(&mail, "England");
+  if reply.subject.contains("[Error Flag]") {
+    return Err(reply.body.clone());
+  }
+  let mail =
+    table.turn(T).orders(&[("England", "F Lon-Wal-Lvp\nA Wal C F Lon-Lvp\nF Edi H\n")]).accepted();
+  let results = mail
+    .iter()
+    .find(|m| m.to == MASTER && m.subject.ends_with("F1901M Results"))
+    .unwrap_or_else(|| panic!("no Fall results: {:#?}", subjects(&mail)));
+  Ok(results.body.clone())
+}
+
+#[test]
+fn under_portage_convoy_an_army_carries_a_fleet_overland() {
+  let judge = Judge::with_config(FAST);
+  let table = Table::start_with(&judge, "pc", START, "", "SET RULE PORTAGE_CONVOY\n");
+  assert!(table.listing(T).contains("PORTAGE_CONVOY"), "{}", table.listing(T));
+  let results = portage_to_liverpool(&table, &judge).unwrap_or_else(|e| panic!("refused: {e}"));
+  assert!(results.contains("England: Fleet London -> Wales -> Liverpool."), "{results}");
+  assert!(results.contains("England: Army Wales CONVOY Fleet London -> Liverpool."), "{results}");
+  assert!(!results.contains("Fleet London -> Wales -> Liverpool. (*"), "{results}");
+  assert!(table.listing(T).contains("England: Fleet Liverpool."), "{}", table.listing(T));
+
+  // Without the rule the orders are refused, saying which rule is off.
+  let plain = Table::start_with(&judge, "np", START, "", "");
+  let refused = portage_to_liverpool(&plain, &judge).expect_err("no portage without the rule");
+  assert!(refused.contains("cannot be carried overland by armies"), "{refused}");
+  assert!(refused.contains("SET RULE PORTAGE_CONVOY"), "{refused}");
 }
