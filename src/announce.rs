@@ -124,8 +124,15 @@ pub fn results(
   // under njudge's subject for them.
   let what = if game.sight().is_some() { "Blind Results" } else { "Results" };
   let subject = subject::game(&config.judge_code, &game.name, &phase, what);
+  // Crystal Ball: which lists the orders come from (the lists themselves
+  // go separately, to whom may read them).
+  let carried = processed.lists.as_ref().map(|c| crate::game::xtal::carried_note(game, c));
   let body_for = |viewer: &Viewer| {
-    let mut body = format!("{header}\n{}", report::results_for(game, processed, tz, viewer));
+    let results = report::results_for(game, processed, tz, viewer);
+    let mut body = match &carried {
+      Some(note) => format!("{header}\n{note}\n\n{results}"),
+      None => format!("{header}\n{results}"),
+    };
     if game.is_finished() {
       body.push('\n');
       body.push_str(&report::summary(game, game.settings.reveal, tz));
@@ -209,6 +216,9 @@ pub fn results(
     announcement.history.push(entry(now, phase, HistoryKind::Broadcast, subject, body));
   }
   announcement.mail.extend(pending_orders(config, game, processed));
+  if let Some(carried) = &processed.lists {
+    announcement.extend(crystal_lists(config, game, carried, header, now));
+  }
   if game.is_finished() {
     announcement.ledger.extend(dedication::ended(game, now));
     announcement.extend(diaries(config, game, now));
@@ -246,6 +256,53 @@ fn results_picture(game: &Game, result: &crate::game::PhaseResult) -> Vec<Attach
       Vec::new()
     }
   }
+}
+
+/// `Crystal Ball Lists`: the locked lists of the turn just played, as they
+/// were carried out. Each player gets its own (a duplex player its
+/// powers'), the Masters all of them; under PUBLIC_LISTS or LIMIT_LISTS
+/// everyone gets every list (LIMIT_LISTS: the first entries each, as many
+/// as the largest power's centres), and HISTORY keeps them. Otherwise they
+/// stay out of HISTORY, which everyone may read.
+fn crystal_lists(
+  config: &Config,
+  game: &Game,
+  carried: &crate::game::xtal::CarriedOut,
+  header: &str,
+  now: DateTime<Utc>,
+) -> Announcement {
+  use crate::game::xtal::lists_text;
+  let mut announcement = Announcement::default();
+  let Some(phase) = carried.phase else { return announcement };
+  let variant = &game.settings.variant;
+  let limited = variant.has_rule("LIMIT_LISTS");
+  let public = limited || variant.has_rule("PUBLIC_LISTS");
+  let limit = if limited { carried.orders } else { None };
+  let subject =
+    subject::game(&config.judge_code, &game.name, &phase.to_string(), "Crystal Ball Lists");
+  let title = format!("{} order lists", report::phase_words(game.map, phase));
+  let body = |powers: &[PowerId], limit: Option<usize>| {
+    let lists = lists_text(game, carried, powers, limit);
+    let lists = if lists.is_empty() { "(no lists)\n".to_string() } else { lists };
+    format!("{header}\n{title}\n{}\n\n{lists}", "=".repeat(title.len()))
+  };
+  let all: Vec<PowerId> = game.map.power_ids().collect();
+  for member in &game.members {
+    let text = match (member.role, member.power) {
+      (Role::Master, _) => body(&all, None),
+      _ if public => body(&all, limit),
+      (Role::Player, Some(power)) => body(&game.powers_of_player(power), None),
+      _ => continue,
+    };
+    for address in member.addresses() {
+      push_once(&mut announcement.mail, mail(address, &subject, &text, MailKind::Bulk));
+    }
+  }
+  if public {
+    let text = body(&all, limit);
+    announcement.history.push(entry(now, phase.to_string(), HistoryKind::Broadcast, subject, text));
+  }
+  announcement
 }
 
 /// `Pending Orders`: to each player whose orders kept for a later phase

@@ -32,6 +32,8 @@ pub struct Turn {
   /// The orders kept for later phases then (PHASE): after a rollback they
   /// are carried out again when their phase comes (manual §8.2).
   pub future: Vec<super::future::FutureOrders>,
+  /// A Crystal Ball game's lists then.
+  pub xtal: super::xtal::Lists,
 }
 
 /// Why a ROLLBACK cannot be done.
@@ -231,6 +233,7 @@ impl Game {
       years: self.record.years.len(),
       victory_centers: self.settings.victory_centers,
       future: self.future.clone(),
+      xtal: self.xtal.clone(),
     });
     let surplus = self.turns.len().saturating_sub(KEPT_TURNS);
     self.turns.drain(..surplus);
@@ -275,6 +278,7 @@ impl Game {
       std::mem::take(&mut self.future).into_iter().filter(|f| !back.future.contains(f)).collect();
     self.future = back.future;
     self.future.extend(since);
+    self.xtal = back.xtal;
     self.status = Status::Active;
     for member in &mut self.members {
       member.wait = false;
@@ -287,7 +291,7 @@ impl Game {
   }
 
   /// A new deadline for the current phase as if it had just begun.
-  fn restart_clock(&mut self, now: DateTime<Utc>, tz: Tz) {
+  pub(super) fn restart_clock(&mut self, now: DateTime<Utc>, tz: Tz) {
     let deadline = deadline::next_deadline(self.rule(), now, tz);
     self.timing.phase_began = now;
     self.timing.deadline = Some(deadline);

@@ -34,6 +34,7 @@ pub mod unchecked;
 pub mod variant;
 pub mod viewer;
 mod vote;
+pub mod xtal;
 
 use crate::zone::Tz;
 use chrono::{DateTime, Utc};
@@ -84,6 +85,8 @@ pub struct Game {
   pub turns: Vec<master::Turn>,
   /// Orders kept for later phases (PHASE blocks), in the order they came.
   pub future: Vec<future::FutureOrders>,
+  /// A Crystal Ball game's order lists (`xtal.rs`); empty in others.
+  pub xtal: xtal::Lists,
 }
 
 /// The longest game name (manual §4).
@@ -651,6 +654,7 @@ impl Game {
       postal: Vec::new(),
       turns: Vec::new(),
       future: Vec::new(),
+      xtal: xtal::Lists::default(),
     }
   }
 
@@ -807,6 +811,7 @@ impl Game {
   /// Whether a power has anything to order for itself.
   pub(crate) fn owes_orders(&self, power: PowerId) -> bool {
     match self.position.phase.kind {
+      PhaseKind::Movement if self.is_crystal_ball() => self.owes_list(power),
       PhaseKind::Movement => self.position.units_of(power).next().is_some(),
       PhaseKind::Retreat => {
         self.position.dislodged.iter().any(|d| d.unit.power == power && !d.retreats.is_empty())
@@ -901,6 +906,10 @@ impl Game {
   /// Whether a power has done what the phase asks of it (a power in civil
   /// disorder, a dummy among them, holds nobody up).
   pub fn is_in(&self, power: PowerId) -> bool {
+    // A Crystal Ball movement phase waits for lists, not orders.
+    if self.is_crystal_ball() && self.position.phase.kind == PhaseKind::Movement {
+      return !self.must_order(power) || self.in_civil_disorder(power) || self.list_in(power);
+    }
     !self.must_order(power)
       || self.in_civil_disorder(power)
       || self.orders[power.index()].received

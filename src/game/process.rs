@@ -42,6 +42,9 @@ pub struct Processed {
   /// What became of the orders kept for the phase the game came to (and
   /// for phases it went past), one report per power and phase.
   pub future: Vec<super::future::FutureReport>,
+  /// A Crystal Ball movement turn: the locked lists as they were carried
+  /// out (`xtal.rs`).
+  pub lists: Option<super::xtal::CarriedOut>,
 }
 
 /// One adjudicated phase.
@@ -102,7 +105,15 @@ impl Game {
         processed.civil_disorder.push(power);
       }
     }
+    // Crystal Ball: the locked lists are the movement orders.
+    let crystal = self.is_crystal_ball() && self.position.phase.kind == PhaseKind::Movement;
+    if crystal {
+      processed.lists = Some(self.carry_out_lists());
+    }
     self.keep_turn();
+    if crystal {
+      self.advance_lists();
+    }
     for _ in 0..MAX_PHASES {
       let skipped = self.nothing_to_order();
       let result = self.process_one(skipped);

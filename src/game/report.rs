@@ -49,6 +49,9 @@ pub fn header(code: &str, game: &Game, tz: Tz) -> String {
   if game.settings.variant.blind {
     variant.push_str(" Blind");
   }
+  if game.settings.variant.crystal_ball {
+    variant.push_str(" CrystalBall");
+  }
   let mut header = format!(":: Judge: {code}  Game: {}  Variant: {variant}\n", game.title());
   // A forming game shows its start deadline if it has one (SET START), and
   // no deadline line until then, as njudge does.

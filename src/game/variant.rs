@@ -38,6 +38,10 @@ pub struct Variant {
   pub duality: Option<bool>,
   /// Wings may be built and units may become wings (the Wings option).
   pub wings: bool,
+  /// The DPjudge's Crystal Ball game type (`game/xtal.rs`): each power
+  /// writes its movement orders one turn ahead, as lists.
+  #[serde(skip_serializing_if = "std::ops::Not::not")]
+  pub crystal_ball: bool,
   /// A unit may be disbanded in a movement phase (SET DISBAND).
   pub movement_disband: bool,
   /// Which units may change type, when and where, and whether an attack
@@ -78,8 +82,9 @@ impl Variant {
       transform: self.transform,
       movement_disband: self.movement_disband,
       wings: self.wings,
-      // A blind game leaks nothing through the checking of orders.
-      fictional_ok: rules.fictional_ok || self.blind || self.has_rule("BLIND"),
+      // A blind game leaks nothing through the checking of orders, and a
+      // Crystal Ball list is written before the board it is played on.
+      fictional_ok: rules.fictional_ok || self.blind || self.crystal_ball || self.has_rule("BLIND"),
       ..rules
     }
   }
@@ -88,6 +93,10 @@ impl Variant {
   /// [`Variant::map_rules`]). A rule that is one of the options (BUILD_ANY
   /// is Any Center) follows the option, which SET commands change.
   pub fn has_rule(&self, name: &str) -> bool {
+    // Crystal Ball forces these (the DPjudge's `VARIANT xtalball` line).
+    if self.crystal_ball && CRYSTAL_BALL_FORCED.iter().any(|r| r.eq_ignore_ascii_case(name)) {
+      return true;
+    }
     match option_rule(name) {
       Some(option) => self.option_on(option),
       None => self.map_rules.iter().any(|r| r.eq_ignore_ascii_case(name)),
@@ -122,6 +131,10 @@ impl Variant {
     }
   }
 }
+
+/// The rules a Crystal Ball game always plays with (PROXY_OK too, which is
+/// SET PROXY: turned on with the game type, and SET NO PROXY may drop it).
+pub const CRYSTAL_BALL_FORCED: [&str; 2] = ["FICTIONAL_OK", "DEFAULT_UNORDERED"];
 
 /// DPjudge rules that are options of this judge under another name: SET
 /// RULE turns the option on or off, so the two never disagree.
@@ -368,7 +381,15 @@ impl Settings {
   pub fn set_rule(&mut self, word: &str, on: bool) -> Result<String, UnknownRule> {
     let name = alias(rule_name(word));
     if let Some(game_type) = game_type_of(&name) {
+      // Crystal Ball's own rules, in a Crystal Ball game.
+      if game_type == "Crystal Ball" && self.variant.crystal_ball {
+        self.switch_rule(&name, on);
+        return Ok(name);
+      }
       return Err(UnknownRule::GameType { rule: name, game_type });
+    }
+    if self.variant.crystal_ball && !on && CRYSTAL_BALL_FORCED.contains(&name.as_str()) {
+      return Err(UnknownRule::Forced { rule: name, game_type: "Crystal Ball" });
     }
     if let Some(feature) = missing_feature(&name) {
       return Err(UnknownRule::NoFeature { rule: name, feature });
@@ -447,6 +468,9 @@ pub enum UnknownRule {
   /// A rule of a game type this game is not.
   #[error("{rule} is a rule of {game_type} games, and this game is not one.")]
   GameType { rule: String, game_type: &'static str },
+  /// A rule the game type plays with always.
+  #[error("{game_type} games always play with {rule}; it cannot be turned off.")]
+  Forced { rule: String, game_type: &'static str },
   /// A rule that turns off a map feature no map here has.
   #[error("{rule} turns off a map's {feature};\nno map this judge plays has any, so the rule would change nothing.")]
   NoFeature { rule: String, feature: &'static str },
@@ -483,12 +507,14 @@ pub enum GameOption {
   Secret,
   Blind,
   Wings,
+  CrystalBall,
 }
 
 impl GameOption {
   /// Every option, in the order listings name them.
-  pub const ALL: [GameOption; 11] = [
+  pub const ALL: [GameOption; 12] = [
     GameOption::Gunboat,
+    GameOption::CrystalBall,
     GameOption::Blind,
     GameOption::Wings,
     GameOption::Summer,
@@ -518,6 +544,7 @@ impl GameOption {
       "secret" => GameOption::Secret,
       "blind" => GameOption::Blind,
       "wings" | "wing" => GameOption::Wings,
+      "crystalball" | "xtalball" => GameOption::CrystalBall,
       _ => return None,
     })
   }
@@ -536,6 +563,7 @@ impl GameOption {
       GameOption::Secret => "Secret",
       GameOption::Blind => "Blind",
       GameOption::Wings => "Wings",
+      GameOption::CrystalBall => "CrystalBall",
     }
   }
 
@@ -566,6 +594,7 @@ impl GameOption {
       GameOption::Secret => "Secret",
       GameOption::Blind => "Blind",
       GameOption::Wings => "Wings",
+      GameOption::CrystalBall => "Crystal Ball",
     }
   }
 
@@ -593,6 +622,8 @@ impl GameOption {
       (GameOption::Blind, false) => "SET NOT VARIANT Blind",
       (GameOption::Wings, true) => "SET VARIANT Wings",
       (GameOption::Wings, false) => "SET NOT VARIANT Wings",
+      (GameOption::CrystalBall, true) => "SET VARIANT CrystalBall",
+      (GameOption::CrystalBall, false) => "SET NOT VARIANT CrystalBall",
     }
   }
 
@@ -642,6 +673,11 @@ impl GameOption {
          like the others, and blockade the centre they stand on"
       }
       (GameOption::Wings, false) => "the game has no wings",
+      (GameOption::CrystalBall, true) => {
+        "the game is Crystal Ball: each power writes its movement orders a\n\
+         turn ahead, as lists, and the list locked for a turn is carried out"
+      }
+      (GameOption::CrystalBall, false) => "the game is not Crystal Ball: orders as usual",
     }
   }
 
@@ -660,6 +696,7 @@ impl GameOption {
       GameOption::Secret => v.secret,
       GameOption::Blind => v.blind,
       GameOption::Wings => v.wings,
+      GameOption::CrystalBall => v.crystal_ball,
     }
   }
 
@@ -686,6 +723,14 @@ impl GameOption {
       GameOption::Secret => v.secret = on,
       GameOption::Blind => v.blind = on,
       GameOption::Wings => v.wings = on,
+      GameOption::CrystalBall => {
+        v.crystal_ball = on;
+        // PROXY_OK comes with the game type; its own rules go with it.
+        settings.proxy = on;
+        if !on {
+          settings.variant.map_rules.retain(|r| game_type_of(r) != Some("Crystal Ball"));
+        }
+      }
     }
     let kept: Vec<GameOption> = settings.variant.named.clone();
     settings.variant.named = kept.into_iter().filter(|o| o.is_on(settings)).collect();
@@ -715,8 +760,10 @@ impl Settings {
       .into_iter()
       .filter(|&o| {
         o.is_on(self)
-          && (matches!(o, GameOption::Gunboat | GameOption::Blind | GameOption::Wings)
-            || self.variant.named.contains(&o))
+          && (matches!(
+            o,
+            GameOption::Gunboat | GameOption::Blind | GameOption::Wings | GameOption::CrystalBall
+          ) || self.variant.named.contains(&o))
       })
       .collect()
   }

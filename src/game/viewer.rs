@@ -45,6 +45,12 @@ pub fn misfit(settings: &super::Settings) -> Option<&'static str> {
        BLIND).",
     );
   }
+  if (variant.blind || dpjudge) && variant.crystal_ball {
+    return Some(
+      "A Crystal Ball game cannot be blind: its lists name units on the whole\n\
+       board, and the DPjudge never played the two together.",
+    );
+  }
   if (variant.blind || dpjudge) && !settings.dias {
     return Some(
       "A blind game cannot have NoDIAS draws: a draw naming its powers would tell\n\

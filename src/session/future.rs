@@ -52,8 +52,22 @@ impl Session<'_> {
     }
   }
 
+  /// Lines after a refused PHASE are not read, up to the next PHASE.
+  pub(crate) fn future_refuse_block(&mut self) {
+    self.future.reading = Reading::Refused;
+  }
+
+  /// Lines inside a refused IF are not read, up to its ENDIF.
+  pub(crate) fn future_stray_if(&mut self) {
+    self.future.reading = Reading::StrayIf { depth: 1 };
+  }
+
   /// PHASE season year phase.
   pub(crate) fn future_phase(&mut self, args: &str) {
+    // A Crystal Ball game's movement phases are its lists.
+    if self.list_phase(args) {
+      return;
+    }
     self.close_future_block();
     self.future.touched = true;
     self.future.reading = Reading::Refused;
@@ -105,6 +119,7 @@ impl Session<'_> {
   /// CLEAR: every order kept for a later phase is dropped, with what this
   /// message's open PHASE block has kept so far.
   pub(crate) fn future_clear(&mut self) {
+    self.list_clear();
     self.future.touched = true;
     let Some(power) = self.future_power("CLEAR") else { return };
     let Some(seat) = self.seat.as_mut() else { return };
@@ -128,6 +143,10 @@ impl Session<'_> {
 
   /// IF condition [THEN].
   pub(crate) fn future_if(&mut self, args: &str) {
+    let read = matches!(self.future.reading, Reading::Now | Reading::Block { .. });
+    if read && self.list_condition() {
+      return;
+    }
     match &mut self.future.reading {
       Reading::Block { .. } => self.block_line(Line::If(args.to_string())),
       Reading::Refused => self.say(REFUSED_LINE),

@@ -34,8 +34,14 @@ pub(super) const REFUSED: &str =
 fn parse_variant(words: &[&str]) -> Result<SignOnVariant, String> {
   let mut map = "standard";
   let mut options = Vec::new();
-  for word in words {
-    if let Some(info) = Map::variant_info(word) {
+  let mut words = words.iter().peekable();
+  while let Some(word) = words.next() {
+    // `Crystal Ball`, in two words, is the one game type.
+    let pair = words.peek().map(|next| format!("{word} {next}"));
+    if let Some(option) = pair.as_deref().and_then(two_word_option) {
+      words.next();
+      options.push(option);
+    } else if let Some(info) = Map::variant_info(word) {
       map = info.key;
     } else if let Some(option) = GameOption::parse(word) {
       options.push(option);
@@ -44,6 +50,11 @@ fn parse_variant(words: &[&str]) -> Result<SignOnVariant, String> {
     }
   }
   Ok(SignOnVariant::new(map, &options))
+}
+
+/// An option written as two words (`Crystal Ball`), if these are one.
+pub(crate) fn two_word_option(words: &str) -> Option<GameOption> {
+  GameOption::parse(words).filter(|_| words.split_whitespace().count() == 2)
 }
 
 /// What a SIGN ON ?name to `game` writes after the password: its variant

@@ -28,6 +28,7 @@ mod transform;
 mod variant;
 mod vote;
 mod web;
+mod xtal;
 
 use crate::zone::Tz;
 use chrono::{DateTime, Utc};
@@ -189,6 +190,8 @@ pub(crate) struct Session<'a> {
   lines_after: usize,
   /// Whether lines go to the current phase or into a PHASE block.
   future: future::FutureState,
+  /// A Crystal Ball game's list lines in this message.
+  xtal: xtal::Draft,
   /// Files for the reply: the pictures MAP and SUMMARY draw.
   attachments: Vec<crate::mail::outbound::Attachment>,
   /// The `::` header of the first game a reply without a SIGN ON is about
@@ -238,6 +241,7 @@ impl<'a> Session<'a> {
       refused_order_lines: 0,
       lines_after: 0,
       future: future::FutureState::default(),
+      xtal: xtal::Draft::default(),
       attachments: Vec::new(),
       about: None,
       web: false,
@@ -618,6 +622,7 @@ impl Session<'_> {
     if self.close_future_block() {
       self.body.push('\n');
     }
+    self.close_lists();
     self.announce_parameter_changes();
     let Some(seat) = self.seat.as_mut() else { return Ok(()) };
     let game = &mut seat.stored.game;
@@ -665,6 +670,7 @@ impl Session<'_> {
     if !leaving {
       let listed_current = !footer.is_empty();
       footer.push_str(&self.future_footer(listed_current));
+      footer.push_str(&self.lists_footer(listed_current));
     }
     let absences = if leaving { String::new() } else { self.absences_text() };
     let Some(seat) = self.seat.as_mut() else { return Ok(()) };

@@ -79,6 +79,7 @@ impl Session<'_> {
 
   /// One line of orders for the signed-on player's power.
   pub(crate) fn orders(&mut self, line: &str) {
+    let to_list = self.goes_to_list();
     let Some(seat) = self.seat.as_mut() else { return };
     let game = &seat.stored.game;
     let member = &game.members[seat.member];
@@ -118,6 +119,11 @@ impl Session<'_> {
     if let Some(problem) = problem {
       self.refused_order_lines += 1;
       self.error(&format!("{problem} Nothing was changed."));
+      return;
+    }
+    // A Crystal Ball game's movement orders are lists.
+    if to_list {
+      self.list_line(line);
       return;
     }
     if member.role == Role::Master {

@@ -202,6 +202,7 @@ fn one_word(command: &str, args: &str) -> Result<String, String> {
   let words: Vec<&str> = args.split_whitespace().collect();
   match words.as_slice() {
     [word] => Ok(word.to_string()),
+    [_, _] if super::join::two_word_option(args).is_some() => Ok(words.join(" ")),
     [] => Err(format!(
       "{command} needs a variant or option, e.g. {command} Gunboat. Nothing was changed."
     )),

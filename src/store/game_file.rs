@@ -189,6 +189,9 @@ struct GameFile {
   turns: Vec<TurnFile>,
   #[serde(default)]
   future: Vec<FutureFile>,
+  /// A Crystal Ball game's order lists.
+  #[serde(default, skip_serializing_if = "crate::game::xtal::Lists::is_empty")]
+  xtal: crate::game::xtal::Lists,
   applied: Vec<Applied>,
   history_next: u32,
   journal: Option<Journal>,
@@ -205,6 +208,8 @@ struct TurnFile {
   victory_centers: u32,
   #[serde(default)]
   future: Vec<FutureFile>,
+  #[serde(default, skip_serializing_if = "crate::game::xtal::Lists::is_empty")]
+  xtal: crate::game::xtal::Lists,
 }
 
 #[derive(Serialize, Deserialize)]
@@ -282,9 +287,11 @@ pub fn to_json(stored: &Stored) -> Result<Vec<u8>, String> {
         years: t.years,
         victory_centers: t.victory_centers,
         future: t.future.iter().map(|f| future_file(map, f)).collect(),
+        xtal: t.xtal.clone(),
       })
       .collect(),
     future: game.future.iter().map(|f| future_file(map, f)).collect(),
+    xtal: game.xtal.clone(),
     applied: stored.applied.clone(),
     history_next: stored.history_next,
     journal: stored.journal.clone(),
@@ -314,6 +321,8 @@ pub fn from_json(bytes: &[u8]) -> Result<Stored, String> {
   game.timing = file.timing;
   game.record = file.record;
   game.postal = file.postal;
+  file.xtal.check(map)?;
+  game.xtal = file.xtal;
   game.check()?;
   for turn in &file.turns {
     // Orders are checked against the board of their own turn.
@@ -328,6 +337,7 @@ pub fn from_json(bytes: &[u8]) -> Result<Stored, String> {
       years: turn.years.min(game.record.years.len()),
       victory_centers: turn.victory_centers,
       future,
+      xtal: turn.xtal.clone(),
     });
   }
   game.position = position;

@@ -67,6 +67,7 @@ mod games_transform;
 mod games_variant_rules;
 mod games_variants;
 mod games_vassal;
+mod games_xtalball;
 mod history_import;
 mod judge_check;
 mod mail_clients;
