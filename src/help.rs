@@ -41,6 +41,7 @@ const OPTION_INFO: &[(&str, &str)] = &[
   ("wings", include_str!("../data/options/wings.txt")),
   ("trafo", include_str!("../data/options/transform.txt")),
   ("duplex", include_str!("../data/options/duplex.txt")),
+  ("dpjudge", include_str!("../data/options/dpjudge.txt")),
 ];
 
 /// Every file `GET` can send, in the order `flist` lists them.
