@@ -48,7 +48,8 @@ rules! {
   YELLOW_PRESS = "YELLOW_PRESS",
     on ["SET YELLOW PRESS", "SET YELLOW"]
       "Make broadcasts anonymous; private press stays signed (YELLOW_PRESS)."
-      "broadcasts are anonymous and private press is signed\n(YELLOW_PRESS)",
+      "broadcasts are anonymous and private press is signed\n\
+       (YELLOW_PRESS)",
     off ["SET NO YELLOW PRESS", "SET NO YELLOW"]
       "Sign broadcasts like other press (the default)."
       "broadcasts are signed like other press (no YELLOW_PRESS)";
@@ -56,8 +57,8 @@ rules! {
   NO_LATE_RECEIVE = "NO_LATE_RECEIVE",
     on ["SET NO LATE RECEIVE"]
       "Once the deadline has passed, refuse private press to late powers."
-      "once the deadline has passed, private press no longer goes to\n\
-       powers whose orders are late (NO_LATE_RECEIVE)",
+      "once the deadline has passed, private press no longer\n\
+       goes to powers whose orders are late (NO_LATE_RECEIVE)",
     off ["SET LATE RECEIVE"]
       "Late powers may be written to as any other (the default)."
       "late powers may be written to as any other (no NO_LATE_RECEIVE)";
@@ -65,17 +66,19 @@ rules! {
   FTF_PRESS = "FTF_PRESS",
     on ["SET FTF PRESS", "SET FACE TO FACE PRESS"]
       "Press only to the Master outside movement phases and after the deadline."
-      "press is face to face (FTF_PRESS): outside movement phases and\n\
-       once a deadline has passed, press goes only to the Master",
+      "press is face to face (FTF_PRESS): outside movement\n\
+       phases and once a deadline has passed, press goes only to the Master",
     off ["SET NO FTF PRESS", "SET NO FACE TO FACE PRESS"]
       "Press is not limited to movement phases (the default)."
-      "press is no longer limited to movement phases\n(no FTF_PRESS)";
+      "press is no longer limited to movement phases (no\n\
+       FTF_PRESS)";
   // `press.rs` `plan` (the FROM option and the fakes it allows).
   FAKE_PRESS = "FAKE_PRESS",
     on ["SET FAKE SENDER", "SET FAKE SENDERS"]
       "Let press claim another sender (PRESS FROM power) and false recipients."
-      "press may claim another power as its sender (PRESS FROM power\n\
-       TO list) and false recipients (FAKE_PRESS); never to or from the Master",
+      "press may claim another power as its sender (PRESS FROM\n\
+       power TO list) and false recipients (FAKE_PRESS); never to or from the\n\
+       Master",
     off ["SET NO FAKE SENDER", "SET NO FAKE SENDERS"]
       "Press always shows its true sender (the default)."
       "press always shows its true sender (no FAKE_PRESS)";
@@ -83,9 +86,9 @@ rules! {
   TOUCH_PRESS = "TOUCH_PRESS",
     on ["SET NEIGHBOR PRESS", "SET NEIGHBOUR PRESS"]
       "Private press only to powers whose units could support yours in place."
-      "private press goes only to powers with a unit that could support\n\
-       one of the sender's in place, or that one of the sender's could\n\
-       (the DPjudge's TOUCH_PRESS); broadcasts only with NO PARTIAL",
+      "private press goes only to powers with a unit that could\n\
+       support one of the sender's in place, or that one of the sender's could (the\n\
+       DPjudge's TOUCH_PRESS); broadcasts only with NO PARTIAL",
     off ["SET NO NEIGHBOR PRESS", "SET NO NEIGHBOUR PRESS"]
       "Press goes to any power (the default)."
       "private press goes to any power (no TOUCH_PRESS)";
@@ -93,8 +96,8 @@ rules! {
   REMOTE_PRESS = "REMOTE_PRESS",
     on ["SET REMOTE PRESS"]
       "Private press only to powers far from you: no support contact, no centre in reach."
-      "private press goes only to powers with centres and no unit in\n\
-       support contact with the sender's, none that could enter a centre of\n\
+      "private press goes only to powers with centres and no\n\
+       unit in support contact with the sender's, none that could enter a centre of\n\
        the other (REMOTE_PRESS); broadcasts only with NO PARTIAL",
     off ["SET NO REMOTE PRESS"]
       "Press goes to any power (the default)."
@@ -117,14 +120,14 @@ rules! {
        (EAVESDROP, as each Master's SET ALL PRESS)",
     off ["SET NO MASTERS READ ALL PRESS"]
       "Masters get copies only when they SET ALL PRESS (the default)."
-      "Masters get copies of partial press only when they SET ALL PRESS\n\
-       (no EAVESDROP)";
+      "Masters get copies of partial press only when they SET\n\
+       ALL PRESS (no EAVESDROP)";
   // `press.rs` `recipients`: Masters skip broadcasts.
   PRESS_MASTER = "PRESS_MASTER",
     on ["SET MASTERS SKIP BROADCASTS"]
       "Masters get broadcasts only when named, as with their own SET NO BROADCAST."
-      "broadcasts do not go to the Masters unless addressed to them\n\
-       (PRESS_MASTER, as each Master's SET NO BROADCAST)",
+      "broadcasts do not go to the Masters unless addressed to\n\
+       them (PRESS_MASTER, as each Master's SET NO BROADCAST)",
     off ["SET NO MASTERS SKIP BROADCASTS"]
       "Masters get broadcasts (the default)."
       "broadcasts go to the Masters too (no PRESS_MASTER)";
@@ -142,8 +145,8 @@ rules! {
   REAL_TIME = "REAL_TIME",
     on ["SET REAL TIME"]
       "Process as soon as the last orders are in; nobody may SET WAIT."
-      "each phase is processed as soon as the last orders are in, and\n\
-       nobody may SET WAIT (REAL_TIME)",
+      "each phase is processed as soon as the last orders are\n\
+       in, and nobody may SET WAIT (REAL_TIME)",
     off ["SET NO REAL TIME"]
       "Process after the usual delay, and allow SET WAIT (the default)."
       "phases are processed after the usual delay (no REAL_TIME)";
@@ -151,11 +154,12 @@ rules! {
   ALWAYS_WAIT = "ALWAYS_WAIT",
     on ["SET ALWAYS WAIT"]
       "Never process before the deadline unless the Master sends PROCESS."
-      "no phase is processed before its deadline unless the Master\n\
-       sends PROCESS (ALWAYS_WAIT)",
+      "no phase is processed before its deadline unless the\n\
+       Master sends PROCESS (ALWAYS_WAIT)",
     off ["SET NO ALWAYS WAIT"]
       "Process early when all orders are in (the default)."
-      "phases are processed early once all orders are in\n(no ALWAYS_WAIT)";
+      "phases are processed early once all orders are in (no\n\
+       ALWAYS_WAIT)";
   // `Game::may_wait`; and ALWAYS_WAIT only in movement phases.
   NO_MINOR_WAIT = "NO_MINOR_WAIT",
     on ["SET NO MINOR WAIT"]
@@ -168,8 +172,8 @@ rules! {
   PLAYER_DEADLINES = "PLAYER_DEADLINES",
     on ["SET EXTENSIONS"]
       "Let any player put the deadline later (only the Master brings it sooner)."
-      "any player may put the deadline later with SET DEADLINE; only\n\
-       the Master may bring it sooner (PLAYER_DEADLINES)",
+      "any player may put the deadline later with SET DEADLINE;\n\
+       only the Master may bring it sooner (PLAYER_DEADLINES)",
     off ["SET NO EXTENSIONS"]
       "Only the Master moves the deadline (the default in a game with one)."
       "only the Master moves the deadline (no PLAYER_DEADLINES)";
@@ -204,8 +208,8 @@ rules! {
   NO_QUARTER = "NO_QUARTER",
     on ["SET NO QUARTER"]
       "No retreats and no draws (AUTO DISBAND and SOLO ONLY)."
-      "no quarter: dislodged units are destroyed and only a solo ends\n\
-       the game (NO_QUARTER)",
+      "no quarter: dislodged units are destroyed and only a solo\n\
+       ends the game (NO_QUARTER)",
     off ["SET QUARTER"]
       "NO_QUARTER is off."
       "NO_QUARTER is off (AUTO DISBAND and SOLO ONLY stay as they are)";
@@ -226,8 +230,8 @@ rules! {
        (TEAM_VICTORY, always so under VASSAL_DUMMIES)",
     off ["SET NO TEAM VICTORY"]
       "A power counts only its own centres, but under VASSAL_DUMMIES (the default)."
-      "a power counts only its own centres, but under VASSAL_DUMMIES\n\
-       (no TEAM_VICTORY)";
+      "a power counts only its own centres, but under\n\
+       VASSAL_DUMMIES (no TEAM_VICTORY)";
   // `session/join.rs`: no broadcast when a player joins.
   SILENT_JOIN = "SILENT_JOIN",
     on ["SET NO JOIN NOTICES"]
