@@ -42,6 +42,7 @@ const OPTION_INFO: &[(&str, &str)] = &[
   ("trafo", include_str!("../data/options/transform.txt")),
   ("duplex", include_str!("../data/options/duplex.txt")),
   ("crystalball", include_str!("../data/options/crystalball.txt")),
+  ("dpjudge", include_str!("../data/options/dpjudge.txt")),
 ];
 
 /// Every file `GET` can send, in the order `flist` lists them.

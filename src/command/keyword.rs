@@ -21,11 +21,45 @@ use std::fmt::Write as _;
 use super::Invocation;
 use crate::game::preference::Assignment;
 use crate::game::press::{Colors, Fakes};
-use crate::game::{Game, GameOption, SettingRefusal, Settings};
+use crate::game::{dpjudge, Game, GameOption, SettingRefusal, Settings};
 use crate::phase::PhaseKind;
 use crate::rules::BuildRule;
 use crate::session::{Flow, List, Session, Threshold};
 use crate::store::StoreError;
+
+/// The two SET commands of one of the DPjudge's rules that this judge
+/// plays by name (`game/dpjudge.rs`): they turn it on and off as SET RULE
+/// and SET NO RULE do, with what the DPjudge's table brings with it.
+macro_rules! dpjudge_switch {
+  ($rule:path) => {
+    Switch {
+      who: Moderator,
+      section: "9.1",
+      set: |s, on| {
+        let _ = s.set_rule($rule.name, on);
+      },
+      get: |s| s.rule_on($rule.name),
+      before_start: true,
+      needs_to_turn_on: None,
+      on: Side {
+        usage: $rule.on.spellings[0],
+        summary: $rule.on.summary,
+        spellings: $rule.on.spellings,
+        meaning: $rule.on.meaning,
+        shown: None,
+        listed: None,
+      },
+      off: Side {
+        usage: $rule.off.spellings[0],
+        summary: $rule.off.summary,
+        spellings: $rule.off.spellings,
+        meaning: $rule.off.meaning,
+        shown: None,
+        listed: None,
+      },
+    }
+  };
+}
 
 /// Declares [`CommandKind`], [`CommandKind::ALL`] and [`KEYWORDS`] from one
 /// list. An entry is `Kind = row;`, or `OnKind / OffKind = Switch {…};`
@@ -2440,6 +2474,30 @@ commands! {
   )
   .alone()
   .run(|s, _| s.set_dpjudge_rule("HOME_BUILDS", true).flow());
+  // Issue 27: the DPjudge's press, lateness and ending rules, by njudge
+  // words (`game/dpjudge.rs`).
+  SetYellowPress / SetNoYellowPress = dpjudge_switch!(dpjudge::YELLOW_PRESS);
+  SetNoLateReceive / SetLateReceive = dpjudge_switch!(dpjudge::NO_LATE_RECEIVE);
+  SetFtfPress / SetNoFtfPress = dpjudge_switch!(dpjudge::FTF_PRESS);
+  SetFakeSender / SetNoFakeSender = dpjudge_switch!(dpjudge::FAKE_PRESS);
+  SetNeighborPress / SetNoNeighborPress = dpjudge_switch!(dpjudge::TOUCH_PRESS);
+  SetRemotePress / SetNoRemotePress = dpjudge_switch!(dpjudge::REMOTE_PRESS);
+  SetBackseatPress / SetNoBackseatPress = dpjudge_switch!(dpjudge::BACKSEAT_PRESS);
+  SetMastersReadAllPress / SetNoMastersReadAllPress = dpjudge_switch!(dpjudge::EAVESDROP);
+  SetMastersSkipBroadcasts / SetNoMastersSkipBroadcasts = dpjudge_switch!(dpjudge::PRESS_MASTER);
+  SetNoLateChanges / SetLateChanges = dpjudge_switch!(dpjudge::NO_LATE_CHANGES);
+  SetRealTime / SetNoRealTime = dpjudge_switch!(dpjudge::REAL_TIME);
+  SetAlwaysWait / SetNoAlwaysWait = dpjudge_switch!(dpjudge::ALWAYS_WAIT);
+  SetNoMinorWait / SetMinorWait = dpjudge_switch!(dpjudge::NO_MINOR_WAIT);
+  SetExtensions / SetNoExtensions = dpjudge_switch!(dpjudge::PLAYER_DEADLINES);
+  SetNoAbsences / SetPlayerAbsences = dpjudge_switch!(dpjudge::NO_ABSENCES);
+  SetSmartBuilds / SetNoSmartBuilds = dpjudge_switch!(dpjudge::CD_BUILDS);
+  SetSoloOnly / SetNoSoloOnly = dpjudge_switch!(dpjudge::NO_DRAW);
+  SetNoQuarter / SetQuarter = dpjudge_switch!(dpjudge::NO_QUARTER);
+  SetHoldWin / SetNoHoldWin = dpjudge_switch!(dpjudge::HOLD_WIN);
+  SetTeamVictory / SetNoTeamVictory = dpjudge_switch!(dpjudge::TEAM_VICTORY);
+  SetNoJoinNotices / SetJoinNotices = dpjudge_switch!(dpjudge::SILENT_JOIN);
+  SetNameWaiters / SetNoNameWaiters = dpjudge_switch!(dpjudge::LIST_WAITERS);
   SetAnyCenter = row(
     Moderator,
     "9.1",

@@ -32,6 +32,12 @@ pub enum AbsenceRefusal {
      set; the Master has been asked to set it for you."
   )]
   TooLong { game: String, max_days: u32 },
+  /// The DPjudge's NO_ABSENCES.
+  #[error(
+    "Game '{0}' has NO_ABSENCES: only the Master may SET ABSENCE; ask the Master\n\
+     (PRESS TO M)."
+  )]
+  NoAbsences(String),
 }
 
 impl Game {

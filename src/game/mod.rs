@@ -17,6 +17,7 @@ pub mod choices;
 pub mod clock;
 pub mod date;
 pub mod deadline;
+pub mod dpjudge;
 mod entry;
 pub mod future;
 pub mod join;
@@ -25,6 +26,7 @@ mod permission;
 pub mod picture;
 pub mod preference;
 pub mod press;
+mod press_rules;
 mod process;
 mod remap;
 pub mod report;
@@ -954,12 +956,18 @@ impl Game {
     if let Some(start) = self.timing.start {
       earliest = earliest.max(start);
     }
-    let waiting = self.members.iter().any(|m| m.wait);
+    // The DPjudge's ALWAYS_WAIT is a standing wait (under NO_MINOR_WAIT
+    // in movement phases only); REAL_TIME processes with no delay.
+    let rules = &self.settings.variant;
+    let always = rules.has_rule("ALWAYS_WAIT")
+      && (self.position.phase.kind == PhaseKind::Movement || !rules.has_rule("NO_MINOR_WAIT"));
+    let delay = if rules.has_rule("REAL_TIME") { 0.0 } else { rule.delay };
+    let waiting = always || self.members.iter().any(|m| m.wait);
     let due = match self.timing.deadline {
       Some(deadline) if waiting => deadline,
       Some(deadline) if orders_in >= deadline => orders_in,
-      Some(deadline) => (orders_in + deadline::hours(rule.delay)).min(deadline),
-      None => orders_in + deadline::hours(rule.delay),
+      Some(deadline) => (orders_in + deadline::hours(delay)).min(deadline),
+      None => orders_in + deadline::hours(delay),
     };
     Some(due.max(earliest))
   }

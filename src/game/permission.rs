@@ -18,6 +18,10 @@ pub enum WaitRefusal {
   Eliminated,
   #[error("This game has STRICT WAIT: only players with orders to give may wait.")]
   StrictWait,
+  #[error("Game '{0}' is played in real time (REAL_TIME): nobody may SET WAIT.")]
+  RealTime(String),
+  #[error("Game '{0}' has NO_MINOR_WAIT: SET WAIT is taken only in movement phases.")]
+  MinorWait(String),
 }
 
 /// Why a member may not RESIGN (manual §7.1).
@@ -157,6 +161,13 @@ impl Game {
       && !member.power.is_some_and(|p| self.must_order(p))
     {
       Err(WaitRefusal::StrictWait)
+    } else if wait && self.settings.variant.has_rule("REAL_TIME") {
+      Err(WaitRefusal::RealTime(self.name.clone()))
+    } else if wait
+      && self.settings.variant.has_rule("NO_MINOR_WAIT")
+      && self.position.phase.kind != crate::phase::PhaseKind::Movement
+    {
+      Err(WaitRefusal::MinorWait(self.name.clone()))
     } else {
       Ok(())
     }

@@ -201,11 +201,13 @@ pub struct Options {
   pub color: Option<Color>,
   pub delivery: Option<Delivery>,
   pub fake: Option<Fake>,
+  /// The sender claimed (FROM power), under the DPjudge's FAKE_PRESS.
+  pub from: Option<PowerId>,
 }
 
 impl Options {
   fn is_empty(&self) -> bool {
-    self.color.is_none() && self.delivery.is_none() && self.fake.is_none()
+    self.color.is_none() && self.delivery.is_none() && self.fake.is_none() && self.from.is_none()
   }
 }
 
@@ -326,6 +328,51 @@ pub enum PressRefusal {
   OrdersFirst(String),
   #[error("Nobody would get this message: nobody in the game is on its list.")]
   Nobody,
+  // ------------------------------------- the DPjudge's press rules (issue 27)
+  #[error("FROM needs the power the message claims to come from, as in PRESS FROM F TO G.")]
+  NoSender,
+  #[error("'{0}' is not a power of this game: write FROM and a power's initial or name.")]
+  UnknownSender(String),
+  #[error("The message claims two senders; give FROM once.")]
+  TwoSenders,
+  #[error(
+    "Game '{0}' does not allow press signed as another power (FROM); the\n\
+     Master may allow it with SET FAKE SENDER (the DPjudge's FAKE_PRESS)."
+  )]
+  NoFakeSender(String),
+  #[error(
+    "Press cannot claim to come from the Master, nor go to the Master under a false sender."
+  )]
+  FakeSenderMaster,
+  #[error(
+    "Game '{0}' has backseat press (BACKSEAT_PRESS): players write only to the\n\
+     Master (PRESS TO M)."
+  )]
+  BackseatPlayer(String),
+  #[error("Game '{0}' has backseat press (BACKSEAT_PRESS): observers may only BROADCAST.")]
+  BackseatObserver(String),
+  /// `rule` is TOUCH_PRESS or REMOTE_PRESS.
+  #[error(
+    "Game '{game}' has {rule}: broadcasts are allowed only with NO PARTIAL;\n\
+     write to the powers you may reach, or to the Master."
+  )]
+  ContactBroadcast { game: String, rule: &'static str },
+  #[error(
+    "Game '{game}' has {rule}: {why},\n\
+     and {powers} {is} not among them."
+  )]
+  OutOfContact {
+    game: String,
+    rule: &'static str,
+    why: &'static str,
+    powers: String,
+    is: &'static str,
+  },
+  #[error(
+    "Game '{game}' has NO_LATE_RECEIVE: the deadline has passed, and {powers}\n\
+     {is} late, so private press cannot go to {them}."
+  )]
+  LateReceiver { game: String, powers: String, is: &'static str, them: &'static str },
   // --------------------------------------------------------- postal press
   #[error("Postal press goes out with the next results, and game '{0}' is not under way.")]
   PostalNotUnderWay(String),
@@ -385,6 +432,15 @@ pub fn parse_options(text: &str, game: &Game) -> Result<Options, PressRefusal> {
     match w {
       "WHITE" | "UNANONYMOUS" | "UNANONYMOUSLY" => set_color(&mut options, Color::White)?,
       "GREY" | "GRAY" | "ANONYMOUS" | "ANONYMOUSLY" => set_color(&mut options, Color::Grey)?,
+      "FROM" => {
+        let claimed = word(i).ok_or(PressRefusal::NoSender)?;
+        i += 1;
+        let power = super::press_rules::power_named(game, claimed)
+          .ok_or_else(|| PressRefusal::UnknownSender(claimed.to_string()))?;
+        if options.from.replace(power).is_some() {
+          return Err(PressRefusal::TwoSenders);
+        }
+      }
       w if opens_delivery(w) => {
         let (delivery, next) = delivery(&words, i - 1, game)?;
         i = next;
@@ -571,6 +627,9 @@ pub fn plan(request: &Request) -> Result<Plan, PressRefusal> {
   if (names_master && matches!(options.fake, Some(Fake::As(_)))) || fakes_master {
     return Err(PressRefusal::FakeToMaster);
   }
+  if options.from.is_some() && (names_master || role == Role::Master) {
+    return Err(PressRefusal::FakeSenderMaster);
+  }
   if game.status == Status::Forming {
     let names_powers = match &delivery {
       Delivery::To(a) | Delivery::AllBut(a) => !a.powers.is_empty(),
@@ -608,8 +667,10 @@ pub fn plan(request: &Request) -> Result<Plan, PressRefusal> {
       return Err(PressRefusal::NoMinorPress(name.clone()));
     }
     let observer_white = role == Role::Observer && settings.observers == ObserverPress::White;
+    let rules = &game.settings.variant;
+    let fake_press = rules.has_rule("FAKE_PRESS") && !over;
     let color = match options.color {
-      Some(Color::Grey) if !settings.grey_allowed() => {
+      Some(Color::Grey) if !settings.grey_allowed() && !fake_press => {
         return Err(PressRefusal::NoGrey(name.clone()));
       }
       Some(Color::Grey) if observer_white => {
@@ -620,11 +681,22 @@ pub fn plan(request: &Request) -> Result<Plan, PressRefusal> {
       }
       Some(color) => color,
       None if observer_white => Color::White,
+      // YELLOW_PRESS: broadcasts are anonymous.
+      None if !partial && rules.has_rule("YELLOW_PRESS") && !over => Color::Grey,
       None if matches!(settings.colors, Colors::Grey | Colors::GreyWhite) => Color::Grey,
       None => Color::White,
     };
-    if partial && !settings.partial {
+    // Under the DPjudge's TOUCH_PRESS and REMOTE_PRESS, PUBLIC_PRESS (NO
+    // PARTIAL) allows broadcasts besides the press they allow.
+    let contact = super::press_rules::contact_rule(game).is_some();
+    if partial && !settings.partial && !contact {
       return Err(PressRefusal::NoPartial(name.clone()));
+    }
+    if playing && !over {
+      super::press_rules::refusal(game, sender, &delivery, now)?;
+    }
+    if options.from.is_some() && !fake_press {
+      return Err(PressRefusal::NoFakeSender(name.clone()));
     }
     if settings.touch && game.status == Status::Active {
       touch_refusal(game, sender, &delivery)?;
@@ -633,7 +705,7 @@ pub fn plan(request: &Request) -> Result<Plan, PressRefusal> {
       Some(Fake::No) if settings.fakes == Fakes::Broadcast => {
         return Err(PressRefusal::NoFakeRefused(name.clone()));
       }
-      Some(Fake::As(_)) if settings.fakes == Fakes::No => {
+      Some(Fake::As(_)) if settings.fakes == Fakes::No && !fake_press => {
         return Err(PressRefusal::NoFakes(name.clone()));
       }
       Some(Fake::As(shown)) if *shown != Delivery::Everyone && !settings.partial => {
@@ -689,9 +761,19 @@ pub fn plan(request: &Request) -> Result<Plan, PressRefusal> {
   if recipients.is_empty() && !archived {
     return Err(PressRefusal::Nobody);
   }
-  let words = Words::new(game, sender, address);
+  let mut words = Words::new(game, sender, address);
+  if let Some(claimed) = options.from {
+    words.claim(claimed);
+  }
   let faked = matches!(fake, Some(Fake::As(_)));
-  let (subject, heading, master_heading) = words.headings(color, &shown, &delivery, faked);
+  let (subject, heading, mut master_heading) = words.headings(color, &shown, &delivery, faked);
+  if options.from.is_some() {
+    let real = Words::new(game, sender, address);
+    let really = format!(" [really from {address} as {}]", real.as_what);
+    if let Some(at) = master_heading.rfind(" in '") {
+      master_heading.insert_str(at, &really);
+    }
+  }
   let sent = match &delivery {
     Delivery::Everyone => "Broadcast message sent:".to_string(),
     Delivery::To(a) => format!("Message sent to {}:", names(game, a)),
@@ -798,16 +880,22 @@ fn recipients(game: &Game, sender: usize, delivery: &Delivery, private: bool) ->
     }
   };
   let own = &game.members[sender].address;
+  // EAVESDROP: every Master watches all press; PRESS_MASTER: no Master
+  // gets a broadcast (the DPjudge's rules, as each Master's own SET ALL
+  // PRESS and SET NO BROADCAST).
+  let eavesdrop = game.settings.variant.has_rule("EAVESDROP");
+  let skip = game.settings.variant.has_rule("PRESS_MASTER");
   (0..game.members.len())
     // Nor to the sender's other seats (a duplex player plays several).
     .filter(|&i| i != sender && !game.members[i].address.eq_ignore_ascii_case(own))
     .filter(|&i| {
       let m = &game.members[i];
+      let master = m.role == Role::Master;
       let watching = !private
-        && m.all_press
-        && (m.role == Role::Master || (m.role == Role::Observer && game.settings.press.watch_all));
+        && (m.all_press || (eavesdrop && master))
+        && (master || (m.role == Role::Observer && game.settings.press.watch_all));
       match delivery {
-        Delivery::Everyone => !m.no_broadcast,
+        Delivery::Everyone => !(m.no_broadcast || (skip && master)),
         Delivery::To(a) => named(a, i) || watching,
         Delivery::AllBut(a) => !named(a, i) || watching,
       }
@@ -858,6 +946,14 @@ struct Words<'a> {
 }
 
 impl<'a> Words<'a> {
+  /// FROM power (FAKE_PRESS): the message shows as that power's, with no
+  /// address (the Masters' heading adds the truth).
+  fn claim(&mut self, power: PowerId) {
+    self.as_what = self.game.power_name(power).to_string();
+    self.letter = self.game.map.power(power).initial;
+    self.shows_address = false;
+  }
+
   fn new(game: &'a Game, sender: usize, address: &'a str) -> Words<'a> {
     let member = &game.members[sender];
     let (as_what, letter) = match (member.role, member.power) {

@@ -461,7 +461,7 @@ impl Game {
   }
 
   fn winner(&mut self, raised: &mut Option<u32>) -> Option<PowerId> {
-    let vassals = self.rules().vassal_dummies;
+    let vassals = self.rules().vassal_dummies || self.settings.variant.has_rule("TEAM_VICTORY");
     // Under VASSAL_DUMMIES a leader counts its vassals' centres too.
     let count = |p: PowerId| {
       if vassals {
@@ -480,6 +480,15 @@ impl Game {
       self.settings.victory_centers = top + 1;
       *raised = Some(top + 1);
       return None;
+    }
+    // The DPjudge's HOLD_WIN: the count held at the year-end before too
+    // (the record of this year-end is the last one kept).
+    if self.settings.variant.has_rule("HOLD_WIN") {
+      let before = self.record.years.iter().rev().nth(1);
+      let held = before.and_then(|y| y.centers.get(best.index())).copied().unwrap_or(0);
+      if u32::from(held) < self.settings.victory_centers {
+        return None;
+      }
     }
     Some(best)
   }

@@ -956,7 +956,20 @@ pub fn listing(game: &Game, viewer: Option<usize>, now: DateTime<Utc>, tz: Tz) -
       if !game.all_in() {
         text.push_str("One or more players have not got their orders in.\n");
       }
-      if game.members.iter().any(|m| m.wait) {
+      let waiters: Vec<String> = game
+        .members
+        .iter()
+        .filter(|m| m.wait && m.role == Role::Player)
+        .filter_map(|m| m.power.map(|p| game.power_name(p).to_string()))
+        .collect();
+      if game.settings.variant.has_rule("LIST_WAITERS") && !waiters.is_empty() {
+        // The DPjudge's LIST_WAITERS names them.
+        let _ = writeln!(
+          text,
+          "{} asked that orders not be processed before the deadline.",
+          super::press::and_list(&waiters) + if waiters.len() == 1 { " has" } else { " have" }
+        );
+      } else if game.members.iter().any(|m| m.wait) {
         text.push_str(
           "One or more players have asked that orders not be processed before the\ndeadline.\n",
         );

@@ -6,6 +6,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::preference::Assignment;
 use super::press::{Colors, ObserverPress};
 use super::Settings;
 use crate::adjudicate::{BuildRule, Rules};
@@ -152,7 +153,7 @@ const OPTION_RULES: [(&str, GameOption); 5] = [
 /// How a rule that is a setting is turned on or off, and read back.
 type SettingRule = (fn(&mut Settings, bool), fn(&Settings) -> bool);
 
-const SETTING_RULES: [(&str, SettingRule); 9] = [
+const SETTING_RULES: &[(&str, SettingRule)] = &[
   ("PROXY_OK", (|s, on| s.proxy = on, |s| s.proxy)),
   ("NO_PROXY", (|s, on| s.proxy = !on, |s| !s.proxy)),
   ("PUBLIC_PRESS", (|s, on| s.press.partial = !on, |s| !s.press.partial)),
@@ -172,6 +173,28 @@ const SETTING_RULES: [(&str, SettingRule); 9] = [
       },
       |s| s.press.observers == ObserverPress::None,
     ),
+  ),
+  // Issue 27: the lateness, start and ending rules that are njudge words.
+  ("CIVIL_DISORDER", (|s, on| s.nmr = on, |s| s.nmr)),
+  ("START_MASTER", (|s, on| s.manual_start = on, |s| s.manual_start)),
+  ("PREVIEW", (|s, on| s.manual_process = on, |s| s.manual_process)),
+  ("NO_DEADLINE", (|s, on| s.manual_process = on, |s| s.manual_process)),
+  (
+    "HIDE_EXTENDERS",
+    (|s, on| s.show = if on { Some(false) } else { None }, |s| s.show == Some(false)),
+  ),
+  ("NO_REVEAL", (|s, on| s.reveal = !on, |s| !s.reveal)),
+  ("NO_DIAS", (|s, on| s.dias = !on, |s| !s.dias)),
+  (
+    "POWER_CHOICE",
+    (
+      |s, on| s.assignment = if on { Assignment::List } else { Assignment::Random },
+      |s| s.assignment != Assignment::Random,
+    ),
+  ),
+  (
+    "LATE_CHANGES",
+    (|s, on| s.switch_rule("NO_LATE_CHANGES", !on), |s| !s.variant.has_rule("NO_LATE_CHANGES")),
   ),
 ];
 
@@ -258,7 +281,9 @@ pub fn rule_name(word: &str) -> String {
 pub fn known_rules() -> Vec<&'static str> {
   let mut names: Vec<&str> = OPTION_RULES.iter().map(|(n, _)| *n).collect();
   names.extend(SETTING_RULES.iter().map(|(n, _)| *n));
-  let played = crate::map::Map::played_rules().iter();
+  // Issue 27's press, lateness and ending rules (`game/dpjudge.rs`).
+  let ours = super::dpjudge::RULES.iter().map(|r| &r.name);
+  let played = crate::map::Map::played_rules().iter().chain(ours);
   // BLIND's modifiers of what is seen (`game/viewer.rs`).
   for name in played.chain(super::viewer::SIGHT_RULES.iter()) {
     if !names.contains(name) {
@@ -273,13 +298,51 @@ pub fn rule_meaning(name: &str, on: bool) -> String {
   if let Some(option) = option_rule(name) {
     return option.meaning(on).to_string();
   }
+  if let Some(rule) = super::dpjudge::rule(name) {
+    return (if on { rule.on.meaning } else { rule.off.meaning }).to_string();
+  }
   match (name, on) {
-    ("FTF_PRESS", true) => "press is face to face (FTF_PRESS): outside movement phases and\n\
-       once a deadline has passed, press goes only to the Master"
+    ("CIVIL_DISORDER", true) => "late powers go into civil disorder at the end of grace and the\n\
+       phase is processed without them (CIVIL_DISORDER, as SET NMR)"
       .to_string(),
-    ("FTF_PRESS", false) => {
-      "press is no longer limited to movement phases\n(no FTF_PRESS)".to_string()
+    ("CIVIL_DISORDER", false) => "the game waits for late powers to be taken over\n\
+       (no CIVIL_DISORDER, as SET NO NMR)"
+      .to_string(),
+    ("START_MASTER", true) => {
+      "the game starts only when the Master starts it\n(START_MASTER, as SET MANUAL START)"
+        .to_string()
     }
+    ("START_MASTER", false) => {
+      "the game starts when it is full (no START_MASTER, as SET AUTO START)".to_string()
+    }
+    ("PREVIEW" | "NO_DEADLINE", true) => format!(
+      "phases are processed only when the Master sends PROCESS; PREDICT\n\
+       previews them ({name}, as SET MANUAL PROCESS)"
+    ),
+    ("PREVIEW" | "NO_DEADLINE", false) => {
+      format!("phases are processed when due (no {name}, as SET AUTO PROCESS)")
+    }
+    ("HIDE_EXTENDERS", true) => "changes to the deadline and settings do not name who made them\n\
+       (HIDE_EXTENDERS, as SET NO SHOW)"
+      .to_string(),
+    ("HIDE_EXTENDERS", false) => "changes name who made them as the game's\n\
+       default is (no HIDE_EXTENDERS)"
+      .to_string(),
+    ("NO_REVEAL", true) => {
+      "the players are not named when the game ends (NO_REVEAL, as SET NO REVEAL)".to_string()
+    }
+    ("NO_REVEAL", false) => "the players are named when the game ends (as SET REVEAL)".to_string(),
+    ("NO_DIAS", true) => "a draw is voted with the list of powers it includes\n\
+       (NO_DIAS, as SET NO DIAS: SET DRAW list)"
+      .to_string(),
+    ("NO_DIAS", false) => "draws include all survivors (as SET DIAS)".to_string(),
+    ("POWER_CHOICE", true) => "players choose their powers with preference lists\n\
+       (POWER_CHOICE, as SET PRFLIST)"
+      .to_string(),
+    ("POWER_CHOICE", false) => {
+      "powers are dealt at random (no POWER_CHOICE, as SET PRFRAND)".to_string()
+    }
+    ("LATE_CHANGES", on) => rule_meaning("NO_LATE_CHANGES", !on),
     ("DEFAULT_UNORDERED", true) => "a power's orders count as in once it has sent any\n\
        (DEFAULT_UNORDERED): the units it leaves out hold"
       .to_string(),
@@ -368,6 +431,7 @@ fn alias(name: String) -> String {
     "FLEX_SETUP" => "BLANK_BOARD".to_string(),
     "NO_PARTIAL" => "PUBLIC_PRESS".to_string(),
     "PORTAGE" | "PORTAGE_CONVOYS" => "PORTAGE_CONVOY".to_string(),
+    "FAKE_GREY" => "FAKE_PRESS".to_string(),
     _ => name,
   }
 }
@@ -393,6 +457,9 @@ impl Settings {
     }
     if let Some(feature) = missing_feature(&name) {
       return Err(UnknownRule::NoFeature { rule: name, feature });
+    }
+    if let Some(reason) = super::dpjudge::misfit(&name) {
+      return Err(UnknownRule::Misfit { rule: name, reason });
     }
     if !known_rules().contains(&name.as_str()) {
       return Err(UnknownRule::Unknown { word: word.trim().to_string() });
@@ -421,6 +488,11 @@ impl Settings {
       if done.iter().any(|d| d == other) || !known_rules().contains(&other) {
         continue;
       }
+      // LATE_CHANGES is only NO_LATE_CHANGES's absence: NO_DEADLINE's
+      // `!LATE_CHANGES` does not turn NO_LATE_CHANGES on.
+      if other == "LATE_CHANGES" && !on {
+        continue;
+      }
       done.push(other.to_string());
       self.switch_rule(other, on);
       if on {
@@ -439,7 +511,7 @@ impl Settings {
   }
 
   /// Turns one known rule on or off, the option it stands for with it.
-  fn switch_rule(&mut self, name: &str, on: bool) {
+  pub(crate) fn switch_rule(&mut self, name: &str, on: bool) {
     if let Some((set, _)) = setting_rule(name) {
       set(self, on);
       return;
@@ -471,6 +543,9 @@ pub enum UnknownRule {
   /// A rule the game type plays with always.
   #[error("{game_type} games always play with {rule}; it cannot be turned off.")]
   Forced { rule: String, game_type: &'static str },
+  /// A rule that does not fit a judge played by mail.
+  #[error("{rule} does not fit this judge: {reason}.")]
+  Misfit { rule: String, reason: &'static str },
   /// A rule that turns off a map feature no map here has.
   #[error("{rule} turns off a map's {feature};\nno map this judge plays has any, so the rule would change nothing.")]
   NoFeature { rule: String, feature: &'static str },

@@ -267,6 +267,7 @@ impl Session<'_> {
       reply_header: None,
       became: None,
       parameter_changes: Vec::new(),
+      had_orders: None,
     });
   }
 
@@ -593,11 +594,9 @@ impl Session<'_> {
     };
     if secret {
       self.say(&format!("You are signed up to play in game '{name}'."));
-      self.announce(
+      self.join_notice(
         "New Player Signon",
         &format!("{shown} has signed up to play in game '{name}'.\n"),
-        Some(HistoryKind::Notice),
-        false,
       );
     } else {
       self.say(&format!(
@@ -605,15 +604,13 @@ impl Session<'_> {
          player{}.",
         plural(count)
       ));
-      self.announce(
+      self.join_notice(
         &format!("New Player Signon: #{count}"),
         &format!(
           "{shown} has signed up to play a power in game '{name}'.\n\
            Game '{name}' now has {count} player{}.\n{waiting}",
           plural(count)
         ),
-        Some(HistoryKind::Notice),
-        false,
       );
     }
     if secret && missing > 0 {
@@ -636,6 +633,18 @@ impl Session<'_> {
       self.say("The game now has all its players: it starts when this message is done.");
     }
     Ok(())
+  }
+
+  /// Tells the game a player joined: everyone, or only the Masters under
+  /// the DPjudge's SILENT_JOIN.
+  fn join_notice(&mut self, what: &str, text: &str) {
+    let silent =
+      self.seat.as_ref().is_some_and(|s| s.stored.game.settings.variant.has_rule("SILENT_JOIN"));
+    if silent {
+      self.tell_masters(what, text);
+    } else {
+      self.announce(what, text, Some(HistoryKind::Notice), false);
+    }
   }
 
   /// Deals the powers of a full game and tells everyone.

@@ -133,6 +133,9 @@ struct Seat {
   /// The settings this message changed, told to everyone in one
   /// `Parameter Change` at its end.
   parameter_changes: Vec<String>,
+  /// Whether the power had orders in when this message's first orders
+  /// came (the DPjudge's NO_LATE_CHANGES keeps those after the deadline).
+  had_orders: Option<bool>,
 }
 
 /// The reply being written and the other mail being gathered.

@@ -131,6 +131,12 @@ impl Session<'_> {
       return;
     }
     let Some(power) = member.power else { return };
+    let had = *seat.had_orders.get_or_insert_with(|| game.has_orders(power));
+    if let Some(refusal) = game.late_change_refusal(had, self.ctx.now) {
+      self.refused_order_lines += 1;
+      self.error(&format!("{refusal} Nothing was changed."));
+      return;
+    }
     let pieces: Vec<&str> = split_orders(line).collect();
     let several = pieces.len() > 1;
     let mut replies = Vec::new();

@@ -59,7 +59,20 @@ impl Session<'_> {
   /// SET DEADLINE date: the current phase's deadline. A later deadline
   /// moves the grace period on with it; an earlier one leaves it.
   pub(crate) fn set_deadline(&mut self, args: &str) {
-    let Some(when) = self.current_phase_date("SET DEADLINE", args) else { return };
+    // The DPjudge's PLAYER_DEADLINES: a player may put the deadline later.
+    let extension = self.seat.as_ref().is_some_and(|seat| {
+      let game = &seat.stored.game;
+      game.settings.variant.has_rule("PLAYER_DEADLINES")
+        && game.members[seat.member].role == Role::Player
+        && seat.became.is_none()
+        && game.status == crate::game::Status::Active
+    });
+    let when = if extension {
+      self.extension_date(args)
+    } else {
+      self.current_phase_date("SET DEADLINE", args)
+    };
+    let Some(when) = when else { return };
     let tz = self.ctx.tz();
     let now = self.ctx.now;
     let Some(seat) = self.seat.as_mut() else { return };
@@ -116,6 +129,34 @@ impl Session<'_> {
     self.parameter_change(&format!("the current phase will not be processed before {shown}"));
   }
 
+  /// A player's SET DEADLINE under PLAYER_DEADLINES: a date in the
+  /// future, no sooner than the deadline now.
+  fn extension_date(&mut self, args: &str) -> Option<DateTime<Utc>> {
+    let seat = self.seat.as_ref()?;
+    let deadline = seat.stored.game.timing.deadline;
+    let name = seat.stored.game.name.clone();
+    let default_time = default_time(seat.stored.game.rule());
+    let (now, tz) = (self.ctx.now, self.ctx.tz());
+    let when = date::parse(args, now, tz, default_time)
+      .map_err(|e| e.to_string())
+      .and_then(|w| clock::future_date("SET DEADLINE", w, now, tz).map_err(|e| e.to_string()));
+    match when {
+      Err(problem) => {
+        self
+          .error(&format!("{problem}\nWrite e.g. SET DEADLINE Mar 15 23:30. Nothing was changed."));
+        None
+      }
+      Ok(when) if deadline.is_some_and(|d| when < d) => {
+        self.error(&format!(
+          "Game '{name}' has PLAYER_DEADLINES: a player may put the deadline later,\n\
+           but only the Master may bring it sooner. Nothing was changed."
+        ));
+        None
+      }
+      Ok(when) => Some(when),
+    }
+  }
+
   /// The date of a SET DEADLINE, GRACE or START, checked: a moderator of a
   /// game under way, and a date in the future.
   fn current_phase_date(&mut self, command: &'static str, args: &str) -> Option<DateTime<Utc>> {
@@ -165,6 +206,11 @@ impl Session<'_> {
     let master = member.role == Role::Master || seat.became.is_some();
     if let Err(refusal) = game.may_set_absence(seat.member) {
       self.error(&format!("{refusal} Nothing was changed."));
+      return;
+    }
+    if !master && game.settings.variant.has_rule("NO_ABSENCES") {
+      let refusal = AbsenceRefusal::NoAbsences(game.name.clone());
+      self.error(&format!("{refusal}\nNothing was changed."));
       return;
     }
     let absence = match read_absence(args, now, tz) {
@@ -253,7 +299,7 @@ impl Session<'_> {
   }
 
   /// Mail to the Masters of the signed-on game only.
-  fn tell_masters(&mut self, what: &str, text: &str) {
+  pub(crate) fn tell_masters(&mut self, what: &str, text: &str) {
     let Some(seat) = &self.seat else { return };
     let game = &seat.stored.game;
     let mail = crate::announce::to_masters(self.ctx.config, game, what, text, self.ctx.now);

@@ -49,6 +49,7 @@ mod games_absences;
 mod games_blind;
 mod games_deadlines;
 mod games_dedication;
+mod games_dpjudge_rules;
 mod games_dummies;
 mod games_forming;
 mod games_future_orders;

@@ -1,0 +1,334 @@
+//! The DPjudge's press, lateness, civil-disorder, start and ending rules
+//! (issue 27) that this judge plays under their DPjudge names: one
+//! declaration each, with the njudge-style SET words that turn it on and
+//! off (`command/keyword.rs` makes a [`Switch`](crate::command) of each)
+//! and what the game is like with it, in words. A rule in force is kept by
+//! name in the game's [`Variant::map_rules`](super::variant::Variant), so
+//! LIST shows it on its Rules line; each is obeyed at one named point
+//! (`Settings::rule_on`/`Variant::has_rule`), given in its comment.
+//!
+//! The rules the DPjudge has that an njudge SET word already does are not
+//! here but in `variant.rs` (`SETTING_RULES`); those that do not fit a mail
+//! judge are refused with the reason ([`misfit`]).
+
+/// One side (on or off) of a rule: the SET words, the line of the index,
+/// and what the game is like afterwards (its `Parameter Change`).
+pub struct Side {
+  pub spellings: &'static [&'static str],
+  pub summary: &'static str,
+  pub meaning: &'static str,
+}
+
+/// A DPjudge rule played here by its own name.
+pub struct Rule {
+  pub name: &'static str,
+  pub on: Side,
+  pub off: Side,
+}
+
+macro_rules! rules {
+  ($($id:ident = $name:literal,
+     on [$($on:literal),+] $on_summary:literal $on_meaning:literal,
+     off [$($off:literal),+] $off_summary:literal $off_meaning:literal;)*) => {
+    $(
+      pub const $id: Rule = Rule {
+        name: $name,
+        on: Side { spellings: &[$($on),+], summary: $on_summary, meaning: $on_meaning },
+        off: Side { spellings: &[$($off),+], summary: $off_summary, meaning: $off_meaning },
+      };
+    )*
+    /// Every rule of this module, in the order the help gives them.
+    pub const RULES: &[Rule] = &[$($id),*];
+  };
+}
+
+rules! {
+  // ---------------------------------------------------------------- press
+  // `press.rs` `plan`: broadcasts are grey, partial press white.
+  YELLOW_PRESS = "YELLOW_PRESS",
+    on ["SET YELLOW PRESS", "SET YELLOW"]
+      "Make broadcasts anonymous; private press stays signed (YELLOW_PRESS)."
+      "broadcasts are anonymous and private press is signed\n\
+       (YELLOW_PRESS)",
+    off ["SET NO YELLOW PRESS", "SET NO YELLOW"]
+      "Sign broadcasts like other press (the default)."
+      "broadcasts are signed like other press (no YELLOW_PRESS)";
+  // `press_rules.rs` `late_receiver`.
+  NO_LATE_RECEIVE = "NO_LATE_RECEIVE",
+    on ["SET NO LATE RECEIVE"]
+      "Once the deadline has passed, refuse private press to late powers."
+      "once the deadline has passed, private press no longer\n\
+       goes to powers whose orders are late (NO_LATE_RECEIVE)",
+    off ["SET LATE RECEIVE"]
+      "Late powers may be written to as any other (the default)."
+      "late powers may be written to as any other (no NO_LATE_RECEIVE)";
+  // `press.rs` `face_to_face_refusal`.
+  FTF_PRESS = "FTF_PRESS",
+    on ["SET FTF PRESS", "SET FACE TO FACE PRESS"]
+      "Press only to the Master outside movement phases and after the deadline."
+      "press is face to face (FTF_PRESS): outside movement\n\
+       phases and once a deadline has passed, press goes only to the Master",
+    off ["SET NO FTF PRESS", "SET NO FACE TO FACE PRESS"]
+      "Press is not limited to movement phases (the default)."
+      "press is no longer limited to movement phases (no\n\
+       FTF_PRESS)";
+  // `press.rs` `plan` (the FROM option and the fakes it allows).
+  FAKE_PRESS = "FAKE_PRESS",
+    on ["SET FAKE SENDER", "SET FAKE SENDERS"]
+      "Let press claim another sender (PRESS FROM power) and false recipients."
+      "press may claim another power as its sender (PRESS FROM\n\
+       power TO list) and false recipients (FAKE_PRESS); never to or from the\n\
+       Master",
+    off ["SET NO FAKE SENDER", "SET NO FAKE SENDERS"]
+      "Press always shows its true sender (the default)."
+      "press always shows its true sender (no FAKE_PRESS)";
+  // `press_rules.rs` `contact_refusal`.
+  TOUCH_PRESS = "TOUCH_PRESS",
+    on ["SET NEIGHBOR PRESS", "SET NEIGHBOUR PRESS"]
+      "Private press only to powers whose units could support yours in place."
+      "private press goes only to powers with a unit that could\n\
+       support one of the sender's in place, or that one of the sender's could (the\n\
+       DPjudge's TOUCH_PRESS); broadcasts only with NO PARTIAL",
+    off ["SET NO NEIGHBOR PRESS", "SET NO NEIGHBOUR PRESS"]
+      "Press goes to any power (the default)."
+      "private press goes to any power (no TOUCH_PRESS)";
+  // `press_rules.rs` `contact_refusal`.
+  REMOTE_PRESS = "REMOTE_PRESS",
+    on ["SET REMOTE PRESS"]
+      "Private press only to powers far from you: no support contact, no centre in reach."
+      "private press goes only to powers with centres and no\n\
+       unit in support contact with the sender's, none that could enter a centre of\n\
+       the other (REMOTE_PRESS); broadcasts only with NO PARTIAL",
+    off ["SET NO REMOTE PRESS"]
+      "Press goes to any power (the default)."
+      "private press goes to any power (no REMOTE_PRESS)";
+  // `press_rules.rs` `backseat_refusal`.
+  BACKSEAT_PRESS = "BACKSEAT_PRESS",
+    on ["SET BACKSEAT PRESS"]
+      "Players write only to the Master; observers may only broadcast."
+      "players write only to the Master, and observers may only\n\
+       broadcast (BACKSEAT_PRESS)",
+    off ["SET NO BACKSEAT PRESS"]
+      "Players and observers write as the press settings allow (the default)."
+      "players and observers write as the press settings allow\n\
+       (no BACKSEAT_PRESS)";
+  // `press.rs` `recipients`: the Masters are watchers of all press.
+  EAVESDROP = "EAVESDROP",
+    on ["SET MASTERS READ ALL PRESS"]
+      "Every Master gets a copy of all partial press, as with their own SET ALL PRESS."
+      "every Master gets a silent copy of all partial press\n\
+       (EAVESDROP, as each Master's SET ALL PRESS)",
+    off ["SET NO MASTERS READ ALL PRESS"]
+      "Masters get copies only when they SET ALL PRESS (the default)."
+      "Masters get copies of partial press only when they SET\n\
+       ALL PRESS (no EAVESDROP)";
+  // `press.rs` `recipients`: Masters skip broadcasts.
+  PRESS_MASTER = "PRESS_MASTER",
+    on ["SET MASTERS SKIP BROADCASTS"]
+      "Masters get broadcasts only when named, as with their own SET NO BROADCAST."
+      "broadcasts do not go to the Masters unless addressed to\n\
+       them (PRESS_MASTER, as each Master's SET NO BROADCAST)",
+    off ["SET NO MASTERS SKIP BROADCASTS"]
+      "Masters get broadcasts (the default)."
+      "broadcasts go to the Masters too (no PRESS_MASTER)";
+  // ------------------------------------------------------------ deadlines
+  // `play.rs` `orders` (through `Game::late_change_refusal`).
+  NO_LATE_CHANGES = "NO_LATE_CHANGES",
+    on ["SET NO LATE CHANGES"]
+      "Once the deadline has passed, orders already in cannot be changed."
+      "once the deadline has passed, orders already in cannot be\n\
+       changed (NO_LATE_CHANGES)",
+    off ["SET LATE CHANGES"]
+      "Orders may be changed until the phase is processed (the default)."
+      "orders may be changed until the phase is processed (LATE_CHANGES)";
+  // `Game::due_at` (no delay) and `Game::may_wait` (no SET WAIT).
+  REAL_TIME = "REAL_TIME",
+    on ["SET REAL TIME"]
+      "Process as soon as the last orders are in; nobody may SET WAIT."
+      "each phase is processed as soon as the last orders are\n\
+       in, and nobody may SET WAIT (REAL_TIME)",
+    off ["SET NO REAL TIME"]
+      "Process after the usual delay, and allow SET WAIT (the default)."
+      "phases are processed after the usual delay (no REAL_TIME)";
+  // `Game::due_at`: a standing wait.
+  ALWAYS_WAIT = "ALWAYS_WAIT",
+    on ["SET ALWAYS WAIT"]
+      "Never process before the deadline unless the Master sends PROCESS."
+      "no phase is processed before its deadline unless the\n\
+       Master sends PROCESS (ALWAYS_WAIT)",
+    off ["SET NO ALWAYS WAIT"]
+      "Process early when all orders are in (the default)."
+      "phases are processed early once all orders are in (no\n\
+       ALWAYS_WAIT)";
+  // `Game::may_wait`; and ALWAYS_WAIT only in movement phases.
+  NO_MINOR_WAIT = "NO_MINOR_WAIT",
+    on ["SET NO MINOR WAIT"]
+      "SET WAIT only in movement phases."
+      "SET WAIT is taken only in movement phases (NO_MINOR_WAIT)",
+    off ["SET MINOR WAIT"]
+      "SET WAIT in any phase (the default)."
+      "SET WAIT is taken in any phase (no NO_MINOR_WAIT)";
+  // `timing.rs` `set_deadline`.
+  PLAYER_DEADLINES = "PLAYER_DEADLINES",
+    on ["SET EXTENSIONS"]
+      "Let any player put the deadline later (only the Master brings it sooner)."
+      "any player may put the deadline later with SET DEADLINE;\n\
+       only the Master may bring it sooner (PLAYER_DEADLINES)",
+    off ["SET NO EXTENSIONS"]
+      "Only the Master moves the deadline (the default in a game with one)."
+      "only the Master moves the deadline (no PLAYER_DEADLINES)";
+  // `timing.rs` `set_absence`.
+  NO_ABSENCES = "NO_ABSENCES",
+    on ["SET NO ABSENCES"]
+      "Only the Master may SET ABSENCE."
+      "only the Master may SET ABSENCE (NO_ABSENCES)",
+    off ["SET PLAYER ABSENCES"]
+      "Players may SET ABSENCE (the default)."
+      "players may SET ABSENCE (no NO_ABSENCES)";
+  // ------------------------------------------------------- civil disorder
+  // `process.rs` `civil_disorder_builds` (played before issue 27).
+  CD_BUILDS = "CD_BUILDS",
+    on ["SET SMART BUILDS"]
+      "A power in civil disorder builds in its free home centres instead of waiving."
+      "a power in civil disorder builds in its free home centres\n\
+       instead of waiving (CD_BUILDS)",
+    off ["SET NO SMART BUILDS"]
+      "A power in civil disorder waives its builds (the default)."
+      "a power in civil disorder waives its builds (no CD_BUILDS)";
+  // ---------------------------------------------------------- the end
+  // `vote.rs` `draws_refused` (the rule was played before issue 27).
+  NO_DRAW = "NO_DRAW",
+    on ["SET SOLO ONLY"]
+      "No draws nor concessions: only a solo ends the game."
+      "no draws nor concessions: only a solo ends the game (NO_DRAW)",
+    off ["SET NO SOLO ONLY"]
+      "Draws and concessions may end the game (the default)."
+      "draws and concessions may end the game (no NO_DRAW)";
+  // Nothing itself: it brings NO_RETREAT and NO_DRAW.
+  NO_QUARTER = "NO_QUARTER",
+    on ["SET NO QUARTER"]
+      "No retreats and no draws (AUTO DISBAND and SOLO ONLY)."
+      "no quarter: dislodged units are destroyed and only a solo\n\
+       ends the game (NO_QUARTER)",
+    off ["SET QUARTER"]
+      "NO_QUARTER is off."
+      "NO_QUARTER is off (AUTO DISBAND and SOLO ONLY stay as they are)";
+  // `process.rs` the victory test.
+  HOLD_WIN = "HOLD_WIN",
+    on ["SET HOLD WIN"]
+      "A solo needs the victory count at two year-ends in a row."
+      "a power wins only when it has the victory count at two\n\
+       year-ends in a row (HOLD_WIN)",
+    off ["SET NO HOLD WIN"]
+      "A solo is won at the first year-end with the count (the default)."
+      "a power wins at the first year-end with the count (no HOLD_WIN)";
+  // `process.rs` `winner`: a leader's count adds its vassals' centres.
+  TEAM_VICTORY = "TEAM_VICTORY",
+    on ["SET TEAM VICTORY"]
+      "A power's victory count includes the centres of its vassals."
+      "a power's victory count includes its vassals' centres\n\
+       (TEAM_VICTORY, always so under VASSAL_DUMMIES)",
+    off ["SET NO TEAM VICTORY"]
+      "A power counts only its own centres, but under VASSAL_DUMMIES (the default)."
+      "a power counts only its own centres, but under\n\
+       VASSAL_DUMMIES (no TEAM_VICTORY)";
+  // `session/join.rs`: no broadcast when a player joins.
+  SILENT_JOIN = "SILENT_JOIN",
+    on ["SET NO JOIN NOTICES"]
+      "Do not tell the others when a player joins the forming game."
+      "the others are not told when a player joins (SILENT_JOIN)",
+    off ["SET JOIN NOTICES"]
+      "Tell the others when a player joins (the default)."
+      "the others are told when a player joins (no SILENT_JOIN)";
+  // `report.rs`: LIST names the powers waiting.
+  LIST_WAITERS = "LIST_WAITERS",
+    on ["SET NAME WAITERS"]
+      "LIST names the powers that SET WAIT."
+      "LIST names the powers that have set WAIT (LIST_WAITERS)",
+    off ["SET NO NAME WAITERS"]
+      "LIST says only that someone waits (the default)."
+      "LIST says only that someone waits (no LIST_WAITERS)";
+}
+
+/// The rule of this module called `name`, if any.
+pub fn rule(name: &str) -> Option<&'static Rule> {
+  RULES.iter().find(|r| r.name.eq_ignore_ascii_case(name))
+}
+
+/// Why a DPjudge rule that does not fit a mail judge is refused, if it is
+/// one of those.
+pub fn misfit(name: &str) -> Option<&'static str> {
+  Some(match name {
+    "OPEN_ENTRY" => {
+      "it lets people not in the DPjudge's player database join; here\n\
+       anyone registered may sign on (REGISTER), and SET ALLOW and SET DENY\n\
+       choose who"
+    }
+    "NO_EOG" => {
+      "it keeps broadcasts after the end off the DPjudge's web page of\n\
+       end-of-game statements; this judge keeps them in the game's history"
+    }
+    "ALWAYS_CONFIRM" => {
+      "it makes the web page mail a receipt for every order; by mail\n\
+       every message of orders is already answered with the orders in"
+    }
+    "EXCHANGE" => {
+      "the DPjudge never wrote its rules (stock trading and elections);\n\
+       there is nothing to play"
+    }
+    "SOLITAIRE" | "LAST_MAN_STANDING" => {
+      "it is a puzzle the Master plays alone, with no players and no\n\
+       deadlines; 'judge adjudicate' solves such positions"
+    }
+    "JUDGE_PRESS" => "it sent press through an older judge the DPjudge stood in front of",
+    _ => return None,
+  })
+}
+
+impl super::Game {
+  /// Whether `power` has any orders in for the current phase.
+  pub fn has_orders(&self, power: crate::map::PowerId) -> bool {
+    self.orders.get(power.index()).is_some_and(|o| !o.units.is_empty() || !o.adjustments.is_empty())
+  }
+
+  /// NO_LATE_CHANGES: why a power that had orders in (`had_orders`, when
+  /// the message came) may not change them now, if it may not: the
+  /// deadline has passed.
+  pub fn late_change_refusal(
+    &self,
+    had_orders: bool,
+    now: chrono::DateTime<chrono::Utc>,
+  ) -> Option<String> {
+    let passed = self.timing.deadline.is_some_and(|d| now >= d);
+    (had_orders && passed && self.settings.variant.has_rule("NO_LATE_CHANGES")).then(|| {
+      format!(
+        "Game '{}' has NO_LATE_CHANGES: the deadline has passed, so the orders you\n\
+         sent before it stand and cannot be changed.",
+        self.name
+      )
+    })
+  }
+}
+
+#[cfg(test)]
+mod tests {
+  use super::*;
+
+  #[test]
+  fn the_help_names_every_rule_played_by_name_with_its_words() {
+    let help = include_str!("../../data/options/dpjudge.txt");
+    for rule in RULES {
+      assert!(help.contains(rule.name), "{} is in info.dpjudge", rule.name);
+      let words = rule.on.spellings[0].trim_start_matches("SET ").replace("NO ", "");
+      assert!(help.contains(&words), "{}'s words {words} are in info.dpjudge", rule.name);
+    }
+  }
+
+  #[test]
+  fn the_rules_that_do_not_fit_say_why() {
+    for name in ["OPEN_ENTRY", "NO_EOG", "ALWAYS_CONFIRM", "EXCHANGE"] {
+      assert!(misfit(name).is_some_and(|why| !why.is_empty()), "{name}");
+    }
+    assert!(RULES.iter().all(|r| misfit(r.name).is_none()));
+  }
+}

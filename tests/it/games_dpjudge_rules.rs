@@ -1,0 +1,453 @@
+//! The DPjudge's press, lateness, civil-disorder, start and ending rules
+//! (issue 27), by mail: each is taken by SET RULE and by its njudge-style
+//! words, those that do not fit a mail judge are refused with the reason,
+//! and each does to the game what the DPjudge's rule does.
+
+use crate::game_support;
+use crate::judge_support;
+
+use game_support::{judge_with, player, reply, Table, FAST, MASTER, START};
+use judge_support::{subjects, Judge, Says, Sent, NOW};
+
+/// Before the first deadline (Thursday 5 March, 23:30).
+const T: &str = "2026-03-03T12:00:00Z";
+/// After it, inside the grace period.
+const LATE: &str = "2026-03-06T12:00:00Z";
+
+/// Mails `body` from `from` at `now` and returns all the mail it made.
+fn send_at(judge: &Judge, now: &str, from: &str, body: &str) -> Vec<Sent> {
+  judge.send_at(now, from, "test", body);
+  judge.take_mail()
+}
+
+/// Every rule of the DPjudge's press, lateness, civil-disorder, start and
+/// ending groups that this judge plays, by its DPjudge name.
+const PLAYED: &[&str] = &[
+  "NO_PRESS",
+  "PUBLIC_PRESS",
+  "NO_PARTIAL",
+  "MUST_ORDER",
+  "LATE_SEND",
+  "NO_LATE_RECEIVE",
+  "FTF_PRESS",
+  "GREY_PRESS",
+  "YELLOW_PRESS",
+  "WHITE_GREY",
+  "FAKE_PRESS",
+  "MUTE_OBSERVERS",
+  "TOUCH_PRESS",
+  "REMOTE_PRESS",
+  "BACKSEAT_PRESS",
+  "EAVESDROP",
+  "PRESS_MASTER",
+  "CIVIL_DISORDER",
+  "CD_DUMMIES",
+  "CD_BUILDS",
+  "VASSAL_DUMMIES",
+  "TORN_ALLEGIANCE",
+  "NO_LATE_CHANGES",
+  "LATE_CHANGES",
+  "REAL_TIME",
+  "NO_MINOR_WAIT",
+  "ALWAYS_WAIT",
+  "PLAYER_DEADLINES",
+  "NO_ABSENCES",
+  "PREVIEW",
+  "NO_DEADLINE",
+  "POWER_CHOICE",
+  "MOBILIZE",
+  "FLEX_SETUP",
+  "BLANK_BOARD",
+  "NO_DRAW",
+  "NO_DIAS",
+  "HOLD_WIN",
+  "TEAM_VICTORY",
+  "NO_QUARTER",
+  "SILENT_JOIN",
+  "START_MASTER",
+  "HIDE_EXTENDERS",
+  "LIST_WAITERS",
+  "NO_REVEAL",
+];
+
+/// The rules that do not fit a mail judge, with a word of the reason.
+const REFUSED: &[(&str, &str)] = &[
+  ("OPEN_ENTRY", "REGISTER"),
+  ("NO_EOG", "history"),
+  ("ALWAYS_CONFIRM", "already answered"),
+  ("EXCHANGE", "never wrote its rules"),
+  ("SOLITAIRE", "judge adjudicate"),
+  ("LAST_MAN_STANDING", "judge adjudicate"),
+];
+
+#[test]
+fn every_press_lateness_start_and_ending_rule_is_taken_and_the_misfits_are_refused() {
+  let judge = judge_with(1);
+  for (i, rule) in PLAYED.iter().enumerate() {
+    let game = format!("p{i}");
+    let body = format!("CREATE ?{game} masterpw\nBECOME MASTER\nSET RULE {rule}\nLIST\n");
+    let mail = send_at(&judge, NOW, MASTER, &body);
+    let body = &reply(&mail, MASTER).body;
+    let taken = body.says(&format!("In game '{game}', "))
+      || body.says(&format!("the rule {rule} is already in force"));
+    assert!(taken, "{rule}:\n{body}");
+    assert!(!body.says("is not a rule this judge plays"), "{rule}:\n{body}");
+  }
+  for (i, (rule, why)) in REFUSED.iter().enumerate() {
+    let game = format!("r{i}");
+    let body = format!("CREATE ?{game} masterpw\nBECOME MASTER\nSET RULE {rule}\nLIST\n");
+    let mail = send_at(&judge, NOW, MASTER, &body);
+    let body = &reply(&mail, MASTER).body;
+    assert!(body.says(&format!("{rule} does not fit this judge:")), "{rule}:\n{body}");
+    assert!(body.says(why), "{rule}: {why}\n{body}");
+    assert!(body.says("Nothing was changed."), "{rule}:\n{body}");
+    assert!(!body.says("Rules:"), "nothing is in force: {body}");
+  }
+}
+
+/// The njudge-style words of each rule played by name turn it on and off
+/// as SET RULE does, and LIST shows it on its Rules line while it is on.
+#[test]
+fn each_rule_has_njudge_style_words_and_a_rules_line_in_list() {
+  let judge = judge_with(1);
+  let words: &[(&str, &str, &str)] = &[
+    ("YELLOW_PRESS", "SET YELLOW PRESS", "SET NO YELLOW PRESS"),
+    ("NO_LATE_RECEIVE", "SET NO LATE RECEIVE", "SET LATE RECEIVE"),
+    ("FTF_PRESS", "SET FTF PRESS", "SET NO FTF PRESS"),
+    ("FAKE_PRESS", "SET FAKE SENDER", "SET NO FAKE SENDER"),
+    ("TOUCH_PRESS", "SET NEIGHBOR PRESS", "SET NO NEIGHBOUR PRESS"),
+    ("REMOTE_PRESS", "SET REMOTE PRESS", "SET NO REMOTE PRESS"),
+    ("BACKSEAT_PRESS", "SET BACKSEAT PRESS", "SET NO BACKSEAT PRESS"),
+    ("EAVESDROP", "SET MASTERS READ ALL PRESS", "SET NO MASTERS READ ALL PRESS"),
+    ("PRESS_MASTER", "SET MASTERS SKIP BROADCASTS", "SET NO MASTERS SKIP BROADCASTS"),
+    ("NO_LATE_CHANGES", "SET NO LATE CHANGES", "SET LATE CHANGES"),
+    ("REAL_TIME", "SET REAL TIME", "SET NO REAL TIME"),
+    ("ALWAYS_WAIT", "SET ALWAYS WAIT", "SET NO ALWAYS WAIT"),
+    ("NO_MINOR_WAIT", "SET NO MINOR WAIT", "SET MINOR WAIT"),
+    ("PLAYER_DEADLINES", "SET EXTENSIONS", "SET NO EXTENSIONS"),
+    ("NO_ABSENCES", "SET NO ABSENCES", "SET PLAYER ABSENCES"),
+    ("CD_BUILDS", "SET SMART BUILDS", "SET NO SMART BUILDS"),
+    ("NO_DRAW", "SET SOLO ONLY", "SET NO SOLO ONLY"),
+    ("NO_QUARTER", "SET NO QUARTER", "SET QUARTER"),
+    ("HOLD_WIN", "SET HOLD WIN", "SET NO HOLD WIN"),
+    ("TEAM_VICTORY", "SET TEAM VICTORY", "SET NO TEAM VICTORY"),
+    ("SILENT_JOIN", "SET NO JOIN NOTICES", "SET JOIN NOTICES"),
+    ("LIST_WAITERS", "SET NAME WAITERS", "SET NO NAME WAITERS"),
+  ];
+  for (i, (rule, on, off)) in words.iter().enumerate() {
+    let game = format!("w{i}");
+    let body = format!("CREATE ?{game} masterpw\nBECOME MASTER\n{on}\nLIST\n");
+    let mail = send_at(&judge, NOW, MASTER, &body);
+    let body = &reply(&mail, MASTER).body;
+    let rules = body.lines().find(|l| l.trim_start().starts_with("Rules:")).unwrap_or_default();
+    assert!(rules.contains(rule), "{on} puts {rule} in force:\n{body}");
+    assert!(body.says(&format!("In game '{game}', ")), "{on}:\n{body}");
+    let mail = send_at(&judge, NOW, MASTER, &format!("SIGN ON M{game} masterpw\n{off}\nLIST\n"));
+    let body = &reply(&mail, MASTER).body;
+    let rules = body.lines().find(|l| l.trim_start().starts_with("Rules:")).unwrap_or_default();
+    assert!(!rules.split([' ', ',']).any(|w| w == *rule), "{off} turns {rule} off:\n{body}");
+  }
+}
+
+/// The body of the mail to `to` that carries `text`, if any.
+fn got<'m>(mail: &'m [Sent], to: &str, text: &str) -> Option<&'m Sent> {
+  mail.iter().find(|m| m.to == to && m.body.contains(text))
+}
+
+#[test]
+fn yellow_press_makes_broadcasts_anonymous_and_keeps_private_press_signed() {
+  let judge = Judge::with_config(FAST);
+  let table = Table::start_with(&judge, "yel", START, "", "SET YELLOW PRESS\n");
+  table.send(
+    "England",
+    T,
+    "BROADCAST\nHello all.\nENDBROADCAST\nPRESS TO F\nJust you.\nENDPRESS\n",
+  );
+  let mail = judge.take_mail();
+  let france = player("France");
+  let broadcast = got(&mail, &france, "Hello all.").expect("the broadcast reaches France");
+  assert!(broadcast.body.says("Broadcast message in 'yel':"), "{}", broadcast.body);
+  assert!(!broadcast.body.contains("as England"), "{}", broadcast.body);
+  let private = got(&mail, &france, "Just you.").expect("the press reaches France");
+  assert!(private.body.says("as England to France in 'yel':"), "{}", private.body);
+}
+
+#[test]
+fn fake_press_lets_a_sender_claim_another_power_and_only_under_the_rule() {
+  let judge = Judge::with_config(FAST);
+  let table = Table::start(&judge, "real", START);
+  table.send("England", T, "PRESS FROM G TO F\nGuess who.\nENDPRESS\n");
+  let mail = judge.take_mail();
+  let body = &table.reply(&mail, "England").body;
+  assert!(body.says("does not allow press signed as another power (FROM)"), "{body}");
+  assert!(got(&mail, &player("France"), "Guess who.").is_none(), "{:#?}", subjects(&mail));
+
+  let judge = Judge::with_config(FAST);
+  let table = Table::start_with(&judge, "fake", START, "", "SET RULE FAKE_PRESS\n");
+  table.send("England", T, "PRESS FROM Germany TO F\nGuess who.\nENDPRESS\n");
+  let mail = judge.take_mail();
+  let france = got(&mail, &player("France"), "Guess who.").expect("France gets it");
+  assert!(france.body.says("Message from Germany to France in 'fake':"), "{}", france.body);
+  assert!(!france.body.contains(&player("England")), "{}", france.body);
+  // Never from or to the Master under a false name.
+  table.send("England", T, "PRESS FROM G TO M\nSir.\nENDPRESS\n");
+  let mail = judge.take_mail();
+  let body = &table.reply(&mail, "England").body;
+  assert!(body.says("Press cannot claim to come from the Master, nor go to the Master"), "{body}");
+}
+
+#[test]
+fn the_dpjudges_touch_press_reaches_only_powers_in_support_contact() {
+  let judge = Judge::with_config(FAST);
+  let table = Table::start_with(&judge, "nb", START, "", "SET NEIGHBOR PRESS\n");
+  // Italy's army in Venice could support Austria's fleet in Trieste.
+  table.send("Italy", T, "PRESS TO A\nNeighbours.\nENDPRESS\n");
+  let mail = judge.take_mail();
+  assert!(got(&mail, &player("Austria"), "Neighbours.").is_some(), "{:#?}", subjects(&mail));
+  table.send("Italy", T, "PRESS TO AE\nFar away.\nENDPRESS\nBROADCAST\nAll.\nENDBROADCAST\n");
+  let mail = judge.take_mail();
+  let body = &table.reply(&mail, "Italy").body;
+  assert!(body.says("Game 'nb' has TOUCH_PRESS: private press goes only to powers with a unit"));
+  assert!(body.says("and England is not among them."), "{body}");
+  assert!(body.says("broadcasts are allowed only with NO PARTIAL"), "{body}");
+  assert!(got(&mail, &player("Austria"), "Far away.").is_none(), "{:#?}", subjects(&mail));
+  assert!(got(&mail, &player("France"), "All.").is_none(), "{:#?}", subjects(&mail));
+}
+
+#[test]
+fn remote_press_reaches_only_powers_out_of_contact() {
+  let judge = Judge::with_config(FAST);
+  let table =
+    Table::start_with(&judge, "rem", START, "", "SET RULE REMOTE_PRESS\nSET NO PARTIAL\n");
+  table.send("Italy", T, "PRESS TO E\nFar away.\nENDPRESS\nPRESS TO A\nToo close.\nENDPRESS\n");
+  let mail = judge.take_mail();
+  assert!(got(&mail, &player("England"), "Far away.").is_some(), "{:#?}", subjects(&mail));
+  let body = &table.reply(&mail, "Italy").body;
+  assert!(body.says("Game 'rem' has REMOTE_PRESS:"), "{body}");
+  assert!(body.says("and Austria is not among them."), "{body}");
+  assert!(got(&mail, &player("Austria"), "Too close.").is_none(), "{:#?}", subjects(&mail));
+  // With NO PARTIAL, broadcasts are allowed too.
+  table.send("Italy", T, "BROADCAST\nAll.\nENDBROADCAST\n");
+  let mail = judge.take_mail();
+  assert!(got(&mail, &player("Austria"), "All.").is_some(), "{:#?}", subjects(&mail));
+}
+
+#[test]
+fn backseat_press_lets_players_write_only_to_the_master() {
+  let judge = Judge::with_config(FAST);
+  let table = Table::start_with(&judge, "bs", START, "", "SET BACKSEAT PRESS\n");
+  table.send("England", T, "PRESS TO F\nPsst.\nENDPRESS\nPRESS TO M\nSir.\nENDPRESS\n");
+  let mail = judge.take_mail();
+  let body = &table.reply(&mail, "England").body;
+  assert!(body.says("has backseat press (BACKSEAT_PRESS): players write only to the"), "{body}");
+  assert!(got(&mail, &player("France"), "Psst.").is_none(), "{:#?}", subjects(&mail));
+  assert!(got(&mail, MASTER, "Sir.").is_some(), "{:#?}", subjects(&mail));
+}
+
+#[test]
+fn eavesdrop_copies_private_press_to_the_master_and_press_master_keeps_broadcasts_from_them() {
+  let judge = Judge::with_config(FAST);
+  let table = Table::start(&judge, "plain", START);
+  table.send("England", T, "PRESS TO F\nPrivate.\nENDPRESS\nBROADCAST\nPublic.\nENDBROADCAST\n");
+  let mail = judge.take_mail();
+  assert!(got(&mail, MASTER, "Private.").is_none(), "no copy by default");
+  assert!(got(&mail, MASTER, "Public.").is_some(), "broadcasts reach the Master by default");
+
+  let judge = Judge::with_config(FAST);
+  let table = Table::start_with(&judge, "ears", START, "", "SET RULE EAVESDROP\n");
+  table.send("England", T, "PRESS TO F\nPrivate.\nENDPRESS\n");
+  let mail = judge.take_mail();
+  let copy = got(&mail, MASTER, "Private.").expect("the Master gets a copy");
+  assert!(copy.body.says("as England to France in 'ears':"), "{}", copy.body);
+
+  // The DPjudge's table: PRESS_MASTER turns EAVESDROP off.
+  let judge = Judge::with_config(FAST);
+  let settings = "SET RULE EAVESDROP\nSET RULE PRESS_MASTER\n";
+  let table = Table::start_with(&judge, "deaf", START, "", settings);
+  assert!(table.listing(T).says("Rules: PRESS_MASTER\n"), "{}", table.listing(T));
+  table.send("England", T, "PRESS TO F\nPrivate.\nENDPRESS\nBROADCAST\nPublic.\nENDBROADCAST\n");
+  let mail = judge.take_mail();
+  assert!(got(&mail, MASTER, "Private.").is_none(), "{:#?}", subjects(&mail));
+  assert!(got(&mail, MASTER, "Public.").is_none(), "{:#?}", subjects(&mail));
+  assert!(got(&mail, &player("Russia"), "Public.").is_some(), "{:#?}", subjects(&mail));
+}
+
+#[test]
+fn no_late_receive_refuses_private_press_to_a_late_power_after_the_deadline() {
+  let judge = Judge::with_config(FAST);
+  let table = Table::start_with(&judge, "nlr", START, "", "SET NO LATE RECEIVE\n");
+  table.send("France", T, game_support::holds("France"));
+  table.send("England", T, game_support::holds("England"));
+  judge.take_mail();
+  // Before the deadline Germany, whose orders are not in, may be written to.
+  table.send("England", T, "PRESS TO G\nEarly.\nENDPRESS\n");
+  assert!(got(&judge.take_mail(), &player("Germany"), "Early.").is_some());
+  table.send("England", LATE, "PRESS TO G\nLate.\nENDPRESS\nPRESS TO F\nFine.\nENDPRESS\n");
+  let mail = judge.take_mail();
+  let body = &table.reply(&mail, "England").body;
+  assert!(body.says("Game 'nlr' has NO_LATE_RECEIVE: the deadline has passed, and Germany"));
+  assert!(got(&mail, &player("Germany"), "Late.").is_none(), "{:#?}", subjects(&mail));
+  assert!(got(&mail, &player("France"), "Fine.").is_some(), "{:#?}", subjects(&mail));
+}
+
+/// Mails `lines` as the Master of `game` at `now`; returns all the mail.
+fn master(judge: &Judge, game: &str, now: &str, lines: &str) -> Vec<Sent> {
+  send_at(judge, now, MASTER, &format!("SIGN ON M{game} masterpw\n{lines}"))
+}
+
+/// Whether the Master got the results of a phase among `mail`.
+fn processed(mail: &[Sent]) -> bool {
+  mail.iter().any(|m| m.to == MASTER && m.subject.ends_with(" Results"))
+}
+
+#[test]
+fn no_late_changes_keeps_orders_sent_before_the_deadline_and_takes_late_ones() {
+  let judge = Judge::with_config(FAST);
+  let table = Table::start_with(&judge, "nlc", START, "", "SET RULE NO_LATE_CHANGES\n");
+  table.send("England", T, "F Lon H\nF Edi H\nA Lvp H\n");
+  // Before the deadline orders may change as often as wanted.
+  table.send("England", T, "F Lon-Eng\n");
+  let mail = judge.take_mail();
+  assert!(!table.reply(&mail, "England").subject.contains("Error"), "{mail:#?}");
+  table.send("England", LATE, "F Lon H\n");
+  let mail = judge.take_mail();
+  let body = &table.reply(&mail, "England").body;
+  assert!(body.says("Game 'nlc' has NO_LATE_CHANGES: the deadline has passed"), "{body}");
+  // A late power's first orders are taken, all their lines.
+  table.send("Germany", LATE, "A Mun H\nA Ber H\nF Kie H\n");
+  let mail = judge.take_mail();
+  let body = &table.reply(&mail, "Germany").body;
+  assert!(!body.says("NO_LATE_CHANGES"), "{body}");
+}
+
+#[test]
+fn real_time_processes_at_once_and_refuses_set_wait() {
+  // The judge's own defaults: half an hour's delay once the orders are in.
+  let judge = Judge::new();
+  let table = Table::start(&judge, "slow", START);
+  let mail = table.turn(T).play();
+  assert!(!processed(&mail), "the delay holds it: {:#?}", subjects(&mail));
+
+  let judge = Judge::new();
+  let table = Table::start_with(&judge, "rt", START, "", "SET REAL TIME\n");
+  table.send("England", T, "SET WAIT\n");
+  let mail = judge.take_mail();
+  let body = &table.reply(&mail, "England").body;
+  assert!(body.says("Game 'rt' is played in real time (REAL_TIME): nobody may SET WAIT."));
+  let mail = table.turn(T).play();
+  assert!(processed(&mail), "{:#?}", subjects(&mail));
+}
+
+#[test]
+fn always_wait_holds_movement_to_the_deadline_and_no_minor_wait_refuses_winter_waits() {
+  let judge = Judge::with_config(FAST);
+  let settings = "SET ALWAYS WAIT\nSET NO MINOR WAIT\n";
+  let table = Table::start_with(&judge, "aw", START, "", settings);
+  table.send("England", T, "SET WAIT\n");
+  let mail = judge.take_mail();
+  assert!(!table.reply(&mail, "England").body.says("NO_MINOR_WAIT"), "movement waits are taken");
+  let mail = table.turn(T).orders(&[("Germany", "F Kie-Hol\nA Ber H\nA Mun H\n")]).play();
+  assert!(!processed(&mail), "all orders are in, yet it waits: {:#?}", subjects(&mail));
+  assert!(processed(&master(&judge, "aw", T, "PROCESS\n")), "the Master processes it");
+  let mail = table.turn(T).play();
+  assert!(!processed(&mail), "the fall waits too: {:#?}", subjects(&mail));
+  assert!(processed(&master(&judge, "aw", T, "PROCESS\n")));
+  assert!(table.listing(T).contains("(F1901B)"), "{}", table.listing(T));
+  // Winter: no wait, and none taken.
+  table.send("Germany", T, "SET WAIT\n");
+  let mail = judge.take_mail();
+  let body = &table.reply(&mail, "Germany").body;
+  assert!(body.says("Game 'aw' has NO_MINOR_WAIT: SET WAIT is taken only in movement phases."));
+  let mail = table.turn(T).orders(&[("Germany", "Build A Kie\n")]).only_given().play();
+  assert!(processed(&mail), "the winter goes as soon as it is in: {:#?}", subjects(&mail));
+}
+
+#[test]
+fn player_deadlines_let_a_player_put_the_deadline_later_but_not_sooner() {
+  let judge = Judge::with_config(FAST);
+  let table = Table::start(&judge, "pd0", START);
+  table.send("England", T, "SET DEADLINE Mar 10 23:30\n");
+  let mail = judge.take_mail();
+  assert!(table.reply(&mail, "England").body.says("Nothing was changed."), "the Master's alone");
+
+  let judge = Judge::with_config(FAST);
+  let table = Table::start_with(&judge, "pd", START, "", "SET EXTENSIONS\n");
+  table.send("England", T, "SET DEADLINE Mar 10 23:30\n");
+  let mail = judge.take_mail();
+  let body = &table.reply(&mail, "England").body;
+  assert!(body.says("The deadline of game 'pd' is now"), "{body}");
+  assert!(mail.iter().any(|m| m.to == player("France") && m.subject.contains("Deadline")));
+  table.send("England", T, "SET DEADLINE Mar 4 23:30\n");
+  let mail = judge.take_mail();
+  let body = &table.reply(&mail, "England").body;
+  assert!(body.says("only the Master may bring it sooner. Nothing was changed."), "{body}");
+}
+
+#[test]
+fn no_absences_leaves_absences_to_the_master() {
+  let judge = Judge::with_config(FAST);
+  let table = Table::start_with(&judge, "na", START, "", "SET NO ABSENCES\n");
+  table.send("England", T, "SET ABSENCE Mar 20 TO Mar 22\n");
+  let mail = judge.take_mail();
+  let body = &table.reply(&mail, "England").body;
+  assert!(body.says("Game 'na' has NO_ABSENCES: only the Master may SET ABSENCE"), "{body}");
+}
+
+/// Russia, with 4 centres, takes Rumania in 1901: 5, the victory count set.
+fn russia_takes_rumania(table: &Table) -> Vec<Sent> {
+  table.turn(T).orders(&[("Russia", "F Sev-Rum\nA Mos H\nA War H\nF Stp/sc H\n")]).play();
+  table.turn(T).orders(&[("Russia", "F Rum H\nA Mos H\nA War H\nF Stp/sc H\n")]).play()
+}
+
+fn won(mail: &[Sent]) -> bool {
+  mail.iter().any(|m| m.body.says("Russia has 5 supply centers and has won the game."))
+}
+
+#[test]
+fn hold_win_needs_the_victory_count_at_two_year_ends_in_a_row() {
+  let judge = Judge::with_config(FAST);
+  let table = Table::start_with(&judge, "win", START, "", "SET CENTERS 5\n");
+  assert!(won(&russia_takes_rumania(&table)), "at once without the rule");
+
+  let judge = Judge::with_config(FAST);
+  let table = Table::start_with(&judge, "hold", START, "", "SET CENTERS 5\nSET HOLD WIN\n");
+  assert!(!won(&russia_takes_rumania(&table)), "not yet");
+  let mail = table.turn(T).orders(&[("Russia", "Build F Sev\n")]).only_given().play();
+  assert!(processed(&mail), "{:#?}", subjects(&mail));
+  table.turn(T).orders(&[("Russia", "F Rum H\nA Mos H\nA War H\nF Stp/sc H\nF Sev H\n")]).play();
+  let mail =
+    table.turn(T).orders(&[("Russia", "F Rum H\nA Mos H\nA War H\nF Stp/sc H\nF Sev H\n")]).play();
+  assert!(won(&mail), "held a second year-end: {:#?}", subjects(&mail));
+}
+
+#[test]
+fn silent_join_tells_only_the_master_that_a_player_joined() {
+  let judge = judge_with(2);
+  send_at(&judge, NOW, MASTER, "CREATE ?sj masterpw\nBECOME MASTER\nSET NO JOIN NOTICES\n");
+  let mail = send_at(&judge, NOW, &game_support::seat(1), "SIGN ON ?sj pw1\n");
+  assert!(mail.iter().any(|m| m.to == MASTER && m.subject.contains("New Player Signon")));
+  let mail = send_at(&judge, NOW, &game_support::seat(2), "SIGN ON ?sj pw2\n");
+  let told = |m: &&Sent| m.subject.contains("New Player Signon");
+  assert!(mail.iter().filter(told).all(|m| m.to == MASTER), "{:#?}", subjects(&mail));
+
+  let judge = judge_with(2);
+  send_at(&judge, NOW, MASTER, "CREATE ?loud masterpw\nBECOME MASTER\n");
+  send_at(&judge, NOW, &game_support::seat(1), "SIGN ON ?loud pw1\n");
+  let mail = send_at(&judge, NOW, &game_support::seat(2), "SIGN ON ?loud pw2\n");
+  let to_player = |m: &&Sent| m.to == game_support::seat(1) && m.subject.contains("Signon");
+  assert!(mail.iter().any(|m| to_player(&m)), "{:#?}", subjects(&mail));
+}
+
+#[test]
+fn list_waiters_names_the_powers_that_wait() {
+  let judge = Judge::with_config(FAST);
+  let table = Table::start_with(&judge, "lw", START, "", "SET NAME WAITERS\n");
+  table.send("England", T, "SET WAIT\n");
+  table.send("France", T, "SET WAIT\n");
+  judge.take_mail();
+  let listing = table.listing(T);
+  assert!(
+    listing.says("England and France have asked that orders not be processed before the deadline."),
+    "{listing}"
+  );
+}
