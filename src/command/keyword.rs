@@ -366,9 +366,6 @@ pub enum Change {
   /// One of the optional rules of manual §9.1, which SET VARIANT and the
   /// SIGN ON words name too.
   Option(GameOption, bool),
-  /// A DPjudge rule turned on or off by its njudge-style words (SET
-  /// FRIENDLY FIRE is SET RULE FRIENDLY_FIRE).
-  Rule(&'static str, bool),
 }
 
 impl Change {
@@ -378,11 +375,6 @@ impl Change {
       Change::Switch(set, on) => set(settings, on),
       Change::Choose(set) => set(settings),
       Change::Option(option, on) => option.set(settings, on),
-      // The rows name only rules this judge plays (a test checks it), so
-      // the rule is known; its implications come with it.
-      Change::Rule(name, on) => {
-        let _ = settings.set_rule(name, on);
-      }
     }
   }
 }
@@ -493,51 +485,6 @@ impl Keyword {
       needs: None,
     };
     Keyword { alone: true, setting: Some(setting), ..self }
-  }
-}
-
-/// A DPjudge rule spelt as njudge's SET words spell its settings: both
-/// commands, declared once (`SetFriendlyFire / SetNoFriendlyFire =
-/// RuleSwitch {…}`). `on` turns the rule on: for NO_CHECK that is `SET NO
-/// CHECK`. Like SET RULE, it is changed only before the game starts.
-pub struct RuleSwitch {
-  pub rule: &'static str,
-  pub on: Side,
-  pub off: Side,
-}
-
-impl RuleSwitch {
-  const fn on_row(&self, kind: CommandKind) -> Keyword {
-    self.side(kind, &self.on, true)
-  }
-
-  const fn off_row(&self, kind: CommandKind) -> Keyword {
-    self.side(kind, &self.off, false)
-  }
-
-  const fn side(&self, kind: CommandKind, side: &Side, on: bool) -> Keyword {
-    let setting = Setting {
-      named: side.usage,
-      change: Change::Rule(self.rule, on),
-      meaning: side.meaning,
-      before_start: true,
-      needs: None,
-    };
-    Keyword {
-      kind,
-      spellings: side.spellings,
-      usage: side.usage,
-      summary: side.summary,
-      section: "9.1",
-      who: Who::Moderator,
-      block: Block::Line,
-      alone: true,
-      setting: Some(setting),
-      handler: None,
-      secret: Secret::None,
-      shown: None,
-      listed: None,
-    }
   }
 }
 
@@ -2103,368 +2050,24 @@ commands! {
     &["SET NO RULE", "SET NO RULES", "SET NOT RULE"],
   )
   .run(|s, c| s.set_dpjudge_rule(&c.args, false).flow());
-  SetCoastalCrawl / SetNoCoastalCrawl = RuleSwitch {
-    rule: "COASTAL_CRAWL",
-    on: Side {
-      usage: "SET COASTAL CRAWL",
-      summary: "Two fleets swapping a two-coast province and its neighbour pass each other when coasts differ.",
-      spellings: &["SET COASTAL CRAWL"],
-      meaning: "fleets swapping a two-coast province and its neighbour\n\
-        pass each other when the coast named is not the one the other stands on\n\
-        (COASTAL_CRAWL)",
-      shown: None,
-      listed: None,
-    },
-    off: Side {
-      usage: "SET NO COASTAL CRAWL",
-      summary: "Fleets swapping places always meet and bounce (the default).",
-      spellings: &["SET NO COASTAL CRAWL"],
-      meaning: "fleets swapping places meet and bounce (no COASTAL_CRAWL)",
-      shown: None,
-      listed: None,
-    },
-  };
-  SetFriendlyFire / SetNoFriendlyFire = RuleSwitch {
-    rule: "FRIENDLY_FIRE",
-    on: Side {
-      usage: "SET FRIENDLY FIRE",
-      summary: "A power's units may dislodge each other and cut each other's supports.",
-      spellings: &["SET FRIENDLY FIRE"],
-      meaning: "a power's units may dislodge each other and cut each\n\
-        other's supports (FRIENDLY_FIRE)",
-      shown: None,
-      listed: None,
-    },
-    off: Side {
-      usage: "SET NO FRIENDLY FIRE",
-      summary: "A power never dislodges its own units (the default).",
-      spellings: &["SET NO FRIENDLY FIRE"],
-      meaning: "a power never dislodges its own units or cuts its own\n\
-        supports",
-      shown: None,
-      listed: None,
-    },
-  };
-  SetDummyFire / SetNoDummyFire = RuleSwitch {
-    rule: "DUMMY_FIRE",
-    on: Side {
-      usage: "SET DUMMY FIRE",
-      summary: "A dummy's units may dislodge each other and cut each other's supports.",
-      spellings: &["SET DUMMY FIRE"],
-      meaning: "a dummy's units may dislodge each other and cut each\n\
-        other's supports (DUMMY_FIRE)",
-      shown: None,
-      listed: None,
-    },
-    off: Side {
-      usage: "SET NO DUMMY FIRE",
-      summary: "A dummy never dislodges its own units (the default).",
-      spellings: &["SET NO DUMMY FIRE"],
-      meaning: "a dummy never dislodges its own units",
-      shown: None,
-      listed: None,
-    },
-  };
-  SetWeakBounces / SetNoWeakBounces = RuleSwitch {
-    rule: "WEAK_BOUNCES",
-    on: Side {
-      usage: "SET WEAK BOUNCES",
-      summary: "A unit ordered to move has no strength to hold its province, moved or not.",
-      spellings: &["SET WEAK BOUNCES"],
-      meaning: "a unit ordered to move has no strength to hold its\n\
-        province, moved or not (WEAK_BOUNCES)",
-      shown: None,
-      listed: None,
-    },
-    off: Side {
-      usage: "SET NO WEAK BOUNCES",
-      summary: "A unit that failed to move holds its province with strength one (the default).",
-      spellings: &["SET NO WEAK BOUNCES"],
-      meaning: "a unit that failed to move holds its province with\n\
-        strength one",
-      shown: None,
-      listed: None,
-    },
-  };
-  SetSafeConvoys / SetNoSafeConvoys = RuleSwitch {
-    rule: "SAFE_CONVOYS",
-    on: Side {
-      usage: "SET SAFE CONVOYS",
-      summary: "A convoy fails when its fleet is beleaguered by attacks that outdo its hold.",
-      spellings: &["SET SAFE CONVOYS"],
-      meaning: "a convoy fails when its fleet is beleaguered\n\
-        (SAFE_CONVOYS)",
-      shown: None,
-      listed: None,
-    },
-    off: Side {
-      usage: "SET NO SAFE CONVOYS",
-      summary: "Only a dislodged fleet breaks a convoy (the default).",
-      spellings: &["SET NO SAFE CONVOYS"],
-      meaning: "only a dislodged fleet breaks a convoy",
-      shown: None,
-      listed: None,
-    },
-  };
-  SetWeakConvoys / SetNoWeakConvoys = RuleSwitch {
-    rule: "WEAK_CONVOYS",
-    on: Side {
-      usage: "SET WEAK CONVOYS",
-      summary: "A convoy fails when any foreign attack on its fleet is as strong as the fleet's hold.",
-      spellings: &["SET WEAK CONVOYS"],
-      meaning: "a convoy fails when a foreign attack on its fleet is as\n\
-        strong as its hold (WEAK_CONVOYS)",
-      shown: None,
-      listed: None,
-    },
-    off: Side {
-      usage: "SET NO WEAK CONVOYS",
-      summary: "Only a dislodged fleet breaks a convoy (the default).",
-      spellings: &["SET NO WEAK CONVOYS"],
-      meaning: "only a dislodged fleet breaks a convoy",
-      shown: None,
-      listed: None,
-    },
-  };
-  SetPortage / SetNoPortage = RuleSwitch {
-    rule: "PORTAGE_CONVOY",
-    on: Side {
-      usage: "SET PORTAGE",
-      summary: "Armies carry fleets overland (F Lon-Wal-Lvp with A Wal C F Lon-Lvp).",
-      spellings: &["SET PORTAGE", "SET PORTAGE CONVOY", "SET PORTAGE CONVOYS"],
-      meaning: "armies may carry fleets overland between coasts\n\
-        (PORTAGE_CONVOY): F Lon-Wal-Lvp with A Wal C F Lon-Lvp",
-      shown: None,
-      listed: None,
-    },
-    off: Side {
-      usage: "SET NO PORTAGE",
-      summary: "Only fleets convoy, and only armies (the default).",
-      spellings: &["SET NO PORTAGE", "SET NO PORTAGE CONVOY", "SET NO PORTAGE CONVOYS"],
-      meaning: "armies no longer carry fleets (no PORTAGE_CONVOY)",
-      shown: None,
-      listed: None,
-    },
-  };
-  SetNoConvoyBack / SetConvoyBack = RuleSwitch {
-    rule: "NO_RETURN",
-    on: Side {
-      usage: "SET NO CONVOY BACK",
-      summary: "A convoy route may not pass a sea twice (DPjudge NO_RETURN).",
-      spellings: &["SET NO CONVOY BACK"],
-      meaning: "a convoy route may not pass a sea twice, nor a convoy need\n\
-        one that does (NO_RETURN)",
-      shown: None,
-      listed: None,
-    },
-    off: Side {
-      usage: "SET CONVOY BACK",
-      summary: "A written convoy route may pass a sea twice, as njudge allows (the default).",
-      spellings: &["SET CONVOY BACK"],
-      meaning: "a written convoy route may pass a sea twice",
-      shown: None,
-      listed: None,
-    },
-  };
-  SetRevival / SetNoRevival = RuleSwitch {
-    rule: "GARRISON",
-    on: Side {
-      usage: "SET REVIVAL",
-      summary: "A power with no centres and no enemy on its homes keeps its units and builds one a year.",
-      spellings: &["SET REVIVAL"],
-      meaning: "a power with no centres and no other power's unit on its\n\
-        homes keeps its units and may build one in a home each year (GARRISON)",
-      shown: None,
-      listed: None,
-    },
-    off: Side {
-      usage: "SET NO REVIVAL",
-      summary: "A power with no centres is out of the game (the default).",
-      spellings: &["SET NO REVIVAL"],
-      meaning: "a power with no centres loses its units",
-      shown: None,
-      listed: None,
-    },
-  };
-  SetNoPartisans / SetPartisans = RuleSwitch {
-    rule: "NO_PARTISANS",
-    on: Side {
-      usage: "SET NO PARTISANS",
-      summary: "The map's partisan sites do not count.",
-      spellings: &["SET NO PARTISANS"],
-      meaning: "the map's partisan sites do not count (NO_PARTISANS)",
-      shown: None,
-      listed: None,
-    },
-    off: Side {
-      usage: "SET PARTISANS",
-      summary: "The map's partisan sites count, as the map says (the default).",
-      spellings: &["SET PARTISANS"],
-      meaning: "the map's partisan sites count",
-      shown: None,
-      listed: None,
-    },
-  };
-  SetHibernate / SetNoHibernate = RuleSwitch {
-    rule: "HIBERNATE",
-    on: Side {
-      usage: "SET HIBERNATE",
-      summary: "A unit where the map closes this phase stays, and may only hold.",
-      spellings: &["SET HIBERNATE"],
-      meaning: "a unit standing where the map closes stays and may only\n\
-        hold (HIBERNATE)",
-      shown: None,
-      listed: None,
-    },
-    off: Side {
-      usage: "SET NO HIBERNATE",
-      summary: "A unit where the map closes is lost (the default).",
-      spellings: &["SET NO HIBERNATE"],
-      meaning: "a unit standing where the map closes is lost",
-      shown: None,
-      listed: None,
-    },
-  };
-  SetImmobileDummies / SetNoImmobileDummies = RuleSwitch {
-    rule: "IMMOBILE_DUMMIES",
-    on: Side {
-      usage: "SET IMMOBILE DUMMIES",
-      summary: "Dummies' units never move, and are destroyed when dislodged.",
-      spellings: &["SET IMMOBILE DUMMIES"],
-      meaning: "dummies' units never move, and are destroyed when\n\
-        dislodged (IMMOBILE_DUMMIES)",
-      shown: None,
-      listed: None,
-    },
-    off: Side {
-      usage: "SET NO IMMOBILE DUMMIES",
-      summary: "Dummies' units move as ordered (the default).",
-      spellings: &["SET NO IMMOBILE DUMMIES"],
-      meaning: "dummies' units move as ordered",
-      shown: None,
-      listed: None,
-    },
-  };
-  SetHoldUnordered / SetNoHoldUnordered = RuleSwitch {
-    rule: "DEFAULT_UNORDERED",
-    on: Side {
-      usage: "SET HOLD UNORDERED",
-      summary: "A power's orders count as in once it has sent any; units left out hold.",
-      spellings: &["SET HOLD UNORDERED"],
-      meaning: "a power's orders count as in once it has sent any; the\n\
-        units it leaves out hold (DEFAULT_UNORDERED)",
-      shown: None,
-      listed: None,
-    },
-    off: Side {
-      usage: "SET NO HOLD UNORDERED",
-      summary: "A power's orders are in once every unit is ordered (the default).",
-      spellings: &["SET NO HOLD UNORDERED"],
-      meaning: "a power's orders are in once every unit has one",
-      shown: None,
-      listed: None,
-    },
-  };
-  SetFictional / SetNoFictional = RuleSwitch {
-    rule: "FICTIONAL_OK",
-    on: Side {
-      usage: "SET FICTIONAL",
-      summary: "Orders may help units that are not there; the help fails when adjudicated.",
-      spellings: &["SET FICTIONAL"],
-      meaning: "orders may support or convoy units that are not there, and\n\
-        fail (FICTIONAL_OK)",
-      shown: None,
-      listed: None,
-    },
-    off: Side {
-      usage: "SET NO FICTIONAL",
-      summary: "Orders may help only units that are there (the default).",
-      spellings: &["SET NO FICTIONAL"],
-      meaning: "orders may help only units that are there",
-      shown: None,
-      listed: None,
-    },
-  };
-  SetPhantoms / SetNoPhantoms = RuleSwitch {
-    rule: "SHOW_PHANTOM",
-    on: Side {
-      usage: "SET PHANTOMS",
-      summary: "Supports and convoys of units not there are taken and shown as given, void.",
-      spellings: &["SET PHANTOMS"],
-      meaning: "supports and convoys of units that are not there are taken\n\
-        and shown as given, void (SHOW_PHANTOM)",
-      shown: None,
-      listed: None,
-    },
-    off: Side {
-      usage: "SET NO PHANTOMS",
-      summary: "Orders may help only units that are there (the default).",
-      spellings: &["SET NO PHANTOMS"],
-      meaning: "orders may help only units that are there",
-      shown: None,
-      listed: None,
-    },
-  };
-  SetOrderAny / SetNoOrderAny = RuleSwitch {
-    rule: "ORDER_ANY",
-    on: Side {
-      usage: "SET ORDER ANY",
-      summary: "Orders for any unit are taken; only the owner's (or proxy's) are carried out.",
-      spellings: &["SET ORDER ANY"],
-      meaning: "orders for any unit are taken, and carried out only for\n\
-        the unit's owner or the power it is proxied to (ORDER_ANY)",
-      shown: None,
-      listed: None,
-    },
-    off: Side {
-      usage: "SET NO ORDER ANY",
-      summary: "Orders are taken for one's own units only (the default).",
-      spellings: &["SET NO ORDER ANY"],
-      meaning: "orders are taken for one's own units only",
-      shown: None,
-      listed: None,
-    },
-  };
-  SetNoCheck / SetCheck = RuleSwitch {
-    rule: "NO_CHECK",
-    on: Side {
-      usage: "SET NO CHECK",
-      summary: "Orders are kept as written and checked only when the phase is processed.",
-      spellings: &["SET NO CHECK"],
-      meaning: "movement orders are kept as written and checked when the\n\
-        phase is processed (NO_CHECK)",
-      shown: None,
-      listed: None,
-    },
-    off: Side {
-      usage: "SET CHECK",
-      summary: "Orders are checked as they come in (the default).",
-      spellings: &["SET CHECK"],
-      meaning: "orders are checked as they come in",
-      shown: None,
-      listed: None,
-    },
-  };
-  SetSignals / SetNoSignals = RuleSwitch {
-    rule: "SIGNAL_SUPPORT",
-    on: Side {
-      usage: "SET SIGNALS",
-      summary: "A support the unit cannot give is taken as a signal, and is void.",
-      spellings: &["SET SIGNALS"],
-      meaning: "a support a unit cannot give is taken as a signal, and is\n\
-        void (SIGNAL_SUPPORT)",
-      shown: None,
-      listed: None,
-    },
-    off: Side {
-      usage: "SET NO SIGNALS",
-      summary: "A support the unit cannot give is refused (the default).",
-      spellings: &["SET NO SIGNALS"],
-      meaning: "a support a unit cannot give is refused",
-      shown: None,
-      listed: None,
-    },
-  };
+  SetCoastalCrawl / SetNoCoastalCrawl = dpjudge_switch!(dpjudge::COASTAL_CRAWL);
+  SetFriendlyFire / SetNoFriendlyFire = dpjudge_switch!(dpjudge::FRIENDLY_FIRE);
+  SetDummyFire / SetNoDummyFire = dpjudge_switch!(dpjudge::DUMMY_FIRE);
+  SetWeakBounces / SetNoWeakBounces = dpjudge_switch!(dpjudge::WEAK_BOUNCES);
+  SetSafeConvoys / SetNoSafeConvoys = dpjudge_switch!(dpjudge::SAFE_CONVOYS);
+  SetWeakConvoys / SetNoWeakConvoys = dpjudge_switch!(dpjudge::WEAK_CONVOYS);
+  SetPortage / SetNoPortage = dpjudge_switch!(dpjudge::PORTAGE_CONVOY);
+  SetNoConvoyBack / SetConvoyBack = dpjudge_switch!(dpjudge::NO_RETURN);
+  SetRevival / SetNoRevival = dpjudge_switch!(dpjudge::GARRISON);
+  SetNoPartisans / SetPartisans = dpjudge_switch!(dpjudge::NO_PARTISANS);
+  SetHibernate / SetNoHibernate = dpjudge_switch!(dpjudge::HIBERNATE);
+  SetImmobileDummies / SetNoImmobileDummies = dpjudge_switch!(dpjudge::IMMOBILE_DUMMIES);
+  SetHoldUnordered / SetNoHoldUnordered = dpjudge_switch!(dpjudge::DEFAULT_UNORDERED);
+  SetFictional / SetNoFictional = dpjudge_switch!(dpjudge::FICTIONAL_OK);
+  SetPhantoms / SetNoPhantoms = dpjudge_switch!(dpjudge::SHOW_PHANTOM);
+  SetOrderAny / SetNoOrderAny = dpjudge_switch!(dpjudge::ORDER_ANY);
+  SetNoCheck / SetCheck = dpjudge_switch!(dpjudge::NO_CHECK);
+  SetSignals / SetNoSignals = dpjudge_switch!(dpjudge::SIGNAL_SUPPORT);
   SetAnyHomeCenter = row(
     Moderator,
     "9.1",
@@ -3182,22 +2785,6 @@ fn index_entry(out: &mut String, k: &Keyword) {
 #[cfg(test)]
 mod tests {
   use super::*;
-
-  /// Every DPjudge rule given njudge-style words is one SET RULE takes,
-  /// and each side of the pair leaves it as the side says.
-  #[test]
-  fn each_rule_spelt_in_words_is_a_rule_played_here() {
-    let mut pairs = 0;
-    for keyword in KEYWORDS {
-      let Some(Setting { change: Change::Rule(name, on), .. }) = keyword.setting else { continue };
-      let mut settings = Settings::default();
-      assert!(settings.clone().set_rule(name, on).is_ok(), "{}: {name}", keyword.usage);
-      Change::Rule(name, on).apply(&mut settings);
-      assert_eq!(settings.rule_on(name), on, "{}", keyword.usage);
-      pairs += 1;
-    }
-    assert!(pairs >= 30, "{pairs}");
-  }
 
   /// What a SET change tells its sender (`In game 'name', meaning.`): a
   /// meaning broken into lines by hand keeps each within 78 columns for a

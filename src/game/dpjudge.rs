@@ -1,5 +1,5 @@
-//! The DPjudge's press, lateness, civil-disorder, start and ending rules
-//! (issue 27) that this judge plays under their DPjudge names: one
+//! The DPjudge's board, press, lateness, civil-disorder, start and ending
+//! rules that this judge plays under their DPjudge names: one
 //! declaration each, with the njudge-style SET words that turn it on and
 //! off (`command/keyword.rs` makes a [`Switch`](crate::command) of each)
 //! and what the game is like with it, in words. A rule in force is kept by
@@ -43,6 +43,154 @@ macro_rules! rules {
 }
 
 rules! {
+  // ---------------------------------------------------------------- board
+  // The board rules' own words (`rules/mod.rs` `Rules::with_names`).
+  COASTAL_CRAWL = "COASTAL_CRAWL",
+    on ["SET COASTAL CRAWL"]
+      "Two fleets swapping a two-coast province and its neighbour pass each other when coasts differ."
+      "fleets swapping a two-coast province and its neighbour\n\
+       pass each other when the coast named is not the one the other stands on\n\
+       (COASTAL_CRAWL)",
+    off ["SET NO COASTAL CRAWL"]
+      "Fleets swapping places always meet and bounce (the default)."
+      "fleets swapping places meet and bounce (no COASTAL_CRAWL)";
+  FRIENDLY_FIRE = "FRIENDLY_FIRE",
+    on ["SET FRIENDLY FIRE"]
+      "A power's units may dislodge each other and cut each other's supports."
+      "a power's units may dislodge each other and cut each\n\
+       other's supports (FRIENDLY_FIRE)",
+    off ["SET NO FRIENDLY FIRE"]
+      "A power never dislodges its own units (the default)."
+      "a power never dislodges its own units or cuts its own\n\
+       supports";
+  DUMMY_FIRE = "DUMMY_FIRE",
+    on ["SET DUMMY FIRE"]
+      "A dummy's units may dislodge each other and cut each other's supports."
+      "a dummy's units may dislodge each other and cut each\n\
+       other's supports (DUMMY_FIRE)",
+    off ["SET NO DUMMY FIRE"]
+      "A dummy never dislodges its own units (the default)."
+      "a dummy never dislodges its own units";
+  WEAK_BOUNCES = "WEAK_BOUNCES",
+    on ["SET WEAK BOUNCES"]
+      "A unit ordered to move has no strength to hold its province, moved or not."
+      "a unit ordered to move has no strength to hold its\n\
+       province, moved or not (WEAK_BOUNCES)",
+    off ["SET NO WEAK BOUNCES"]
+      "A unit that failed to move holds its province with strength one (the default)."
+      "a unit that failed to move holds its province with\n\
+       strength one";
+  SAFE_CONVOYS = "SAFE_CONVOYS",
+    on ["SET SAFE CONVOYS"]
+      "A convoy fails when its fleet is beleaguered by attacks that outdo its hold."
+      "a convoy fails when its fleet is beleaguered\n\
+       (SAFE_CONVOYS)",
+    off ["SET NO SAFE CONVOYS"]
+      "Only a dislodged fleet breaks a convoy (the default)."
+      "only a dislodged fleet breaks a convoy";
+  WEAK_CONVOYS = "WEAK_CONVOYS",
+    on ["SET WEAK CONVOYS"]
+      "A convoy fails when any foreign attack on its fleet is as strong as the fleet's hold."
+      "a convoy fails when a foreign attack on its fleet is as\n\
+       strong as its hold (WEAK_CONVOYS)",
+    off ["SET NO WEAK CONVOYS"]
+      "Only a dislodged fleet breaks a convoy (the default)."
+      "only a dislodged fleet breaks a convoy";
+  PORTAGE_CONVOY = "PORTAGE_CONVOY",
+    on ["SET PORTAGE", "SET PORTAGE CONVOY", "SET PORTAGE CONVOYS"]
+      "Armies carry fleets overland (F Lon-Wal-Lvp with A Wal C F Lon-Lvp)."
+      "armies may carry fleets overland between coasts\n\
+       (PORTAGE_CONVOY): F Lon-Wal-Lvp with A Wal C F Lon-Lvp",
+    off ["SET NO PORTAGE", "SET NO PORTAGE CONVOY", "SET NO PORTAGE CONVOYS"]
+      "Only fleets convoy, and only armies (the default)."
+      "armies no longer carry fleets (no PORTAGE_CONVOY)";
+  NO_RETURN = "NO_RETURN",
+    on ["SET NO CONVOY BACK"]
+      "A convoy route may not pass a sea twice (DPjudge NO_RETURN)."
+      "a convoy route may not pass a sea twice, nor a convoy need\n\
+       one that does (NO_RETURN)",
+    off ["SET CONVOY BACK"]
+      "A written convoy route may pass a sea twice, as njudge allows (the default)."
+      "a written convoy route may pass a sea twice";
+  GARRISON = "GARRISON",
+    on ["SET REVIVAL"]
+      "A power with no centres and no enemy on its homes keeps its units and builds one a year."
+      "a power with no centres and no other power's unit on its\n\
+       homes keeps its units and may build one in a home each year (GARRISON)",
+    off ["SET NO REVIVAL"]
+      "A power with no centres is out of the game (the default)."
+      "a power with no centres loses its units";
+  NO_PARTISANS = "NO_PARTISANS",
+    on ["SET NO PARTISANS"]
+      "The map's partisan sites do not count."
+      "the map's partisan sites do not count (NO_PARTISANS)",
+    off ["SET PARTISANS"]
+      "The map's partisan sites count, as the map says (the default)."
+      "the map's partisan sites count";
+  HIBERNATE = "HIBERNATE",
+    on ["SET HIBERNATE"]
+      "A unit where the map closes this phase stays, and may only hold."
+      "a unit standing where the map closes stays and may only\n\
+       hold (HIBERNATE)",
+    off ["SET NO HIBERNATE"]
+      "A unit where the map closes is lost (the default)."
+      "a unit standing where the map closes is lost";
+  IMMOBILE_DUMMIES = "IMMOBILE_DUMMIES",
+    on ["SET IMMOBILE DUMMIES"]
+      "Dummies' units never move, and are destroyed when dislodged."
+      "dummies' units never move, and are destroyed when\n\
+       dislodged (IMMOBILE_DUMMIES)",
+    off ["SET NO IMMOBILE DUMMIES"]
+      "Dummies' units move as ordered (the default)."
+      "dummies' units move as ordered";
+  DEFAULT_UNORDERED = "DEFAULT_UNORDERED",
+    on ["SET HOLD UNORDERED"]
+      "A power's orders count as in once it has sent any; units left out hold."
+      "a power's orders count as in once it has sent any; the\n\
+       units it leaves out hold (DEFAULT_UNORDERED)",
+    off ["SET NO HOLD UNORDERED"]
+      "A power's orders are in once every unit is ordered (the default)."
+      "a power's orders are in once every unit has one";
+  FICTIONAL_OK = "FICTIONAL_OK",
+    on ["SET FICTIONAL"]
+      "Orders may help units that are not there; the help fails when adjudicated."
+      "orders may support or convoy units that are not there, and\n\
+       fail (FICTIONAL_OK)",
+    off ["SET NO FICTIONAL"]
+      "Orders may help only units that are there (the default)."
+      "orders may help only units that are there";
+  SHOW_PHANTOM = "SHOW_PHANTOM",
+    on ["SET PHANTOMS"]
+      "Supports and convoys of units not there are taken and shown as given, void."
+      "supports and convoys of units that are not there are taken\n\
+       and shown as given, void (SHOW_PHANTOM)",
+    off ["SET NO PHANTOMS"]
+      "Orders may help only units that are there (the default)."
+      "orders may help only units that are there";
+  ORDER_ANY = "ORDER_ANY",
+    on ["SET ORDER ANY"]
+      "Orders for any unit are taken; only the owner's (or proxy's) are carried out."
+      "orders for any unit are taken, and carried out only for\n\
+       the unit's owner or the power it is proxied to (ORDER_ANY)",
+    off ["SET NO ORDER ANY"]
+      "Orders are taken for one's own units only (the default)."
+      "orders are taken for one's own units only";
+  NO_CHECK = "NO_CHECK",
+    on ["SET NO CHECK"]
+      "Orders are kept as written and checked only when the phase is processed."
+      "movement orders are kept as written and checked when the\n\
+       phase is processed (NO_CHECK)",
+    off ["SET CHECK"]
+      "Orders are checked as they come in (the default)."
+      "orders are checked as they come in";
+  SIGNAL_SUPPORT = "SIGNAL_SUPPORT",
+    on ["SET SIGNALS"]
+      "A support the unit cannot give is taken as a signal, and is void."
+      "a support a unit cannot give is taken as a signal, and is\n\
+       void (SIGNAL_SUPPORT)",
+    off ["SET NO SIGNALS"]
+      "A support the unit cannot give is refused (the default)."
+      "a support a unit cannot give is refused";
   // ---------------------------------------------------------------- press
   // `press.rs` `plan`: broadcasts are grey, partial press white.
   YELLOW_PRESS = "YELLOW_PRESS",
@@ -288,7 +436,7 @@ pub fn misfit(name: &str) -> Option<&'static str> {
 impl super::Game {
   /// Whether `power` has any orders in for the current phase.
   pub fn has_orders(&self, power: crate::map::PowerId) -> bool {
-    self.orders.get(power.index()).is_some_and(|o| !o.units.is_empty() || !o.adjustments.is_empty())
+    self.orders.get(power.index()).is_some_and(super::PowerOrders::any)
   }
 
   /// NO_LATE_CHANGES: why a power that had orders in (`had_orders`, when
@@ -321,6 +469,21 @@ mod tests {
       assert!(help.contains(rule.name), "{} is in info.dpjudge", rule.name);
       let words = rule.on.spellings[0].trim_start_matches("SET ").replace("NO ", "");
       assert!(help.contains(&words), "{}'s words {words} are in info.dpjudge", rule.name);
+    }
+  }
+
+  /// Each rule's words turn on a rule SET RULE takes (so the switch
+  /// never meets a refusal it would drop), and each side leaves the rule
+  /// as it says.
+  #[test]
+  fn each_rule_is_one_set_rule_takes_and_its_sides_leave_it_so() {
+    use crate::game::Settings;
+    for rule in RULES {
+      for on in [true, false] {
+        let mut settings = Settings::default();
+        assert!(settings.set_rule(rule.name, on).is_ok(), "{}", rule.name);
+        assert_eq!(settings.rule_on(rule.name), on, "{}", rule.name);
+      }
     }
   }
 
