@@ -1024,6 +1024,7 @@ enum Checked {
 }
 
 const REPLACED: &str = "replaced by a later order for the same unit";
+const NO_PROXY: &str = "proxy orders are taken under the rule PROXY_OK only";
 const REORDER: &str = "the unit was given different orders, so it holds (NO_CHECK)";
 
 /// Checks unit orders against the board; the last valid order for a unit wins.
@@ -1033,15 +1034,26 @@ fn check_unit_orders(
   given: &[Given],
   rules: &Rules,
 ) -> Vec<Checked> {
+  let handed = proxies(position, given, rules);
   let mut checked: Vec<Checked> = given
     .iter()
     .map(|g| {
-      let valid = g
-        .parsed
-        .as_ref()
-        .map_err(Clone::clone)
-        .and_then(|parsed| order::validate_with(map, position, g.power, parsed, rules));
+      // An order for a unit handed to this power is checked as its
+      // owner's (PROXY_OK).
+      let owner = g.parsed.as_ref().ok().and_then(|parsed| match parsed {
+        order::ParsedOrder::Unit { at, .. } => handed
+          .iter()
+          .find(|(unit, holder)| unit.location.province == at.province && *holder == g.power)
+          .map(|(unit, _)| unit.power),
+        _ => None,
+      });
+      let valid = g.parsed.as_ref().map_err(Clone::clone).and_then(|parsed| {
+        order::validate_with(map, position, owner.unwrap_or(g.power), parsed, rules)
+      });
       match valid {
+        Ok(UnitOrder { order: order::Order::Proxy { .. }, .. }) if !rules.proxy_ok => {
+          Checked::Invalid(NO_PROXY.to_string())
+        }
         Ok(order) => Checked::Valid(order),
         Err(error) => Checked::Invalid(error.to_string()),
       }
@@ -1060,9 +1072,16 @@ fn check_unit_orders(
     }
   }
   // One flag per province: cheaper than hashing for a board's worth.
+  // A proxy order stands beside the order the unit is then given: each
+  // replaces only its own kind.
   let mut seen = vec![false; map.provinces().len()];
+  let mut seen_proxy = vec![false; map.provinces().len()];
   for entry in checked.iter_mut().rev() {
     if let Checked::Valid(order) = entry {
+      let seen = match order.order {
+        order::Order::Proxy { .. } => &mut seen_proxy,
+        _ => &mut seen,
+      };
       let seen = &mut seen[order.unit.location.province.index()];
       if std::mem::replace(seen, true) {
         *entry = Checked::Replaced(order.clone());
@@ -1072,13 +1091,38 @@ fn check_unit_orders(
   checked
 }
 
+/// PROXY_OK: each unit its owner hands to another power, with that
+/// power (the last proxy order for a unit counts).
+fn proxies(position: &Position, given: &[Given], rules: &Rules) -> Vec<(Unit, PowerId)> {
+  let mut handed: Vec<(Unit, PowerId)> = Vec::new();
+  if !rules.proxy_ok {
+    return handed;
+  }
+  for g in given {
+    let Ok(order::ParsedOrder::Unit { at, action: order::Action::Proxy { power }, .. }) = &g.parsed
+    else {
+      continue;
+    };
+    if let Some(unit) = position.unit_at(at.province).filter(|u| u.power == g.power) {
+      handed.retain(|(u, _)| *u != unit);
+      handed.push((unit, *power));
+    }
+  }
+  handed
+}
+
+/// The orders the resolver gets: each valid one, except a unit's proxy
+/// order when the power it went to gave the unit an order (PROXY_OK).
 fn surviving(checked: &[Checked]) -> Vec<UnitOrder> {
-  let mut orders = Vec::with_capacity(checked.len());
+  let mut orders: Vec<UnitOrder> = Vec::with_capacity(checked.len());
   for entry in checked {
     if let Checked::Valid(order) = entry {
       orders.push(order.clone());
     }
   }
+  let is_proxy = |o: &UnitOrder| matches!(o.order, order::Order::Proxy { .. });
+  let ordered: Vec<Unit> = orders.iter().filter(|o| !is_proxy(o)).map(|o| o.unit).collect();
+  orders.retain(|o| !is_proxy(o) || !ordered.contains(&o.unit));
   orders
 }
 

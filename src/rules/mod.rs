@@ -135,6 +135,10 @@ pub struct Rules {
   /// in, and a unit given different orders holds (DPjudge NO_CHECK; by
   /// mail, `game::unchecked`).
   pub no_check: bool,
+  /// A unit's owner may hand it to another power, whose order for it is
+  /// then carried out (DPjudge PROXY_OK; by mail, SET PROXY, which the
+  /// game keeps itself): read by `judge adjudicate`.
+  pub proxy_ok: bool,
   /// Armies carry fleets overland: `F Lon-Wal-Lvp` with `A Wal C F
   /// Lon-Lvp` (DPjudge PORTAGE_CONVOY).
   pub portage_convoy: bool,
@@ -148,7 +152,7 @@ pub struct Rules {
    NO_PARTISANS, IMMOBILE_DUMMIES, DUMMY_FIRE, CD_BUILDS, CD_DUMMIES, VASSAL_DUMMIES, \
    TORN_ALLEGIANCE, FICTIONAL_OK, FRIENDLY_FIRE, WEAK_BOUNCES, COASTAL_CRAWL, SAFE_CONVOYS, \
    WEAK_CONVOYS, NO_RETURN, CONVOY_BACK, DEFAULT_UNORDERED, GARRISON, SHOW_PHANTOM, ORDER_ANY, \
-   MOVEMENT_DISBAND, WINGS, SIGNAL_SUPPORT, NO_CHECK, PORTAGE_CONVOY, \
+   MOVEMENT_DISBAND, WINGS, SIGNAL_SUPPORT, NO_CHECK, PORTAGE_CONVOY, PROXY_OK, NO_PROXY, \
    DUALITY, NO_DUALITY, \
    ATTACK_TRANSFORM, \
    TRANSFORM_MOVE_<where>, TRANSFORM_BUILD_<where> with <where> HOME_CENTER, ONE_CENTER, \
@@ -244,6 +248,8 @@ impl Rules {
         "WINGS" | "WING" => rules.wings = true,
         "SIGNAL_SUPPORT" | "SIGNAL_SUPPORTS" | "SIGNALS" => rules.signal_support = true,
         "NO_CHECK" => rules.no_check = true,
+        "PROXY_OK" | "PROXY" => rules.proxy_ok = true,
+        "NO_PROXY" => rules.proxy_ok = false,
         "PORTAGE_CONVOY" | "PORTAGE_CONVOYS" | "PORTAGE" => rules.portage_convoy = true,
         // The map's own business: the caller picks the map played so
         // (`Map::with_duality`).

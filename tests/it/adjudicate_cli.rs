@@ -507,3 +507,29 @@ fn under_portage_convoy_an_army_carries_a_fleet_overland() {
   }
   assert!(strings(&result["units"]["England"]).contains("F Lon"), "{result}");
 }
+
+#[test]
+fn under_proxy_ok_a_unit_handed_to_another_power_moves_by_its_order() {
+  let input = |rules: &str| {
+    format!(
+      r#"{{"phase": "S1901M", "rules": {rules},
+      "units": {{"France": ["A Par", "A Mar"], "Germany": ["A Mun"]}},
+      "orders": {{"France": ["A Par P Germany", "A Mar P Germany"],
+                  "Germany": ["A Par - Bur", "A Mun H"]}}}}"#
+    )
+  };
+  let proxied = one_result(&adjudicate(&input(r#"["PROXY_OK"]"#)));
+  assert_eq!(proxied["orders"][0]["result"], "ok", "{proxied}");
+  assert_eq!(proxied["orders"][2]["text"], "Army Paris -> Burgundy.", "{proxied}");
+  // Paris moves by Germany's order; Marseilles, given none, holds.
+  let france = strings(&proxied["units"]["France"]);
+  assert_eq!(france, BTreeSet::from(["A Bur".to_string(), "A Mar".to_string()]), "{proxied}");
+  for rules in ["[]", r#"["PROXY_OK", "NO_PROXY"]"#] {
+    let plain = one_result(&adjudicate(&input(rules)));
+    assert_eq!(plain["orders"][0]["result"], "invalid", "{plain}");
+    let error = plain["orders"][0]["error"].as_str().unwrap_or_default();
+    assert!(error.contains("PROXY_OK"), "{plain}");
+    assert_eq!(plain["orders"][2]["result"], "invalid", "not Germany's unit: {plain}");
+    assert!(strings(&plain["units"]["France"]).contains("A Par"), "{plain}");
+  }
+}
