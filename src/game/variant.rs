@@ -455,6 +455,11 @@ impl Settings {
     if self.variant.crystal_ball && !on && CRYSTAL_BALL_FORCED.contains(&name.as_str()) {
       return Err(UnknownRule::Forced { rule: name, game_type: "Crystal Ball" });
     }
+    // A list is checked when it is locked, so no order is ever left to be
+    // checked later (the DPjudge refuses NO_CHECK there too).
+    if self.variant.crystal_ball && on && name == "NO_CHECK" {
+      return Err(UnknownRule::NotPlayedIn { rule: name, game_type: "Crystal Ball" });
+    }
     if let Some(feature) = missing_feature(&name) {
       return Err(UnknownRule::NoFeature { rule: name, feature });
     }
@@ -543,6 +548,9 @@ pub enum UnknownRule {
   /// A rule the game type plays with always.
   #[error("{game_type} games always play with {rule}; it cannot be turned off.")]
   Forced { rule: String, game_type: &'static str },
+  /// A rule the game type is never played with.
+  #[error("{game_type} games are never played with {rule}.")]
+  NotPlayedIn { rule: String, game_type: &'static str },
   /// A rule that does not fit a judge played by mail.
   #[error("{rule} does not fit this judge: {reason}.")]
   Misfit { rule: String, reason: &'static str },
@@ -800,6 +808,9 @@ impl GameOption {
       GameOption::Wings => v.wings = on,
       GameOption::CrystalBall => {
         v.crystal_ball = on;
+        if on {
+          v.map_rules.retain(|r| r != "NO_CHECK");
+        }
         // PROXY_OK comes with the game type; its own rules go with it.
         settings.proxy = on;
         if !on {
@@ -920,6 +931,13 @@ mod tests {
     let mut settings = Settings::default();
     assert!(settings.set_rule("HOME_BUILDS", true).is_ok());
     assert_eq!(settings.variant.rules().builds, BuildRule::AnyHome);
+    // Crystal Ball takes no NO_CHECK, and drops it when it comes.
+    let mut xtal = Settings::default();
+    assert!(xtal.set_rule("NO_CHECK", true).is_ok());
+    GameOption::CrystalBall.set(&mut xtal, true);
+    assert!(!xtal.variant.has_rule("NO_CHECK"));
+    let refused = xtal.set_rule("NO_CHECK", true).map_err(|e| e.to_string());
+    assert_eq!(refused, Err("Crystal Ball games are never played with NO_CHECK.".to_string()));
     GameOption::OneCenter.set(&mut settings, true);
     assert_eq!(
       settings.variant.rules().builds,
