@@ -2492,6 +2492,9 @@ commands! {
   SetExtensions / SetNoExtensions = dpjudge_switch!(dpjudge::PLAYER_DEADLINES);
   SetNoAbsences / SetPlayerAbsences = dpjudge_switch!(dpjudge::NO_ABSENCES);
   SetSmartBuilds / SetNoSmartBuilds = dpjudge_switch!(dpjudge::CD_BUILDS);
+  SetSmartRetreats / SetNoSmartRetreats = dpjudge_switch!(dpjudge::CD_RETREATS);
+  SetSmartSupports / SetNoSmartSupports = dpjudge_switch!(dpjudge::CD_SUPPORTS);
+  SetSmartCd / SetNoSmartCd = dpjudge_switch!(dpjudge::SMART_CD);
   SetSoloOnly / SetNoSoloOnly = dpjudge_switch!(dpjudge::NO_DRAW);
   SetNoQuarter / SetQuarter = dpjudge_switch!(dpjudge::NO_QUARTER);
   SetHoldWin / SetNoHoldWin = dpjudge_switch!(dpjudge::HOLD_WIN);

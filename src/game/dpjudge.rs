@@ -195,6 +195,35 @@ rules! {
     off ["SET NO SMART BUILDS"]
       "A power in civil disorder waives its builds (the default)."
       "a power in civil disorder waives its builds (no CD_BUILDS)";
+  // `process.rs` `process_one` through `civil_disorder.rs`.
+  CD_RETREATS = "CD_RETREATS",
+    on ["SET SMART RETREATS"]
+      "A power in civil disorder retreats toward centres instead of disbanding."
+      "a power in civil disorder retreats its dislodged units,\n\
+       centres it lacks first, instead of disbanding them (CD_RETREATS)",
+    off ["SET NO SMART RETREATS"]
+      "A power in civil disorder disbands its dislodged units (the default)."
+      "a power in civil disorder disbands its dislodged units (no\n\
+       CD_RETREATS)";
+  // `process.rs` `process_one` through `civil_disorder.rs`.
+  CD_SUPPORTS = "CD_SUPPORTS",
+    on ["SET SMART SUPPORTS"]
+      "A power in civil disorder supports its threatened units instead of holding (brings NMR)."
+      "a power in civil disorder supports its threatened units\n\
+       instead of holding (CD_SUPPORTS)",
+    off ["SET NO SMART SUPPORTS"]
+      "A power in civil disorder holds (the default)."
+      "a power in civil disorder holds (no CD_SUPPORTS)";
+  // Nothing itself: it brings CD_RETREATS, CD_BUILDS and CD_SUPPORTS.
+  SMART_CD = "SMART_CD",
+    on ["SET SMART CD"]
+      "SMART RETREATS, SMART BUILDS and SMART SUPPORTS together."
+      "a power in civil disorder retreats, builds and supports\n\
+       sensibly (SMART_CD: CD_RETREATS, CD_BUILDS and CD_SUPPORTS)",
+    off ["SET NO SMART CD"]
+      "SMART_CD is off."
+      "SMART_CD is off (the SMART RETREATS, BUILDS and\n\
+       SUPPORTS stay as they are)";
   // ---------------------------------------------------------- the end
   // `vote.rs` `draws_refused` (the rule was played before issue 27).
   NO_DRAW = "NO_DRAW",
