@@ -2497,6 +2497,8 @@ commands! {
   SetSmartCd / SetNoSmartCd = dpjudge_switch!(dpjudge::SMART_CD);
   SetSoloOnly / SetNoSoloOnly = dpjudge_switch!(dpjudge::NO_DRAW);
   SetNoQuarter / SetQuarter = dpjudge_switch!(dpjudge::NO_QUARTER);
+  SetProposals / SetNoProposals = dpjudge_switch!(dpjudge::PROPOSE_DIAS);
+  SetNoNameProposer / SetNameProposer = dpjudge_switch!(dpjudge::HIDE_PROPOSER);
   SetHoldWin / SetNoHoldWin = dpjudge_switch!(dpjudge::HOLD_WIN);
   SetTeamVictory / SetNoTeamVictory = dpjudge_switch!(dpjudge::TEAM_VICTORY);
   SetNoJoinNotices / SetJoinNotices = dpjudge_switch!(dpjudge::SILENT_JOIN);

@@ -242,6 +242,25 @@ rules! {
     off ["SET QUARTER"]
       "NO_QUARTER is off."
       "NO_QUARTER is off (AUTO DISBAND and SOLO ONLY stay as they are)";
+  // `session/vote.rs` `set_draw` and `set_no_draw` (`Game::proposes_draws`).
+  PROPOSE_DIAS = "PROPOSE_DIAS",
+    on ["SET PROPOSALS"]
+      "SET DRAW proposes a draw of all survivors, or agrees; SET NO DRAW vetoes."
+      "a draw is proposed and agreed to with SET DRAW, and any\n\
+       survivor's SET NO DRAW vetoes it (PROPOSE_DIAS)",
+    off ["SET NO PROPOSALS"]
+      "Draws are voted with standing SET DRAW votes (the default)."
+      "draws are voted with standing SET DRAW votes (no\n\
+       PROPOSE_DIAS)";
+  // `session/vote.rs` `propose_or_agree`; it brings PROPOSE_DIAS.
+  HIDE_PROPOSER = "HIDE_PROPOSER",
+    on ["SET NO NAME PROPOSER"]
+      "A draw proposal is announced without naming who proposed it."
+      "a draw proposal is announced without naming who proposed\n\
+       it (HIDE_PROPOSER, with PROPOSE_DIAS)",
+    off ["SET NAME PROPOSER"]
+      "A draw proposal names who proposed it (the default)."
+      "a draw proposal names who proposed it (no HIDE_PROPOSER)";
   // `process.rs` the victory test.
   HOLD_WIN = "HOLD_WIN",
     on ["SET HOLD WIN"]

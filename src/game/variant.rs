@@ -412,6 +412,11 @@ fn implications(name: &str) -> Vec<(bool, &'static str)> {
     .lines()
     .filter(|l| !l.starts_with('#'))
     .find(|l| l.split_whitespace().next() == Some(name));
+  // HIDE_PROPOSER brings PROPOSE_DIAS, as its text says though the
+  // DPjudge's table does not (research note §0.3, 4).
+  if name == "HIDE_PROPOSER" {
+    return vec![(true, "PROPOSE_DIAS")];
+  }
   let Some(line) = line else { return Vec::new() };
   line
     .split_whitespace()

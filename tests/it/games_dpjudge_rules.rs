@@ -63,6 +63,8 @@ const PLAYED: &[&str] = &[
   "BLANK_BOARD",
   "NO_DRAW",
   "NO_DIAS",
+  "PROPOSE_DIAS",
+  "HIDE_PROPOSER",
   "HOLD_WIN",
   "TEAM_VICTORY",
   "NO_QUARTER",
@@ -135,6 +137,8 @@ fn each_rule_has_njudge_style_words_and_a_rules_line_in_list() {
     ("SMART_CD", "SET SMART CD", "SET NO SMART CD"),
     ("NO_DRAW", "SET SOLO ONLY", "SET NO SOLO ONLY"),
     ("NO_QUARTER", "SET NO QUARTER", "SET QUARTER"),
+    ("PROPOSE_DIAS", "SET PROPOSALS", "SET NO PROPOSALS"),
+    ("HIDE_PROPOSER", "SET NO NAME PROPOSER", "SET NAME PROPOSER"),
     ("HOLD_WIN", "SET HOLD WIN", "SET NO HOLD WIN"),
     ("TEAM_VICTORY", "SET TEAM VICTORY", "SET NO TEAM VICTORY"),
     ("SILENT_JOIN", "SET NO JOIN NOTICES", "SET JOIN NOTICES"),
@@ -551,4 +555,61 @@ fn smart_cd_brings_the_three_smart_defaults_and_smart_supports_brings_nmr() {
     assert!(rules.contains(rule), "{rule}:\n{body}");
   }
   assert!(body.says("NMR: late powers go into civil disorder at the end of grace"), "{body}");
+}
+
+#[test]
+fn propose_dias_announces_a_proposal_any_veto_clears_it_and_all_agreeing_end_the_game() {
+  let judge = Judge::with_config(FAST);
+  let table = Table::start_with(&judge, "pro", START, "", "SET PROPOSALS\n");
+  table.send("England", T, "SET DRAW\n");
+  let mail = judge.take_mail();
+  let body = &table.reply(&mail, "England").body;
+  assert!(body.says("Your proposal of a draw including every survivor"), "{body}");
+  let told = got(&mail, &player("France"), "proposes").expect("France is told of it");
+  assert!(told.subject.ends_with("Draw Proposal"), "{}", told.subject);
+  assert!(told.body.says("England proposes that game 'pro' end in a draw"), "{}", told.body);
+  // A veto clears it, and the others are told, not by whom.
+  table.send("France", T, "SET NO DRAW\n");
+  let mail = judge.take_mail();
+  let body = &table.reply(&mail, "France").body;
+  assert!(body.says("You have vetoed the proposal of a draw in game 'pro'"), "{body}");
+  let told = got(&mail, &player("England"), "vetoed").expect("England is told");
+  assert!(!told.body.contains("France"), "{}", told.body);
+  // England's agreement went with it: all seven must agree again.
+  let powers = ["Austria", "England", "France", "Germany", "Italy", "Russia", "Turkey"];
+  for power in &powers[..6] {
+    table.send(power, T, "SET DRAW\n");
+  }
+  let mail = judge.take_mail();
+  assert_eq!(
+    mail.iter().filter(|m| m.subject.ends_with("Draw Proposal")).count(),
+    7,
+    "one proposal, to the six others and the Master: {:#?}",
+    subjects(&mail)
+  );
+  assert!(!mail.iter().any(|m| m.body.says("Every survivor agrees")), "Turkey has not agreed");
+  table.send("Turkey", T, "SET DRAW\n");
+  let mail = judge.take_mail();
+  let body = &table.reply(&mail, "Turkey").body;
+  assert!(body.says("Every survivor agrees: game 'pro' is over"), "{body}");
+  // A list is refused: a proposal is of every survivor.
+  let judge = Judge::with_config(FAST);
+  let table = Table::start_with(&judge, "prl", START, "", "SET PROPOSALS\n");
+  table.send("England", T, "SET DRAW EF\n");
+  let mail = judge.take_mail();
+  let body = &table.reply(&mail, "England").body;
+  assert!(body.says("so SET DRAW takes no list. No vote was recorded."), "{body}");
+  assert!(got(&mail, &player("France"), "proposes").is_none(), "nothing proposed");
+}
+
+#[test]
+fn hide_proposer_announces_a_proposal_without_its_proposer_and_brings_propose_dias() {
+  let judge = Judge::with_config(FAST);
+  let table = Table::start_with(&judge, "hid", START, "", "SET NO NAME PROPOSER\n");
+  assert!(table.listing(T).contains("PROPOSE_DIAS"), "{}", table.listing(T));
+  table.send("England", T, "SET DRAW\n");
+  let mail = judge.take_mail();
+  let told = got(&mail, &player("France"), "proposes").expect("France is told of it");
+  assert!(told.body.says("A power proposes that game 'hid' end in a draw"), "{}", told.body);
+  assert!(!told.body.contains("England"), "{}", told.body);
 }
