@@ -333,6 +333,31 @@ pub fn misfit(name: &str) -> Option<&'static str> {
   })
 }
 
+/// What a DPjudge rule of these groups that this judge does not play
+/// (yet) would do, if it is one of those: SET RULE refuses it with this.
+pub fn unplayed(name: &str) -> Option<&'static str> {
+  Some(match name {
+    "CIVIL_PREVIEW" => {
+      "when grace ends with powers still late, the Master alone gets a\n\
+       preview and the phase waits for PROCESS or the late orders; SET MANUAL\n\
+       PROCESS with PREDICT comes close"
+    }
+    "JUMP_OFF_DAYS" => {
+      "days SET DAYS does not allow are not counted in the time to the\n\
+       next deadline; here SET DAYS moves a deadline to the next allowed day"
+    }
+    "SHARED_VICTORY" => {
+      "every power with the victory count at the same year-end wins\n\
+       jointly; here a tie at the top raises the count instead (SET CENTERS)"
+    }
+    "VICTORY_HOMES" => {
+      "only home centres of other powers that a power has taken count\n\
+       toward its victory"
+    }
+    _ => return None,
+  })
+}
+
 impl super::Game {
   /// Whether `power` has any orders in for the current phase.
   pub fn has_orders(&self, power: crate::map::PowerId) -> bool {
@@ -370,6 +395,14 @@ mod tests {
       let words = rule.on.spellings[0].trim_start_matches("SET ").replace("NO ", "");
       assert!(help.contains(&words), "{}'s words {words} are in info.dpjudge", rule.name);
     }
+  }
+
+  #[test]
+  fn the_rules_not_played_say_what_they_would_do() {
+    for name in ["CIVIL_PREVIEW", "JUMP_OFF_DAYS", "SHARED_VICTORY", "VICTORY_HOMES"] {
+      assert!(unplayed(name).is_some_and(|idea| !idea.is_empty()), "{name}");
+    }
+    assert!(RULES.iter().all(|r| unplayed(r.name).is_none()));
   }
 
   #[test]
