@@ -2095,8 +2095,13 @@ commands! {
   SetExtensions / SetNoExtensions = dpjudge_switch!(dpjudge::PLAYER_DEADLINES);
   SetNoAbsences / SetPlayerAbsences = dpjudge_switch!(dpjudge::NO_ABSENCES);
   SetSmartBuilds / SetNoSmartBuilds = dpjudge_switch!(dpjudge::CD_BUILDS);
+  SetSmartRetreats / SetNoSmartRetreats = dpjudge_switch!(dpjudge::CD_RETREATS);
+  SetSmartSupports / SetNoSmartSupports = dpjudge_switch!(dpjudge::CD_SUPPORTS);
+  SetSmartCd / SetNoSmartCd = dpjudge_switch!(dpjudge::SMART_CD);
   SetSoloOnly / SetNoSoloOnly = dpjudge_switch!(dpjudge::NO_DRAW);
   SetNoQuarter / SetQuarter = dpjudge_switch!(dpjudge::NO_QUARTER);
+  SetProposals / SetNoProposals = dpjudge_switch!(dpjudge::PROPOSE_DIAS);
+  SetNoNameProposer / SetNameProposer = dpjudge_switch!(dpjudge::HIDE_PROPOSER);
   SetHoldWin / SetNoHoldWin = dpjudge_switch!(dpjudge::HOLD_WIN);
   SetTeamVictory / SetNoTeamVictory = dpjudge_switch!(dpjudge::TEAM_VICTORY);
   SetNoJoinNotices / SetJoinNotices = dpjudge_switch!(dpjudge::SILENT_JOIN);

@@ -343,6 +343,35 @@ rules! {
     off ["SET NO SMART BUILDS"]
       "A power in civil disorder waives its builds (the default)."
       "a power in civil disorder waives its builds (no CD_BUILDS)";
+  // `process.rs` `process_one` through `civil_disorder.rs`.
+  CD_RETREATS = "CD_RETREATS",
+    on ["SET SMART RETREATS"]
+      "A power in civil disorder retreats toward centres instead of disbanding."
+      "a power in civil disorder retreats its dislodged units,\n\
+       centres it lacks first, instead of disbanding them (CD_RETREATS)",
+    off ["SET NO SMART RETREATS"]
+      "A power in civil disorder disbands its dislodged units (the default)."
+      "a power in civil disorder disbands its dislodged units (no\n\
+       CD_RETREATS)";
+  // `process.rs` `process_one` through `civil_disorder.rs`.
+  CD_SUPPORTS = "CD_SUPPORTS",
+    on ["SET SMART SUPPORTS"]
+      "A power in civil disorder supports its threatened units instead of holding (brings NMR)."
+      "a power in civil disorder supports its threatened units\n\
+       instead of holding (CD_SUPPORTS)",
+    off ["SET NO SMART SUPPORTS"]
+      "A power in civil disorder holds (the default)."
+      "a power in civil disorder holds (no CD_SUPPORTS)";
+  // Nothing itself: it brings CD_RETREATS, CD_BUILDS and CD_SUPPORTS.
+  SMART_CD = "SMART_CD",
+    on ["SET SMART CD"]
+      "SMART RETREATS, SMART BUILDS and SMART SUPPORTS together."
+      "a power in civil disorder retreats, builds and supports\n\
+       sensibly (SMART_CD: CD_RETREATS, CD_BUILDS and CD_SUPPORTS)",
+    off ["SET NO SMART CD"]
+      "SMART_CD is off."
+      "SMART_CD is off (the SMART RETREATS, BUILDS and\n\
+       SUPPORTS stay as they are)";
   // ---------------------------------------------------------- the end
   // `vote.rs` `draws_refused` (the rule was played before issue 27).
   NO_DRAW = "NO_DRAW",
@@ -361,6 +390,25 @@ rules! {
     off ["SET QUARTER"]
       "NO_QUARTER is off."
       "NO_QUARTER is off (AUTO DISBAND and SOLO ONLY stay as they are)";
+  // `session/vote.rs` `set_draw` and `set_no_draw` (`Game::proposes_draws`).
+  PROPOSE_DIAS = "PROPOSE_DIAS",
+    on ["SET PROPOSALS"]
+      "SET DRAW proposes a draw of all survivors, or agrees; SET NO DRAW vetoes."
+      "a draw is proposed and agreed to with SET DRAW, and any\n\
+       survivor's SET NO DRAW vetoes it (PROPOSE_DIAS)",
+    off ["SET NO PROPOSALS"]
+      "Draws are voted with standing SET DRAW votes (the default)."
+      "draws are voted with standing SET DRAW votes (no\n\
+       PROPOSE_DIAS)";
+  // `session/vote.rs` `propose_or_agree`; it brings PROPOSE_DIAS.
+  HIDE_PROPOSER = "HIDE_PROPOSER",
+    on ["SET NO NAME PROPOSER"]
+      "A draw proposal is announced without naming who proposed it."
+      "a draw proposal is announced without naming who proposed\n\
+       it (HIDE_PROPOSER, with PROPOSE_DIAS)",
+    off ["SET NAME PROPOSER"]
+      "A draw proposal names who proposed it (the default)."
+      "a draw proposal names who proposed it (no HIDE_PROPOSER)";
   // `process.rs` the victory test.
   HOLD_WIN = "HOLD_WIN",
     on ["SET HOLD WIN"]
@@ -433,6 +481,31 @@ pub fn misfit(name: &str) -> Option<&'static str> {
   })
 }
 
+/// What a DPjudge rule of these groups that this judge does not play
+/// (yet) would do, if it is one of those: SET RULE refuses it with this.
+pub fn unplayed(name: &str) -> Option<&'static str> {
+  Some(match name {
+    "CIVIL_PREVIEW" => {
+      "when grace ends with powers still late, the Master alone gets a\n\
+       preview and the phase waits for PROCESS or the late orders; SET MANUAL\n\
+       PROCESS with PREDICT comes close"
+    }
+    "JUMP_OFF_DAYS" => {
+      "days SET DAYS does not allow are not counted in the time to the\n\
+       next deadline; here SET DAYS moves a deadline to the next allowed day"
+    }
+    "SHARED_VICTORY" => {
+      "every power with the victory count at the same year-end wins\n\
+       jointly; here a tie at the top raises the count instead (SET CENTERS)"
+    }
+    "VICTORY_HOMES" => {
+      "only home centres of other powers that a power has taken count\n\
+       toward its victory"
+    }
+    _ => return None,
+  })
+}
+
 impl super::Game {
   /// Whether `power` has any orders in for the current phase.
   pub fn has_orders(&self, power: crate::map::PowerId) -> bool {
@@ -485,6 +558,14 @@ mod tests {
         assert_eq!(settings.rule_on(rule.name), on, "{}", rule.name);
       }
     }
+  }
+
+  #[test]
+  fn the_rules_not_played_say_what_they_would_do() {
+    for name in ["CIVIL_PREVIEW", "JUMP_OFF_DAYS", "SHARED_VICTORY", "VICTORY_HOMES"] {
+      assert!(unplayed(name).is_some_and(|idea| !idea.is_empty()), "{name}");
+    }
+    assert!(RULES.iter().all(|r| unplayed(r.name).is_none()));
   }
 
   #[test]

@@ -14,6 +14,7 @@ pub mod absence;
 pub mod access;
 pub mod blind;
 pub mod choices;
+mod civil_disorder;
 pub mod clock;
 pub mod date;
 pub mod deadline;

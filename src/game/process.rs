@@ -260,11 +260,22 @@ impl Game {
     let rules = self.rules();
     let (after, resolution) = match before.phase.kind {
       PhaseKind::Movement => {
-        let result = adjudicate::movement(self.map, &before, &self.unit_orders(), &rules);
+        let mut orders = self.unit_orders();
+        // CD_SUPPORTS: not in Crystal Ball, whose lists are the orders.
+        if self.settings.variant.has_rule("CD_SUPPORTS") && !self.is_crystal_ball() {
+          let supports = self.civil_disorder_supports();
+          orders.retain(|o| !supports.iter().any(|s| s.unit == o.unit));
+          orders.extend(supports);
+        }
+        let result = adjudicate::movement(self.map, &before, &orders, &rules);
         (result.position, Resolution::Movement(result.resolved))
       }
       PhaseKind::Retreat => {
-        let result = adjudicate::retreat(self.map, &before, &self.unit_orders(), &rules);
+        let mut orders = self.unit_orders();
+        if self.settings.variant.has_rule("CD_RETREATS") {
+          orders.extend(self.civil_disorder_retreats());
+        }
+        let result = adjudicate::retreat(self.map, &before, &orders, &rules);
         (result.position, Resolution::Retreat(result.resolved))
       }
       PhaseKind::Adjustment => {
@@ -375,7 +386,7 @@ impl Game {
 
   /// A number fixed by the game's name and the phase's number, to seed
   /// what the judge picks at random for a phase (FNV-1a).
-  fn phase_seed(&self) -> u64 {
+  pub(super) fn phase_seed(&self) -> u64 {
     let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
     for byte in self.name.bytes().chain(self.seq.to_le_bytes()) {
       hash ^= u64::from(byte);

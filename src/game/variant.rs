@@ -412,6 +412,11 @@ fn implications(name: &str) -> Vec<(bool, &'static str)> {
     .lines()
     .filter(|l| !l.starts_with('#'))
     .find(|l| l.split_whitespace().next() == Some(name));
+  // HIDE_PROPOSER brings PROPOSE_DIAS, as its text says though the
+  // DPjudge's table does not (research note §0.3, 4).
+  if name == "HIDE_PROPOSER" {
+    return vec![(true, "PROPOSE_DIAS")];
+  }
   let Some(line) = line else { return Vec::new() };
   line
     .split_whitespace()
@@ -465,6 +470,9 @@ impl Settings {
     }
     if let Some(reason) = super::dpjudge::misfit(&name) {
       return Err(UnknownRule::Misfit { rule: name, reason });
+    }
+    if let Some(idea) = super::dpjudge::unplayed(&name) {
+      return Err(UnknownRule::NotPlayed { rule: name, idea });
     }
     if !known_rules().contains(&name.as_str()) {
       return Err(UnknownRule::Unknown { word: word.trim().to_string() });
@@ -554,6 +562,9 @@ pub enum UnknownRule {
   /// A rule that does not fit a judge played by mail.
   #[error("{rule} does not fit this judge: {reason}.")]
   Misfit { rule: String, reason: &'static str },
+  /// A DPjudge rule this judge does not play, with what it would do.
+  #[error("{rule} is a DPjudge rule this judge does not play. Under it,\n{idea}.")]
+  NotPlayed { rule: String, idea: &'static str },
   /// A rule that turns off a map feature no map here has.
   #[error("{rule} turns off a map's {feature};\nno map this judge plays has any, so the rule would change nothing.")]
   NoFeature { rule: String, feature: &'static str },

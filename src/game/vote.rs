@@ -218,6 +218,18 @@ impl Game {
     self.timing.orders_in = None;
   }
 
+  /// PROPOSE_DIAS: whether draws are proposed and agreed to (SET DRAW)
+  /// or vetoed (SET NO DRAW) instead of voted on by standing votes.
+  pub fn proposes_draws(&self) -> bool {
+    self.settings.variant.has_rule("PROPOSE_DIAS")
+  }
+
+  /// PROPOSE_DIAS: whether a draw proposal is up, that is, a survivor
+  /// has proposed it or agreed to it this phase.
+  pub fn proposal_up(&self) -> bool {
+    self.survivors().iter().any(|&p| self.player_of(p).is_some_and(|m| m.draw.is_some()))
+  }
+
   /// Forgets the draw votes cast so far (a change between DIAS and NoDIAS
   /// would make them mean something else); says whether there were any.
   pub fn clear_draw_votes(&mut self) -> bool {

@@ -7,6 +7,7 @@ use super::Session;
 use crate::game::press::addressees;
 use crate::game::{DrawVote, VoteRefusal};
 use crate::map::PowerId;
+use crate::store::game_file::HistoryKind;
 
 impl Session<'_> {
   /// SET DRAW [powers].
@@ -15,6 +16,10 @@ impl Session<'_> {
     let game = &seat.stored.game;
     if let Some(problem) = game.vote_refused(seat.member).or_else(|| game.draws_refused()) {
       self.error(&crate::game::report::wrap(&format!("{problem} No vote was recorded.")));
+      return;
+    }
+    if game.proposes_draws() {
+      self.propose_or_agree(args);
       return;
     }
     let list = args.trim();
@@ -74,6 +79,10 @@ impl Session<'_> {
       self.error(&format!("{problem} Nothing was changed."));
       return;
     }
+    if game.proposes_draws() {
+      self.veto();
+      return;
+    }
     let own = game.members[seat.member].power;
     let (vote, said) = match (game.settings.dias, own) {
       (false, Some(power)) => (
@@ -87,6 +96,74 @@ impl Session<'_> {
     seat.changed = true;
     self.say(said);
     self.settle_votes();
+  }
+
+  /// PROPOSE_DIAS: SET DRAW proposes a draw of every survivor when none
+  /// is up, announced to the others (naming the proposer unless
+  /// HIDE_PROPOSER), and agrees to the one up otherwise.
+  fn propose_or_agree(&mut self, args: &str) {
+    let Some(seat) = self.seat.as_mut() else { return };
+    let game = &seat.stored.game;
+    let name = game.name.clone();
+    if !args.trim().is_empty() {
+      self.error(&format!(
+        "Game '{name}' has PROPOSE_DIAS: a proposal is of a draw including every\n\
+         survivor, so SET DRAW takes no list. No vote was recorded."
+      ));
+      return;
+    }
+    let up = game.proposal_up();
+    let proposer = match game.members[seat.member].power {
+      Some(power) if !game.settings.variant.has_rule("HIDE_PROPOSER") => {
+        game.power_name(power).to_string()
+      }
+      _ => "A power".to_string(),
+    };
+    let survivors = game.survivors();
+    seat.stored.game.members[seat.member].draw = Some(DrawVote { powers: survivors });
+    seat.changed = true;
+    if up {
+      self.say(&format!(
+        "Your agreement to the proposal of a draw in game '{name}' is recorded. It\n\
+         passes when every survivor agrees; any survivor's SET NO DRAW vetoes it."
+      ));
+    } else {
+      self.say(&format!(
+        "Your proposal of a draw including every survivor of game '{name}' is\n\
+         announced. It passes when every survivor agrees with SET DRAW; any of\n\
+         them may veto it with SET NO DRAW. It lasts until the phase is processed."
+      ));
+      let text = crate::game::report::wrap(&format!(
+        "{proposer} proposes that game '{name}' end in a draw including every \
+         survivor. Agree with SET DRAW, or veto it with SET NO DRAW. It passes when \
+         every survivor agrees, and lasts until the phase is processed."
+      ));
+      self.announce("Draw Proposal", &text, Some(HistoryKind::Notice), false);
+    }
+    self.settle_votes();
+  }
+
+  /// PROPOSE_DIAS: SET NO DRAW vetoes the proposal up, clearing it and
+  /// every agreement to it; the others are told, not by whom.
+  fn veto(&mut self) {
+    let Some(seat) = self.seat.as_mut() else { return };
+    let name = seat.stored.game.name.clone();
+    if !seat.stored.game.proposal_up() {
+      self
+        .say(&format!("There is no draw proposal in game '{name}' to veto. Nothing was changed."));
+      return;
+    }
+    seat.stored.game.clear_draw_votes();
+    seat.changed = true;
+    self.say(&format!(
+      "You have vetoed the proposal of a draw in game '{name}': it is cleared,\n\
+       with every agreement to it."
+    ));
+    let text = format!(
+      "The proposal of a draw in game '{name}' has been vetoed and is cleared. Any\n\
+       survivor may propose one again with SET DRAW."
+    );
+    self.announce("Draw Proposal Vetoed", &text, Some(HistoryKind::Notice), false);
   }
 
   /// SET CONCEDE power: concede the game to the largest power.

@@ -43,6 +43,9 @@ const PLAYED: &[&str] = &[
   "CIVIL_DISORDER",
   "CD_DUMMIES",
   "CD_BUILDS",
+  "CD_RETREATS",
+  "CD_SUPPORTS",
+  "SMART_CD",
   "VASSAL_DUMMIES",
   "TORN_ALLEGIANCE",
   "NO_LATE_CHANGES",
@@ -60,6 +63,8 @@ const PLAYED: &[&str] = &[
   "BLANK_BOARD",
   "NO_DRAW",
   "NO_DIAS",
+  "PROPOSE_DIAS",
+  "HIDE_PROPOSER",
   "HOLD_WIN",
   "TEAM_VICTORY",
   "NO_QUARTER",
@@ -105,6 +110,30 @@ fn every_press_lateness_start_and_ending_rule_is_taken_and_the_misfits_are_refus
   }
 }
 
+/// The rules of these groups not played, with a word of what they would do.
+const NOT_PLAYED: &[(&str, &str)] = &[
+  ("CIVIL_PREVIEW", "the Master alone gets a"),
+  ("JUMP_OFF_DAYS", "SET DAYS does not allow"),
+  ("SHARED_VICTORY", "wins"),
+  ("VICTORY_HOMES", "home centres of other powers"),
+];
+
+#[test]
+fn the_rules_not_played_are_refused_with_what_they_would_do() {
+  let judge = judge_with(1);
+  for (i, (rule, idea)) in NOT_PLAYED.iter().enumerate() {
+    let game = format!("n{i}");
+    let body = format!("CREATE ?{game} masterpw\nBECOME MASTER\nSET RULE {rule}\nLIST\n");
+    let mail = send_at(&judge, NOW, MASTER, &body);
+    let body = &reply(&mail, MASTER).body;
+    assert!(body.says(&format!("{rule} is a DPjudge rule this judge does not play.")), "{body}");
+    assert!(body.says(idea), "{rule}: {idea}\n{body}");
+    assert!(body.says("Nothing was changed."), "{rule}:\n{body}");
+    assert!(!body.says("Rules:"), "nothing is in force: {body}");
+    assert!(body.lines().all(|l| l.len() <= 78), "{body}");
+  }
+}
+
 /// The njudge-style words of each rule played by name turn it on and off
 /// as SET RULE does, and LIST shows it on its Rules line while it is on.
 #[test]
@@ -127,8 +156,13 @@ fn each_rule_has_njudge_style_words_and_a_rules_line_in_list() {
     ("PLAYER_DEADLINES", "SET EXTENSIONS", "SET NO EXTENSIONS"),
     ("NO_ABSENCES", "SET NO ABSENCES", "SET PLAYER ABSENCES"),
     ("CD_BUILDS", "SET SMART BUILDS", "SET NO SMART BUILDS"),
+    ("CD_RETREATS", "SET SMART RETREATS", "SET NO SMART RETREATS"),
+    ("CD_SUPPORTS", "SET SMART SUPPORTS", "SET NO SMART SUPPORTS"),
+    ("SMART_CD", "SET SMART CD", "SET NO SMART CD"),
     ("NO_DRAW", "SET SOLO ONLY", "SET NO SOLO ONLY"),
     ("NO_QUARTER", "SET NO QUARTER", "SET QUARTER"),
+    ("PROPOSE_DIAS", "SET PROPOSALS", "SET NO PROPOSALS"),
+    ("HIDE_PROPOSER", "SET NO NAME PROPOSER", "SET NAME PROPOSER"),
     ("HOLD_WIN", "SET HOLD WIN", "SET NO HOLD WIN"),
     ("TEAM_VICTORY", "SET TEAM VICTORY", "SET NO TEAM VICTORY"),
     ("SILENT_JOIN", "SET NO JOIN NOTICES", "SET JOIN NOTICES"),
@@ -450,4 +484,156 @@ fn list_waiters_names_the_powers_that_wait() {
     listing.says("England and France have asked that orders not be processed before the deadline."),
     "{listing}"
   );
+}
+
+/// Sweeps once a day, as the judge's cron does, from the spring's
+/// deadline until the fall of 1901 is processed (France, silent, put in
+/// civil disorder at the end of grace); returns the mail since.
+fn sweep_to_the_fall_results(judge: &Judge, game: &str) -> Vec<Sent> {
+  let mut mail = Vec::new();
+  let subject = format!("XXXX:{game} - F1901M Results");
+  for day in 4..=31 {
+    judge.sweep_at(&format!("2026-03-{day:02}T23:30:00Z"));
+    mail.extend(judge.take_mail());
+    if mail.iter().any(|m| m.to == MASTER && m.subject == subject) {
+      return mail;
+    }
+  }
+  panic!("the fall was never processed: {:#?}", subjects(&mail));
+}
+
+/// Germany and Italy take position against Marseilles in the spring, with
+/// France's `french` orders in; in the fall France sends nothing and the
+/// army in Marseilles is attacked from Piedmont with support from Burgundy.
+fn attack_marseilles(judge: &Judge, table: &Table, french: &str) -> Vec<Sent> {
+  let spring = [
+    ("France", french),
+    ("Germany", "F Kie H\nA Ber H\nA Mun-Bur\n"),
+    ("Italy", "F Nap H\nA Rom H\nA Ven-Pie\n"),
+  ];
+  assert!(processed(&table.turn(T).orders(&spring).play()), "the spring is processed");
+  let fall = [
+    ("Germany", "F Kie H\nA Ber H\nA Bur S A Pie-Mar\n"),
+    ("Italy", "F Nap H\nA Rom H\nA Pie-Mar\n"),
+  ];
+  table.turn(T).orders(&fall).skip(&["France"]).send();
+  judge.take_mail();
+  let mut mail = sweep_to_the_fall_results(judge, &table.game);
+  // France, in civil disorder, holds up no retreat: the next sweep.
+  judge.sweep_at("2026-03-31T23:30:00Z");
+  mail.extend(judge.take_mail());
+  mail
+}
+
+#[test]
+fn cd_retreats_retreat_a_power_in_civil_disorder_toward_a_centre_instead_of_disbanding() {
+  let holds = "F Bre H\nA Par H\nA Mar H\n";
+  let judge = Judge::with_config(FAST);
+  let table = Table::start_with(&judge, "plain", START, "", "SET NMR\n");
+  let mail = attack_marseilles(&judge, &table, holds);
+  let (units, _, _) = game_support::board(&table.listing("2026-04-01T12:00:00Z"));
+  assert!(!units.iter().any(|(p, u)| p == "France" && u.contains("Spain")), "{mail:#?}");
+  assert_eq!(units.iter().filter(|(p, _)| p == "France").count(), 2, "disbanded: {units:?}");
+
+  let judge = Judge::with_config(FAST);
+  let settings = "SET NMR\nSET SMART RETREATS\n";
+  let table = Table::start_with(&judge, "smart", START, "", settings);
+  let mail = attack_marseilles(&judge, &table, holds);
+  let retreat = mail.iter().find(|m| m.to == MASTER && m.subject.ends_with("F1901R Results"));
+  let retreat = retreat.map(|m| m.body.as_str()).unwrap_or_default();
+  assert!(retreat.says("Army Marseilles -> Spain"), "{retreat}");
+  // Spain, a centre France does not own, before Gascony.
+  let (units, _, _) = game_support::board(&table.listing("2026-04-01T12:00:00Z"));
+  assert!(units.contains(&("France".to_string(), "Army Spain".to_string())), "{units:?} {mail:#?}");
+}
+
+#[test]
+fn cd_supports_has_a_power_in_civil_disorder_support_its_threatened_unit() {
+  // France has moved to Gascony, next to Marseilles, in the spring.
+  let french = "F Bre H\nA Par-Gas\nA Mar H\n";
+  let judge = Judge::with_config(FAST);
+  let table = Table::start_with(&judge, "hold", START, "", "SET NMR\n");
+  attack_marseilles(&judge, &table, french);
+  let (units, _, _) = game_support::board(&table.listing("2026-04-01T12:00:00Z"));
+  assert!(units.contains(&("Italy".to_string(), "Army Marseilles".to_string())), "{units:?}");
+
+  // SMART SUPPORTS brings NMR with it.
+  let judge = Judge::with_config(FAST);
+  let table = Table::start_with(&judge, "sup", START, "", "SET SMART SUPPORTS\n");
+  let mail = attack_marseilles(&judge, &table, french);
+  let results = mail.iter().find(|m| m.to == MASTER && m.subject.ends_with("F1901M Results"));
+  let results = results.map(|m| m.body.as_str()).unwrap_or_default();
+  assert!(results.says("Army Gascony SUPPORT Army Marseilles"), "{results}");
+  let (units, _, _) = game_support::board(&table.listing("2026-04-01T12:00:00Z"));
+  assert!(units.contains(&("France".to_string(), "Army Marseilles".to_string())), "{units:?}");
+}
+
+#[test]
+fn smart_cd_brings_the_three_smart_defaults_and_smart_supports_brings_nmr() {
+  let judge = judge_with(1);
+  let body = "CREATE ?scd masterpw\nBECOME MASTER\nSET SMART CD\nLIST\n";
+  let mail = send_at(&judge, NOW, MASTER, body);
+  let body = &reply(&mail, MASTER).body;
+  let rules = body.lines().find(|l| l.trim_start().starts_with("Rules:")).unwrap_or_default();
+  for rule in ["SMART_CD", "CD_RETREATS", "CD_BUILDS", "CD_SUPPORTS"] {
+    assert!(rules.contains(rule), "{rule}:\n{body}");
+  }
+  assert!(body.says("NMR: late powers go into civil disorder at the end of grace"), "{body}");
+}
+
+#[test]
+fn propose_dias_announces_a_proposal_any_veto_clears_it_and_all_agreeing_end_the_game() {
+  let judge = Judge::with_config(FAST);
+  let table = Table::start_with(&judge, "pro", START, "", "SET PROPOSALS\n");
+  table.send("England", T, "SET DRAW\n");
+  let mail = judge.take_mail();
+  let body = &table.reply(&mail, "England").body;
+  assert!(body.says("Your proposal of a draw including every survivor"), "{body}");
+  let told = got(&mail, &player("France"), "proposes").expect("France is told of it");
+  assert!(told.subject.ends_with("Draw Proposal"), "{}", told.subject);
+  assert!(told.body.says("England proposes that game 'pro' end in a draw"), "{}", told.body);
+  // A veto clears it, and the others are told, not by whom.
+  table.send("France", T, "SET NO DRAW\n");
+  let mail = judge.take_mail();
+  let body = &table.reply(&mail, "France").body;
+  assert!(body.says("You have vetoed the proposal of a draw in game 'pro'"), "{body}");
+  let told = got(&mail, &player("England"), "vetoed").expect("England is told");
+  assert!(!told.body.contains("France"), "{}", told.body);
+  // England's agreement went with it: all seven must agree again.
+  let powers = ["Austria", "England", "France", "Germany", "Italy", "Russia", "Turkey"];
+  for power in &powers[..6] {
+    table.send(power, T, "SET DRAW\n");
+  }
+  let mail = judge.take_mail();
+  assert_eq!(
+    mail.iter().filter(|m| m.subject.ends_with("Draw Proposal")).count(),
+    7,
+    "one proposal, to the six others and the Master: {:#?}",
+    subjects(&mail)
+  );
+  assert!(!mail.iter().any(|m| m.body.says("Every survivor agrees")), "Turkey has not agreed");
+  table.send("Turkey", T, "SET DRAW\n");
+  let mail = judge.take_mail();
+  let body = &table.reply(&mail, "Turkey").body;
+  assert!(body.says("Every survivor agrees: game 'pro' is over"), "{body}");
+  // A list is refused: a proposal is of every survivor.
+  let judge = Judge::with_config(FAST);
+  let table = Table::start_with(&judge, "prl", START, "", "SET PROPOSALS\n");
+  table.send("England", T, "SET DRAW EF\n");
+  let mail = judge.take_mail();
+  let body = &table.reply(&mail, "England").body;
+  assert!(body.says("so SET DRAW takes no list. No vote was recorded."), "{body}");
+  assert!(got(&mail, &player("France"), "proposes").is_none(), "nothing proposed");
+}
+
+#[test]
+fn hide_proposer_announces_a_proposal_without_its_proposer_and_brings_propose_dias() {
+  let judge = Judge::with_config(FAST);
+  let table = Table::start_with(&judge, "hid", START, "", "SET NO NAME PROPOSER\n");
+  assert!(table.listing(T).contains("PROPOSE_DIAS"), "{}", table.listing(T));
+  table.send("England", T, "SET DRAW\n");
+  let mail = judge.take_mail();
+  let told = got(&mail, &player("France"), "proposes").expect("France is told of it");
+  assert!(told.body.says("A power proposes that game 'hid' end in a draw"), "{}", told.body);
+  assert!(!told.body.contains("England"), "{}", told.body);
 }
