@@ -2465,6 +2465,49 @@ commands! {
       listed: None,
     },
   };
+  SetPublicLists / SetNoPublicLists = RuleSwitch {
+    rule: "PUBLIC_LISTS",
+    on: Side {
+      usage: "SET PUBLIC LISTS",
+      summary: "Crystal Ball: every power's carried-out list goes to everyone, and into HISTORY.",
+      spellings: &["SET PUBLIC LISTS", "SET PUBLIC LIST"],
+      meaning: "every power's Crystal Ball list, as carried out, goes to\n\
+        everyone after each movement phase, and into HISTORY (PUBLIC_LISTS)",
+      shown: None,
+      listed: None,
+    },
+    off: Side {
+      usage: "SET NO PUBLIC LISTS",
+      summary: "Crystal Ball: each player sees only its own lists until the end (the default).",
+      spellings: &["SET NO PUBLIC LISTS", "SET NO PUBLIC LIST", "SET PRIVATE LISTS"],
+      meaning: "each player sees only its own Crystal Ball lists until the\n\
+        game ends (no PUBLIC_LISTS)",
+      shown: None,
+      listed: None,
+    },
+  };
+  SetLimitedLists / SetNoLimitedLists = RuleSwitch {
+    rule: "LIMIT_LISTS",
+    on: Side {
+      usage: "SET LIMITED LISTS",
+      summary: "Crystal Ball: as PUBLIC LISTS, each list cut to the largest power's centre count.",
+      spellings: &["SET LIMITED LISTS", "SET LIMITED LIST", "SET LIMIT LISTS"],
+      meaning: "the first L entries of every power's Crystal Ball list (L:\n\
+        the largest power's centres) go to everyone after each movement\n\
+        phase, and into HISTORY (LIMIT_LISTS)",
+      shown: None,
+      listed: None,
+    },
+    off: Side {
+      usage: "SET NO LIMITED LISTS",
+      summary: "Crystal Ball: published lists are not cut (the default).",
+      spellings: &["SET NO LIMITED LISTS", "SET NO LIMITED LIST", "SET NO LIMIT LISTS"],
+      meaning: "Crystal Ball lists are no longer cut to L entries (no\n\
+        LIMIT_LISTS)",
+      shown: None,
+      listed: None,
+    },
+  };
   SetAnyHomeCenter = row(
     Moderator,
     "9.1",
@@ -3191,6 +3234,10 @@ mod tests {
     for keyword in KEYWORDS {
       let Some(Setting { change: Change::Rule(name, on), .. }) = keyword.setting else { continue };
       let mut settings = Settings::default();
+      // A game type's own rules are taken in a game of that type.
+      if crate::game::variant::game_type_of(name) == Some("Crystal Ball") {
+        settings.variant.crystal_ball = true;
+      }
       assert!(settings.clone().set_rule(name, on).is_ok(), "{}: {name}", keyword.usage);
       Change::Rule(name, on).apply(&mut settings);
       assert_eq!(settings.rule_on(name), on, "{}", keyword.usage);

@@ -635,3 +635,39 @@ pub fn carried_note(game: &Game, carried: &CarriedOut) -> String {
      units left without an order held.{limits}"
   ))
 }
+
+/// Every power's two lists as the game ended, for everyone (G.4: the lists
+/// are secret until the game is over). Empty when nobody had a list.
+pub fn revealed(game: &Game) -> String {
+  use std::fmt::Write as _;
+  let map = game.map;
+  let locked = super::future::phase_name(map, game.locked_phase());
+  let open = super::future::phase_name(map, game.open_phase());
+  let mut body = String::new();
+  for power in map.playable_powers() {
+    let (locked_list, open_list) = (game.list(power, Which::Locked), game.list(power, Which::Open));
+    if locked_list.is_empty() && open_list.is_empty() {
+      continue;
+    }
+    let _ = writeln!(body, "{}:", game.power_name(power));
+    for (label, phase, entries) in [("Locked", &locked, locked_list), ("Open", &open, open_list)] {
+      let _ = writeln!(body, "  {label}, for {phase}:");
+      if entries.is_empty() {
+        let _ = writeln!(body, "    (none)");
+      }
+      for entry in entries {
+        let _ = writeln!(body, "    {entry}");
+      }
+    }
+    body.push('\n');
+  }
+  if body.is_empty() {
+    return body;
+  }
+  let intro = super::report::wrap(
+    "The game is over, so the Crystal Ball lists are secret no longer. These are the \
+     lists every power had written when it ended, for the turns that will not be played. \
+     The lists of the turns played went to their players with each turn's results.",
+  );
+  format!("{intro}\n\n{body}")
+}
