@@ -275,6 +275,10 @@ fn crystal_lists(
   use crate::game::xtal::lists_text;
   let mut announcement = Announcement::default();
   let Some(phase) = carried.phase else { return announcement };
+  // A turn without units (before an EMPTY BOARD game's builds) has none.
+  if carried.lists.is_empty() {
+    return announcement;
+  }
   let variant = &game.settings.variant;
   let limited = variant.has_rule("LIMIT_LISTS");
   let public = limited || variant.has_rule("PUBLIC_LISTS");

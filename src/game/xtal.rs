@@ -193,6 +193,24 @@ pub enum ListRefusal {
 }
 
 impl Game {
+  /// Where a Crystal Ball game on an empty board (EMPTY BOARD, the
+  /// DPjudge's BLANK_BOARD) starts: in the movement phase before its first
+  /// builds, in which no unit moves and every power writes the list for
+  /// the first turn with units (§2(g) G.2.5 of the DPjudge note). `None`
+  /// for other games, and where no movement phase leads to those builds
+  /// (such games are refused, [`start_misfit`]).
+  pub fn early_start(&self) -> Option<Phase> {
+    let builds = self.position.phase;
+    if !self.is_crystal_ball()
+      || self.settings.variant.has_rule("MOBILIZE")
+      || builds.kind != PhaseKind::Adjustment
+      || self.position.units().next().is_some()
+    {
+      return None;
+    }
+    movement_before(self.map, builds, self.settings.variant.summer)
+  }
+
   /// Whether the game is of the Crystal Ball type.
   pub fn is_crystal_ball(&self) -> bool {
     self.settings.variant.crystal_ball
@@ -670,4 +688,44 @@ pub fn revealed(game: &Game) -> String {
      The lists of the turns played went to their players with each turn's results.",
   );
   format!("{intro}\n\n{body}")
+}
+
+/// The movement phase whose adjustments are `builds` (the Fall before the
+/// Winter builds), if the map's flow has one.
+fn movement_before(map: &Map, builds: Phase, summer: bool) -> Option<Phase> {
+  let movement = Phase::new(builds.season, builds.year, PhaseKind::Movement);
+  (map.next_phase(movement, false, true, summer) == builds).then_some(movement)
+}
+
+/// Why a Crystal Ball game cannot start as set (`None`: it can): under
+/// MOBILIZE (the map's rule or SET RULE MOBILIZE), or with an empty board
+/// on a map whose first builds follow no movement phase. The DPjudge's
+/// rule starts such a game one movement turn early so that the first
+/// lists can be written; this judge does that for EMPTY BOARD only.
+pub fn start_misfit(map: &Map, settings: &super::Settings) -> Option<&'static str> {
+  let variant = &settings.variant;
+  if !variant.crystal_ball {
+    return None;
+  }
+  if variant.has_rule("MOBILIZE") || map.has_rule("MOBILIZE") {
+    return Some(
+      "A Crystal Ball game cannot start under MOBILIZE: it would need a movement\n\
+       turn before the first builds for the first lists, and this judge plays\n\
+       that turn only for EMPTY BOARD games.",
+    );
+  }
+  if !variant.empty_board {
+    return None;
+  }
+  let first = map.parse_phase(map.first_phase()).ok()?;
+  let builds =
+    if first.kind == PhaseKind::Adjustment { first } else { map.adjustments_before(first) };
+  match movement_before(map, builds, false) {
+    Some(_) => None,
+    None => Some(
+      "A Crystal Ball game on an empty board starts with a movement turn before\n\
+       its first builds, for the first lists, and this map's calendar has none\n\
+       there: it cannot be played with both EMPTY BOARD and Crystal Ball.",
+    ),
+  }
 }

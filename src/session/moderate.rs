@@ -176,6 +176,12 @@ impl Session<'_> {
       self.error(&format!("{reason}\nNothing was changed."));
       return;
     }
+    let started_fit = crate::game::xtal::start_misfit(game.map, &game.settings).is_none();
+    if let Some(reason) = crate::game::xtal::start_misfit(game.map, &after).filter(|_| started_fit)
+    {
+      self.error(&format!("{reason}\nNothing was changed."));
+      return;
+    }
     // Votes cast under the other draw rule would mean something else now.
     let redrawn = after.dias != game.settings.dias;
     game.settings = after;

@@ -7,7 +7,9 @@
 //! no open list holding in civil disorder, the secrecy of the lists (each
 //! player its own, the Master all, nobody else, nothing in HISTORY), and
 //! the refusals; then PUBLIC_LISTS and LIMIT_LISTS, the rules the game
-//! type forces and refuses, LIST, and GET info.xtalball.
+//! type forces and refuses, LIST, and GET info.xtalball; SET [NO] PUBLIC
+//! LISTS and SET [NO] LIMITED LISTS, SUMMARY, ROLLBACK, the lists revealed
+//! at the end, the early start of an EMPTY BOARD game and MOBILIZE refused.
 
 use crate::game_support::{player, Table, FAST, MASTER, POWERS};
 use crate::judge_support::{subjects, Judge, Sent};
@@ -566,4 +568,103 @@ fn a_terminated_crystal_ball_game_reveals_its_lists() {
     "{}",
     lists.body
   );
+}
+
+/// The standard starting units, as builds.
+fn builds(power: &str) -> &'static str {
+  match power {
+    "Austria" => "BUILD A Vie\nBUILD A Bud\nBUILD F Tri\n",
+    "England" => "BUILD F Lon\nBUILD F Edi\nBUILD A Lvp\n",
+    "France" => "BUILD F Bre\nBUILD A Par\nBUILD A Mar\n",
+    "Germany" => "BUILD F Kie\nBUILD A Ber\nBUILD A Mun\n",
+    "Italy" => "BUILD F Nap\nBUILD A Rom\nBUILD A Ven\n",
+    "Russia" => "BUILD A Mos\nBUILD A War\nBUILD F Sev\nBUILD F Stp/sc\n",
+    "Turkey" => "BUILD F Ank\nBUILD A Con\nBUILD A Smy\n",
+    other => panic!("not a power: {other}"),
+  }
+}
+
+#[test]
+fn an_empty_board_game_starts_a_movement_turn_early_for_the_first_lists() {
+  let judge = Judge::with_config(FAST);
+  crate::game_support::register(&judge, START, MASTER);
+  crate::game_support::register(&judge, START, OBSERVER);
+  for (power, _) in POWERS {
+    crate::game_support::register(&judge, START, &player(power));
+  }
+  judge.take_mail();
+  let options = "Standard Crystal Ball EmptyBoard";
+  judge.send_at(
+    START,
+    MASTER,
+    "create",
+    &format!("CREATE ?{GAME} masterpw {options}\nBECOME MASTER\n"),
+  );
+  for (power, letter) in POWERS {
+    let body = format!(
+      "SIGN ON ?{GAME} {} {options}\nSET PREFERENCE {letter}\n",
+      crate::game_support::password(power)
+    );
+    judge.send_at(START, &player(power), "join", &body);
+  }
+  judge.send_at(START, OBSERVER, "watch", &format!("OBSERVE {GAME} watchpw\n"));
+  let mail = judge.take_mail();
+  // The game starts in Fall 1900, with no units: the turn in which the
+  // lists for Spring 1901 are written.
+  let starting = mail_to(&mail, &player("France"), "F1900M Game Starting");
+  assert!(!starting.body.contains("Army Paris"), "{}", starting.body);
+  let table = Table { judge: &judge, game: GAME.to_string() };
+  table.send("France", START, spring_1901("France"));
+  let reply = table.reply(&judge.take_mail(), "France").body.clone();
+  assert!(reply.contains("Listed for S1901M: A Par - Pic"), "{reply}");
+  assert!(reply.contains("Open, for Spring 1901 Movement (S1901M):\n  A Par - Pic"), "{reply}");
+  for (power, _) in POWERS.iter().filter(|(p, _)| *p != "France") {
+    table.send(power, START, spring_1901(power));
+  }
+  // Every list is in: Fall 1900 is played (nothing moves), and the builds
+  // follow.
+  let mail = judge.take_mail();
+  mail_to(&mail, OBSERVER, "F1900M Results");
+  // Nothing was carried out, so no lists go out.
+  assert!(!mail.iter().any(|m| m.subject.contains("Crystal Ball Lists")), "{:#?}", subjects(&mail));
+  for (power, _) in POWERS {
+    table.send(power, S1901, builds(power));
+  }
+  let mail = judge.take_mail();
+  mail_to(&mail, OBSERVER, "F1900B Results");
+  // Spring 1901 waits for the Fall lists, and is played with the lists
+  // written before the builds.
+  for (power, _) in POWERS {
+    table.send(power, F1901, fall_1901(power));
+  }
+  let mail = judge.take_mail();
+  let results = mail_to(&mail, OBSERVER, "S1901M Results");
+  for line in ["France: Army Paris -> Picardy.", "Italy: Army Venice -> Piedmont."] {
+    assert!(results.body.contains(line), "{line}:\n{}", results.body);
+  }
+  let all = check_secret_lists(&mail, "S1901M");
+  assert!(all.contains("Austria:  [byProxy] A Ven - Pie"), "{all}");
+}
+
+#[test]
+fn mobilize_is_refused_in_a_crystal_ball_game() {
+  let judge = Judge::with_config(FAST);
+  crate::game_support::register(&judge, START, MASTER);
+  judge.take_mail();
+  judge.send_at(
+    START,
+    MASTER,
+    "create",
+    "CREATE ?orb masterpw CrystalBall\nBECOME MASTER\nSET RULE MOBILIZE\n",
+  );
+  let reply = crate::game_support::reply(&judge.take_mail(), MASTER).body.clone();
+  assert!(says(&reply, "A Crystal Ball game cannot start under MOBILIZE"), "{reply}");
+  assert!(says(&reply, "Nothing was changed."), "{reply}");
+  judge.send_at(START, MASTER, "list", "LIST orb\n");
+  let listing = crate::game_support::reply(&judge.take_mail(), MASTER).body.clone();
+  assert!(!listing.contains("MOBILIZE"), "{listing}");
+  // A map that mobilizes itself cannot be Crystal Ball either.
+  judge.send_at(START, MASTER, "create", "CREATE ?orc masterpw 1898 CrystalBall\n");
+  let reply = crate::game_support::reply(&judge.take_mail(), MASTER).body.clone();
+  assert!(says(&reply, "A Crystal Ball game cannot start under MOBILIZE"), "{reply}");
 }
