@@ -40,6 +40,19 @@ pub struct Lists {
   /// the lists sent are the open ones.
   #[serde(default)]
   pub begun: bool,
+  /// Each movement turn played, its lists as they were carried out: kept
+  /// secret while the game runs, published when it ends (G.4).
+  #[serde(default, skip_serializing_if = "Vec::is_empty")]
+  pub played: Vec<PlayedLists>,
+}
+
+/// One played turn's lists, as the Masters got them.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PlayedLists {
+  /// The phase, as `S1901M`.
+  pub phase: String,
+  /// Every power's annotated list ([`lists_text`]).
+  pub text: String,
 }
 
 /// One power's two lists, each entry as the player wrote it.
@@ -54,7 +67,7 @@ pub struct PowerLists {
 
 impl Lists {
   pub fn is_empty(&self) -> bool {
-    self.powers.is_empty() && !self.begun
+    self.powers.is_empty() && !self.begun && self.played.is_empty()
   }
 
   fn of(&self, map: &Map, power: PowerId) -> Option<&PowerLists> {
@@ -535,6 +548,15 @@ impl Game {
         carried.lists.push(Annotated { power, entries: annotated });
       }
     }
+    // Kept for the end of the game; a turn played again after ROLLBACK
+    // replaces its own.
+    if !carried.lists.is_empty() {
+      let phase = self.position.phase.to_string();
+      let all: Vec<PowerId> = map.power_ids().collect();
+      let text = lists_text(self, &carried, &all, None);
+      self.xtal.played.retain(|p| p.phase != phase);
+      self.xtal.played.push(PlayedLists { phase, text });
+    }
     carried
   }
 
@@ -679,15 +701,31 @@ pub fn revealed(game: &Game) -> String {
     }
     body.push('\n');
   }
-  if body.is_empty() {
-    return body;
+  let mut past = String::new();
+  for played in &game.xtal.played {
+    let title = match map.parse_phase(&played.phase) {
+      Ok(phase) => super::future::phase_name(map, phase),
+      Err(_) => played.phase.clone(),
+    };
+    let _ = writeln!(past, "{title}, as carried out:\n\n{}", played.text.trim_end());
+    past.push('\n');
+  }
+  if body.is_empty() && past.is_empty() {
+    return String::new();
   }
   let intro = super::report::wrap(
-    "The game is over, so the Crystal Ball lists are secret no longer. These are the \
-     lists every power had written when it ended, for the turns that will not be played. \
-     The lists of the turns played went to their players with each turn's results.",
+    "The game is over, so the Crystal Ball lists are secret no longer: every power's \
+     list of each turn played, as it was carried out, and the lists written for the \
+     turns that will not be played.",
   );
-  format!("{intro}\n\n{body}")
+  let mut text = format!("{intro}\n\n");
+  if !past.is_empty() {
+    let _ = write!(text, "The turns played\n================\n\n{past}");
+  }
+  if !body.is_empty() {
+    let _ = write!(text, "The lists left unplayed\n=======================\n\n{body}");
+  }
+  text
 }
 
 /// The movement phase whose adjustments are `builds` (the Fall before the

@@ -531,6 +531,15 @@ fn the_lists_are_revealed_to_everyone_when_the_game_ends() {
   for to in POWERS.iter().map(|(p, _)| player(p)).chain([MASTER.to_string(), OBSERVER.into()]) {
     let lists = mail_to(&mail, &to, "Crystal Ball Lists");
     assert!(says(&lists.body, "secret no longer"), "{}", lists.body);
+    // The turn played, every power's list as it was carried out.
+    assert!(
+      lists.body.contains(
+        "Spring 1901 Movement (S1901M), as carried out:\n\nAustria:  [byProxy] A Ven - Pie"
+      ),
+      "{}",
+      lists.body
+    );
+    assert!(lists.body.contains("Germany:  [revoked] A Mun - Bur"), "{}", lists.body);
     for line in [
       "France:\n  Locked, for Fall 1901 Movement (F1901M):\n    F Eng S A Pic - Bel\n",
       "Russia:\n  Locked, for Fall 1901 Movement (F1901M):\n    F Bot - Swe\n    A Ukr - Rum\n\
@@ -556,6 +565,7 @@ fn a_terminated_crystal_ball_game_reveals_its_lists() {
   judge.take_mail();
   let mail = as_master(&judge, S1902, "TERMINATE\n");
   let lists = mail_to(&mail, OBSERVER, "Crystal Ball Lists");
+  assert!(!lists.body.contains("The turns played"), "none was:\n{}", lists.body);
   assert!(
     lists
       .body
