@@ -18,6 +18,11 @@
 //! A list entry is checked only for its geography when it comes in (the
 //! unit type is needed): the player writes it before the board it is
 //! played on exists, so it tells nothing of the board.
+//!
+//! Each turn's lists, as carried out, are kept and published with the
+//! lists left unplayed when the game ends ([`revealed`]). On an empty
+//! board the game starts one movement turn early, for the first lists;
+//! MOBILIZE is refused ([`start_misfit`]).
 
 use serde::{Deserialize, Serialize};
 
@@ -320,9 +325,9 @@ impl Game {
   }
 
   /// Whether a power must send a list in this movement phase: it has units,
-  /// or nobody has any yet (the turn before a MOBILIZE or EMPTY BOARD
-  /// game's builds, in which the first lists are written) and it is in the
-  /// game.
+  /// or nobody has any yet (the turn before an EMPTY BOARD game's first
+  /// builds, [`Game::early_start`], in which the first lists are written)
+  /// and it is in the game.
   pub(super) fn owes_list(&self, power: PowerId) -> bool {
     self.position.units_of(power).next().is_some()
       || (self.position.units().next().is_none() && !self.is_eliminated(power))
