@@ -221,6 +221,7 @@ pub fn results(
   }
   if game.is_finished() {
     announcement.ledger.extend(dedication::ended(game, now));
+    announcement.extend(ended_lists(config, game, now));
     announcement.extend(diaries(config, game, now));
   }
   announcement
@@ -274,6 +275,10 @@ fn crystal_lists(
   use crate::game::xtal::lists_text;
   let mut announcement = Announcement::default();
   let Some(phase) = carried.phase else { return announcement };
+  // A turn without units (before an EMPTY BOARD game's builds) has none.
+  if carried.lists.is_empty() {
+    return announcement;
+  }
   let variant = &game.settings.variant;
   let limited = variant.has_rule("LIMIT_LISTS");
   let public = limited || variant.has_rule("PUBLIC_LISTS");
@@ -357,8 +362,24 @@ pub fn agreed_ending(config: &Config, game: &Game, now: DateTime<Utc>) -> Announ
   let mut announcement =
     to_members(config, game, &what, &text, None, Some(HistoryKind::Results), now);
   announcement.ledger = dedication::ended(game, now);
+  announcement.extend(ended_lists(config, game, now));
   announcement.extend(diaries(config, game, now));
   announcement
+}
+
+/// A Crystal Ball game's lists when it ends (G.4 of the DPjudge note: they
+/// are secret only while it runs): every power's locked and open lists,
+/// to everyone and into HISTORY. Nothing in other games, or when nobody
+/// had a list.
+pub fn ended_lists(config: &Config, game: &Game, now: DateTime<Utc>) -> Announcement {
+  if !game.is_crystal_ball() {
+    return Announcement::default();
+  }
+  let text = crate::game::xtal::revealed(game);
+  if text.is_empty() {
+    return Announcement::default();
+  }
+  to_members(config, game, "Crystal Ball Lists", &text, None, Some(HistoryKind::Broadcast), now)
 }
 
 /// The diaries of a game that has ended, to everyone (manual §7.4 DIARY):

@@ -32,32 +32,7 @@ use crate::store::StoreError;
 /// and SET NO RULE do, with what the DPjudge's table brings with it.
 macro_rules! dpjudge_switch {
   ($rule:path) => {
-    Switch {
-      who: Moderator,
-      section: "9.1",
-      set: |s, on| {
-        let _ = s.set_rule($rule.name, on);
-      },
-      get: |s| s.rule_on($rule.name),
-      before_start: true,
-      needs_to_turn_on: None,
-      on: Side {
-        usage: $rule.on.spellings[0],
-        summary: $rule.on.summary,
-        spellings: $rule.on.spellings,
-        meaning: $rule.on.meaning,
-        shown: None,
-        listed: None,
-      },
-      off: Side {
-        usage: $rule.off.spellings[0],
-        summary: $rule.off.summary,
-        spellings: $rule.off.spellings,
-        meaning: $rule.off.meaning,
-        shown: None,
-        listed: None,
-      },
-    }
+    RuleWords { rule: &$rule }
   };
 }
 
@@ -366,6 +341,10 @@ pub enum Change {
   /// One of the optional rules of manual §9.1, which SET VARIANT and the
   /// SIGN ON words name too.
   Option(GameOption, bool),
+  /// A DPjudge rule turned on or off by its njudge-style words (SET
+  /// FRIENDLY FIRE is SET RULE FRIENDLY_FIRE): the session refuses it as
+  /// SET RULE would before applying it.
+  Rule(&'static str, bool),
 }
 
 impl Change {
@@ -375,6 +354,10 @@ impl Change {
       Change::Switch(set, on) => set(settings, on),
       Change::Choose(set) => set(settings),
       Change::Option(option, on) => option.set(settings, on),
+      // Checked first by the session (`set_setting`), as SET RULE is.
+      Change::Rule(name, on) => {
+        let _ = settings.set_rule(name, on);
+      }
     }
   }
 }
@@ -485,6 +468,50 @@ impl Keyword {
       needs: None,
     };
     Keyword { alone: true, setting: Some(setting), ..self }
+  }
+}
+
+/// A DPjudge rule's two SET commands, from its one declaration in
+/// `game/dpjudge.rs` (`SetFriendlyFire / SetNoFriendlyFire =
+/// dpjudge_switch!(dpjudge::FRIENDLY_FIRE)`). Like SET RULE, it changes
+/// the game only before the start.
+pub struct RuleWords {
+  pub rule: &'static crate::game::dpjudge::Rule,
+}
+
+impl RuleWords {
+  const fn on_row(&self, kind: CommandKind) -> Keyword {
+    self.side(kind, &self.rule.on, true)
+  }
+
+  const fn off_row(&self, kind: CommandKind) -> Keyword {
+    self.side(kind, &self.rule.off, false)
+  }
+
+  const fn side(&self, kind: CommandKind, side: &crate::game::dpjudge::Side, on: bool) -> Keyword {
+    let usage = side.spellings[0];
+    let setting = Setting {
+      named: usage,
+      change: Change::Rule(self.rule.name, on),
+      meaning: side.meaning,
+      before_start: true,
+      needs: None,
+    };
+    Keyword {
+      kind,
+      spellings: side.spellings,
+      usage,
+      summary: side.summary,
+      section: "9.1",
+      who: Who::Moderator,
+      block: Block::Line,
+      alone: true,
+      setting: Some(setting),
+      handler: None,
+      secret: Secret::None,
+      shown: None,
+      listed: None,
+    }
   }
 }
 
@@ -2068,6 +2095,8 @@ commands! {
   SetOrderAny / SetNoOrderAny = dpjudge_switch!(dpjudge::ORDER_ANY);
   SetNoCheck / SetCheck = dpjudge_switch!(dpjudge::NO_CHECK);
   SetSignals / SetNoSignals = dpjudge_switch!(dpjudge::SIGNAL_SUPPORT);
+  SetPublicLists / SetNoPublicLists = dpjudge_switch!(dpjudge::PUBLIC_LISTS);
+  SetLimitedLists / SetNoLimitedLists = dpjudge_switch!(dpjudge::LIMIT_LISTS);
   SetAnyHomeCenter = row(
     Moderator,
     "9.1",

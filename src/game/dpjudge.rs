@@ -191,6 +191,27 @@ rules! {
     off ["SET NO SIGNALS"]
       "A support the unit cannot give is refused (the default)."
       "a support a unit cannot give is refused";
+  // ---------------------------------------------------------- Crystal Ball
+  // Crystal Ball's own (`xtal.rs`); refused in other games.
+  PUBLIC_LISTS = "PUBLIC_LISTS",
+    on ["SET PUBLIC LISTS", "SET PUBLIC LIST"]
+      "Crystal Ball: every power's carried-out list goes to everyone, and into HISTORY."
+      "every power's Crystal Ball list, as carried out, goes to\n\
+       everyone after each movement phase, and into HISTORY (PUBLIC_LISTS)",
+    off ["SET NO PUBLIC LISTS", "SET NO PUBLIC LIST", "SET PRIVATE LISTS"]
+      "Crystal Ball: each player sees only its own lists until the end (the default)."
+      "each player sees only its own Crystal Ball lists until the\n\
+       game ends (no PUBLIC_LISTS)";
+  LIMIT_LISTS = "LIMIT_LISTS",
+    on ["SET LIMITED LISTS", "SET LIMITED LIST", "SET LIMIT LISTS"]
+      "Crystal Ball: as PUBLIC LISTS, each list cut to the largest power's centre count."
+      "the first L entries of every power's Crystal Ball list (L:\n\
+       the largest power's centres) go to everyone after each movement\n\
+       phase, and into HISTORY (LIMIT_LISTS)",
+    off ["SET NO LIMITED LISTS", "SET NO LIMITED LIST", "SET NO LIMIT LISTS"]
+      "Crystal Ball: published lists are not cut (the default)."
+      "Crystal Ball lists are no longer cut to L entries (no\n\
+       LIMIT_LISTS)";
   // ---------------------------------------------------------------- press
   // `press.rs` `plan`: broadcasts are grey, partial press white.
   YELLOW_PRESS = "YELLOW_PRESS",
@@ -554,6 +575,8 @@ mod tests {
     for rule in RULES {
       for on in [true, false] {
         let mut settings = Settings::default();
+        // A game type's own rules, in a game of that type.
+        settings.variant.crystal_ball = super::super::variant::game_type_of(rule.name).is_some();
         assert!(settings.set_rule(rule.name, on).is_ok(), "{}", rule.name);
         assert_eq!(settings.rule_on(rule.name), on, "{}", rule.name);
       }

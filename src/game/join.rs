@@ -42,7 +42,15 @@ impl SignOnVariant {
   /// Why one of the options cannot be played on the map, if one cannot.
   pub fn misfit(&self) -> Option<String> {
     let map = Map::builtin(&self.map).ok()?;
-    self.options.iter().find_map(|o| o.not_for(map))
+    let mut settings = super::Settings::default();
+    for option in &self.options {
+      option.set(&mut settings, true);
+    }
+    self
+      .options
+      .iter()
+      .find_map(|o| o.not_for(map))
+      .or_else(|| super::xtal::start_misfit(map, &settings).map(String::from))
   }
 
   /// Whether the variant is played gunboat.

@@ -1032,6 +1032,11 @@ impl Game {
     if self.settings.variant.has_rule("MOBILIZE") {
       self.position = mobilized(self.map, &self.position);
     }
+    // Crystal Ball on an empty board: one movement turn earlier, for the
+    // first lists (`xtal::early_start`).
+    if let Some(early) = self.early_start() {
+      self.position.phase = early;
+    }
     let players: Vec<usize> =
       (0..self.members.len()).filter(|&i| self.members[i].role == Role::Player).collect();
     let preferences: Vec<Preference> = players

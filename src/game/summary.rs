@@ -241,6 +241,9 @@ fn parameters(text: &mut String, game: &Game, judge_code: Option<&str>) {
   if s.variant.wings {
     line.push_str(", Wings");
   }
+  if s.variant.crystal_ball {
+    line.push_str(", CrystalBall");
+  }
   if (s.players as usize) < powers {
     line.push_str(", Duplex");
     if !s.variant.secret {

@@ -211,7 +211,7 @@ fn colors(settings: &mut Settings, color: Colors, on: bool) {
 /// The game type a DPjudge rule belongs to, for rules this judge knows to
 /// be Payola's or Crystal Ball's alone (refused in other games, with the
 /// reason).
-fn game_type_of(name: &str) -> Option<&'static str> {
+pub(crate) fn game_type_of(name: &str) -> Option<&'static str> {
   const PAYOLA: &[&str] = &[
     "ANON_TRANSFER",
     "NO_DONATIONS",

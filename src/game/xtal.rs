@@ -18,6 +18,11 @@
 //! A list entry is checked only for its geography when it comes in (the
 //! unit type is needed): the player writes it before the board it is
 //! played on exists, so it tells nothing of the board.
+//!
+//! Each turn's lists, as carried out, are kept and published with the
+//! lists left unplayed when the game ends ([`revealed`]). On an empty
+//! board the game starts one movement turn early, for the first lists;
+//! MOBILIZE is refused ([`start_misfit`]).
 
 use serde::{Deserialize, Serialize};
 
@@ -40,6 +45,19 @@ pub struct Lists {
   /// the lists sent are the open ones.
   #[serde(default)]
   pub begun: bool,
+  /// Each movement turn played, its lists as they were carried out: kept
+  /// secret while the game runs, published when it ends (G.4).
+  #[serde(default, skip_serializing_if = "Vec::is_empty")]
+  pub played: Vec<PlayedLists>,
+}
+
+/// One played turn's lists, as the Masters got them.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PlayedLists {
+  /// The phase, as `S1901M`.
+  pub phase: String,
+  /// Every power's annotated list ([`lists_text`]).
+  pub text: String,
 }
 
 /// One power's two lists, each entry as the player wrote it.
@@ -54,7 +72,7 @@ pub struct PowerLists {
 
 impl Lists {
   pub fn is_empty(&self) -> bool {
-    self.powers.is_empty() && !self.begun
+    self.powers.is_empty() && !self.begun && self.played.is_empty()
   }
 
   fn of(&self, map: &Map, power: PowerId) -> Option<&PowerLists> {
@@ -193,6 +211,24 @@ pub enum ListRefusal {
 }
 
 impl Game {
+  /// Where a Crystal Ball game on an empty board (EMPTY BOARD, the
+  /// DPjudge's BLANK_BOARD) starts: in the movement phase before its first
+  /// builds, in which no unit moves and every power writes the list for
+  /// the first turn with units (§2(g) G.2.5 of the DPjudge note). `None`
+  /// for other games, and where no movement phase leads to those builds
+  /// (such games are refused, [`start_misfit`]).
+  pub fn early_start(&self) -> Option<Phase> {
+    let builds = self.position.phase;
+    if !self.is_crystal_ball()
+      || self.settings.variant.has_rule("MOBILIZE")
+      || builds.kind != PhaseKind::Adjustment
+      || self.position.units().next().is_some()
+    {
+      return None;
+    }
+    movement_before(self.map, builds, self.settings.variant.summer)
+  }
+
   /// Whether the game is of the Crystal Ball type.
   pub fn is_crystal_ball(&self) -> bool {
     self.settings.variant.crystal_ball
@@ -289,9 +325,9 @@ impl Game {
   }
 
   /// Whether a power must send a list in this movement phase: it has units,
-  /// or nobody has any yet (the turn before a MOBILIZE or EMPTY BOARD
-  /// game's builds, in which the first lists are written) and it is in the
-  /// game.
+  /// or nobody has any yet (the turn before an EMPTY BOARD game's first
+  /// builds, [`Game::early_start`], in which the first lists are written)
+  /// and it is in the game.
   pub(super) fn owes_list(&self, power: PowerId) -> bool {
     self.position.units_of(power).next().is_some()
       || (self.position.units().next().is_none() && !self.is_eliminated(power))
@@ -517,6 +553,15 @@ impl Game {
         carried.lists.push(Annotated { power, entries: annotated });
       }
     }
+    // Kept for the end of the game; a turn played again after ROLLBACK
+    // replaces its own.
+    if !carried.lists.is_empty() {
+      let phase = self.position.phase.to_string();
+      let all: Vec<PowerId> = map.power_ids().collect();
+      let text = lists_text(self, &carried, &all, None);
+      self.xtal.played.retain(|p| p.phase != phase);
+      self.xtal.played.push(PlayedLists { phase, text });
+    }
     carried
   }
 
@@ -634,4 +679,96 @@ pub fn carried_note(game: &Game, carried: &CarriedOut) -> String {
     "Crystal Ball: these orders were carried out from the lists locked for {phase}; \
      units left without an order held.{limits}"
   ))
+}
+
+/// Every power's two lists as the game ended, for everyone (G.4: the lists
+/// are secret until the game is over). Empty when nobody had a list.
+pub fn revealed(game: &Game) -> String {
+  use std::fmt::Write as _;
+  let map = game.map;
+  let locked = super::future::phase_name(map, game.locked_phase());
+  let open = super::future::phase_name(map, game.open_phase());
+  let mut body = String::new();
+  for power in map.playable_powers() {
+    let (locked_list, open_list) = (game.list(power, Which::Locked), game.list(power, Which::Open));
+    if locked_list.is_empty() && open_list.is_empty() {
+      continue;
+    }
+    let _ = writeln!(body, "{}:", game.power_name(power));
+    for (label, phase, entries) in [("Locked", &locked, locked_list), ("Open", &open, open_list)] {
+      let _ = writeln!(body, "  {label}, for {phase}:");
+      if entries.is_empty() {
+        let _ = writeln!(body, "    (none)");
+      }
+      for entry in entries {
+        let _ = writeln!(body, "    {entry}");
+      }
+    }
+    body.push('\n');
+  }
+  let mut past = String::new();
+  for played in &game.xtal.played {
+    let title = match map.parse_phase(&played.phase) {
+      Ok(phase) => super::future::phase_name(map, phase),
+      Err(_) => played.phase.clone(),
+    };
+    let _ = writeln!(past, "{title}, as carried out:\n\n{}", played.text.trim_end());
+    past.push('\n');
+  }
+  if body.is_empty() && past.is_empty() {
+    return String::new();
+  }
+  let intro = super::report::wrap(
+    "The game is over, so the Crystal Ball lists are secret no longer: every power's \
+     list of each turn played, as it was carried out, and the lists written for the \
+     turns that will not be played.",
+  );
+  let mut text = format!("{intro}\n\n");
+  if !past.is_empty() {
+    let _ = write!(text, "The turns played\n================\n\n{past}");
+  }
+  if !body.is_empty() {
+    let _ = write!(text, "The lists left unplayed\n=======================\n\n{body}");
+  }
+  text
+}
+
+/// The movement phase whose adjustments are `builds` (the Fall before the
+/// Winter builds), if the map's flow has one.
+fn movement_before(map: &Map, builds: Phase, summer: bool) -> Option<Phase> {
+  let movement = Phase::new(builds.season, builds.year, PhaseKind::Movement);
+  (map.next_phase(movement, false, true, summer) == builds).then_some(movement)
+}
+
+/// Why a Crystal Ball game cannot start as set (`None`: it can): under
+/// MOBILIZE (the map's rule or SET RULE MOBILIZE), or with an empty board
+/// on a map whose first builds follow no movement phase. The DPjudge's
+/// rule starts such a game one movement turn early so that the first
+/// lists can be written; this judge does that for EMPTY BOARD only.
+pub fn start_misfit(map: &Map, settings: &super::Settings) -> Option<&'static str> {
+  let variant = &settings.variant;
+  if !variant.crystal_ball {
+    return None;
+  }
+  if variant.has_rule("MOBILIZE") || map.has_rule("MOBILIZE") {
+    return Some(
+      "A Crystal Ball game cannot start under MOBILIZE: it would need a movement\n\
+       turn before the first builds for the first lists, and this judge plays\n\
+       that turn only for EMPTY BOARD games.",
+    );
+  }
+  if !variant.empty_board {
+    return None;
+  }
+  let first = map.parse_phase(map.first_phase()).ok()?;
+  let builds =
+    if first.kind == PhaseKind::Adjustment { first } else { map.adjustments_before(first) };
+  match movement_before(map, builds, false) {
+    Some(_) => None,
+    None => Some(
+      "A Crystal Ball game on an empty board starts with a movement turn before\n\
+       its first builds, for the first lists, and this map's calendar has none\n\
+       there: it cannot be played with both EMPTY BOARD and Crystal Ball.",
+    ),
+  }
 }

@@ -488,9 +488,10 @@ impl Session<'_> {
     self.announce("Game Terminated", &text, Some(HistoryKind::Results), false);
     // The game is over: its diaries are read, as at any other end.
     let Some(seat) = self.seat.as_mut() else { return };
-    let diaries = announce::diaries(self.ctx.config, &seat.stored.game, now);
-    seat.history.extend(diaries.history);
-    self.others.extend(diaries.mail);
+    let mut ended = announce::ended_lists(self.ctx.config, &seat.stored.game, now);
+    ended.extend(announce::diaries(self.ctx.config, &seat.stored.game, now));
+    seat.history.extend(ended.history);
+    self.others.extend(ended.mail);
   }
 
   /// Orders a Master gives without BECOME: for whichever power owns the

@@ -161,10 +161,24 @@ impl Session<'_> {
     let Some(seat) = self.seat.as_mut() else { return };
     let game = &mut seat.stored.game;
     let mut after = game.settings.clone();
+    // A DPjudge rule by its SET words is refused as SET RULE refuses it
+    // (SET PUBLIC LISTS outside a Crystal Ball game).
+    if let Change::Rule(name, on) = setting.change {
+      if let Err(problem) = after.clone().set_rule(name, on) {
+        self.error(&format!("{problem}\nNothing was changed."));
+        return;
+      }
+    }
     setting.change.apply(&mut after);
     // SET NO DIAS in a blind game, and the like.
     let fitted = crate::game::viewer::misfit(&game.settings).is_none();
     if let Some(reason) = crate::game::viewer::misfit(&after).filter(|_| fitted) {
+      self.error(&format!("{reason}\nNothing was changed."));
+      return;
+    }
+    let started_fit = crate::game::xtal::start_misfit(game.map, &game.settings).is_none();
+    if let Some(reason) = crate::game::xtal::start_misfit(game.map, &after).filter(|_| started_fit)
+    {
       self.error(&format!("{reason}\nNothing was changed."));
       return;
     }

@@ -42,7 +42,10 @@ impl Session<'_> {
         return;
       }
     };
-    if let Some(reason) = crate::game::viewer::misfit(&after) {
+    let map = seat.stored.game.map;
+    let misfit =
+      crate::game::viewer::misfit(&after).or_else(|| crate::game::xtal::start_misfit(map, &after));
+    if let Some(reason) = misfit {
       self.error(&format!("{reason}\nNothing was changed."));
       return;
     }

@@ -18,7 +18,10 @@ impl Session<'_> {
       let game = &seat.stored.game;
       let mut after = game.settings.clone();
       option.set(&mut after, true);
-      option.not_for(game.map).or_else(|| crate::game::viewer::misfit(&after).map(String::from))
+      option
+        .not_for(game.map)
+        .or_else(|| crate::game::viewer::misfit(&after).map(String::from))
+        .or_else(|| crate::game::xtal::start_misfit(game.map, &after).map(String::from))
     });
     match reason {
       Some(reason) => {

@@ -119,6 +119,16 @@ fn every_setting_row_changes_the_game_settings() {
       }
       Change::Choose(_) => choices.push((row.kind, setting.change)),
       Change::Option(..) => {}
+      Change::Rule(name, on) => {
+        let mut settings = Settings::default();
+        // A game type's own rules (Crystal Ball's PUBLIC_LISTS) are taken
+        // only in a game of that type.
+        if settings.clone().set_rule(name, on).is_err() {
+          settings.variant.crystal_ball = true;
+        }
+        setting.change.apply(&mut settings);
+        assert_eq!(settings.rule_on(name), on, "{:?} leaves {name} as it says", row.kind);
+      }
     }
   }
   // A choice is told apart by what it makes of the settings every other

@@ -7,7 +7,9 @@
 //! no open list holding in civil disorder, the secrecy of the lists (each
 //! player its own, the Master all, nobody else, nothing in HISTORY), and
 //! the refusals; then PUBLIC_LISTS and LIMIT_LISTS, the rules the game
-//! type forces and refuses, LIST, and GET info.xtalball.
+//! type forces and refuses, LIST, and GET info.xtalball; SET [NO] PUBLIC
+//! LISTS and SET [NO] LIMITED LISTS, SUMMARY, ROLLBACK, the lists revealed
+//! at the end, the early start of an EMPTY BOARD game and MOBILIZE refused.
 
 use crate::game_support::{player, Table, FAST, MASTER, POWERS};
 use crate::judge_support::{subjects, Judge, Sent};
@@ -366,7 +368,11 @@ fn the_game_type_forces_and_refuses_rules_and_has_its_help() {
   judge.send_at(START, MASTER, "create", body);
   let mail = judge.take_mail();
   let reply = crate::game_support::reply(&mail, MASTER);
-  assert!(says(&reply.body, "the rule PUBLIC_LISTS is in force"), "{}", reply.body);
+  assert!(
+    says(&reply.body, "everyone after each movement phase, and into HISTORY (PUBLIC_LISTS)"),
+    "{}",
+    reply.body
+  );
   assert!(says(&reply.body, "Crystal Ball games always play with FICTIONAL_OK"), "{}", reply.body);
   assert!(says(&reply.body, "A Crystal Ball game cannot be blind"), "{}", reply.body);
   assert!(says(&reply.body, "ZEROSUM is a rule of Payola games"), "{}", reply.body);
@@ -390,4 +396,289 @@ fn the_game_type_forces_and_refuses_rules_and_has_its_help() {
   let help = &help.unwrap_or_else(|| panic!("no help in {:#?}", subjects(&mail))).body;
   assert!(help.contains("Crystal Ball: orders written a turn ahead"), "{help}");
   assert!(help.contains("SET RULE LIMIT_LISTS"), "{help}");
+}
+
+/// Sends every power's first-turn list and then its open list for Fall
+/// 1901, which plays Spring 1901; returns the mail of that processing.
+fn play_spring_1901(judge: &Judge, table: &Table<'_>) -> Vec<Sent> {
+  for (power, _) in POWERS {
+    table.send(power, S1901, spring_1901(power));
+  }
+  judge.take_mail();
+  for (power, _) in POWERS {
+    table.send(power, F1901, fall_1901(power));
+  }
+  judge.take_mail()
+}
+
+/// A Master's message to game [`GAME`] at `now`; the mail it brings.
+fn as_master(judge: &Judge, now: &str, lines: &str) -> Vec<Sent> {
+  judge.send_at(now, MASTER, "master", &format!("SIGN ON M{GAME} masterpw\n{lines}"));
+  judge.take_mail()
+}
+
+#[test]
+fn set_public_lists_and_set_limited_lists_are_the_rules_in_words() {
+  let judge = Judge::with_config(FAST);
+  crate::game_support::register(&judge, START, MASTER);
+  judge.take_mail();
+  let list = |game: &str| {
+    judge.send_at(START, MASTER, "list", &format!("LIST {game}\n"));
+    crate::game_support::reply(&judge.take_mail(), MASTER).body.clone()
+  };
+  judge.send_at(
+    START,
+    MASTER,
+    "create",
+    "CREATE ?orb masterpw CrystalBall\nBECOME MASTER\nSET PUBLIC LISTS\n",
+  );
+  let reply = crate::game_support::reply(&judge.take_mail(), MASTER).body.clone();
+  assert!(says(&reply, "goes to everyone after each movement phase"), "{reply}");
+  assert!(list("orb").contains("PUBLIC_LISTS"), "SET PUBLIC LISTS is PUBLIC_LISTS");
+  judge.send_at(START, MASTER, "set", "SIGN ON Morb masterpw\nSET NO PUBLIC LISTS\n");
+  let reply = crate::game_support::reply(&judge.take_mail(), MASTER).body.clone();
+  assert!(says(&reply, "sees only its own Crystal Ball lists"), "{reply}");
+  assert!(!list("orb").contains("PUBLIC_LISTS"), "SET NO PUBLIC LISTS turns it off");
+  judge.send_at(START, MASTER, "set", "SIGN ON Morb masterpw\nSET LIMITED LISTS\n");
+  judge.take_mail();
+  assert!(list("orb").contains("LIMIT_LISTS"), "SET LIMITED LISTS is LIMIT_LISTS");
+  judge.send_at(START, MASTER, "set", "SIGN ON Morb masterpw\nSET NO LIMITED LISTS\n");
+  judge.take_mail();
+  assert!(!list("orb").contains("LIMIT_LISTS"), "SET NO LIMITED LISTS turns it off");
+
+  // In a game of another type the words are refused with the reason, and
+  // nothing changes.
+  judge.send_at(
+    START,
+    MASTER,
+    "create",
+    "CREATE ?plain masterpw\nBECOME MASTER\nSET PUBLIC LISTS\n",
+  );
+  let mail = judge.take_mail();
+  let reply = crate::game_support::reply(&mail, MASTER);
+  assert!(
+    says(&reply.body, "PUBLIC_LISTS is a rule of Crystal Ball games, and this game is not one."),
+    "{}",
+    reply.body
+  );
+  assert!(says(&reply.body, "Nothing was changed."), "{}", reply.body);
+  assert!(!mail.iter().any(|m| m.subject.contains("Parameter Change")), "{:#?}", subjects(&mail));
+  judge.send_at(START, MASTER, "set", "SIGN ON Mplain masterpw\nSET LIMITED LISTS\n");
+  let reply = crate::game_support::reply(&judge.take_mail(), MASTER).body.clone();
+  assert!(says(&reply, "LIMIT_LISTS is a rule of Crystal Ball games"), "{reply}");
+  let plain = list("plain");
+  assert!(!plain.contains("PUBLIC_LISTS") && !plain.contains("LIMIT_LISTS"), "{plain}");
+}
+
+#[test]
+fn set_public_lists_sends_every_list_to_everyone() {
+  let judge = Judge::with_config(FAST);
+  let table = start(&judge, "SET PUBLIC LISTS\n");
+  let mail = play_spring_1901(&judge, &table);
+  let observer = mail_to(&mail, OBSERVER, "S1901M Crystal Ball Lists");
+  for (power, _) in POWERS {
+    assert!(observer.body.contains(&format!("\n{power}:")), "{power}:\n{}", observer.body);
+  }
+  assert!(observer.body.contains("Germany:  [revoked] A Mun - Bur"), "{}", observer.body);
+  let english = mail_to(&mail, &player("England"), "S1901M Crystal Ball Lists");
+  assert!(english.body.contains("Turkey:   [refused] F Ank P Russia"), "{}", english.body);
+}
+
+#[test]
+fn summary_names_the_game_type_and_rollback_restores_the_lists() {
+  let judge = Judge::with_config(FAST);
+  let table = start(&judge, "");
+  judge.send_at(S1901, OBSERVER, "summary", &format!("SUMMARY {GAME}\n"));
+  let summary = crate::game_support::reply(&judge.take_mail(), OBSERVER).body.clone();
+  assert!(summary.contains("\n  Variant:  Standard, CrystalBall.\n"), "{summary}");
+
+  let first = play_spring_1901(&judge, &table);
+  mail_to(&first, OBSERVER, "S1901M Results");
+  // France's Fall list is now locked.
+  table.send("France", S1902, "PHASE Spring 1902 Movement\n");
+  let reply = table.reply(&judge.take_mail(), "France").body.clone();
+  assert!(reply.contains("Locked, for Fall 1901 Movement (F1901M):\n  F Eng S A Pic - Bel"));
+
+  // The Master takes Spring 1901 back: the lists are as they were before
+  // it was played. Every list is in again, so the turn is played again at
+  // once, with the same lists carried out, and the Fall lists are locked
+  // once more.
+  let again = as_master(&judge, S1902, "ROLLBACK\n");
+  let reply = again.iter().find(|m| m.to == MASTER && m.subject.starts_with("Re:"));
+  let reply = &reply.expect("a reply to ROLLBACK").body;
+  assert!(reply.contains("is back at turn 001, Movement for Spring of 1901"), "{reply}");
+  let results = mail_to(&again, OBSERVER, "S1901M Results");
+  assert!(results.body.contains("Italy: Army Venice -> Piedmont."), "{}", results.body);
+  assert!(results.body.contains("Germany: Army Munich -> Ruhr."), "{}", results.body);
+  let all = check_secret_lists(&again, "S1901M");
+  assert!(all.contains("Austria:  [byProxy] A Ven - Pie"), "{all}");
+  assert!(all.contains("Germany:  [revoked] A Mun - Bur"), "{all}");
+  table.send("France", S1902, "PHASE Spring 1902 Movement\n");
+  let reply = table.reply(&judge.take_mail(), "France").body.clone();
+  assert!(reply.contains("Locked, for Fall 1901 Movement (F1901M):\n  F Eng S A Pic - Bel"));
+}
+
+#[test]
+fn the_lists_are_revealed_to_everyone_when_the_game_ends() {
+  let judge = Judge::with_config(FAST);
+  let table = start(&judge, "");
+  play_spring_1901(&judge, &table);
+  table.send("Russia", S1902, "A Ukr - Rum\n");
+  judge.take_mail();
+  // Everyone agrees a draw: the game is over, and its lists are secret no
+  // longer.
+  for (power, _) in POWERS {
+    table.send(power, S1902, "SET DRAW\n");
+  }
+  let mail = judge.take_mail();
+  mail_to(&mail, OBSERVER, "Draw Declared: AEFGIRT");
+  for to in POWERS.iter().map(|(p, _)| player(p)).chain([MASTER.to_string(), OBSERVER.into()]) {
+    let lists = mail_to(&mail, &to, "Crystal Ball Lists");
+    assert!(says(&lists.body, "secret no longer"), "{}", lists.body);
+    // The turn played, every power's list as it was carried out.
+    assert!(
+      lists.body.contains(
+        "Spring 1901 Movement (S1901M), as carried out:\n\nAustria:  [byProxy] A Ven - Pie"
+      ),
+      "{}",
+      lists.body
+    );
+    assert!(lists.body.contains("Germany:  [revoked] A Mun - Bur"), "{}", lists.body);
+    for line in [
+      "France:\n  Locked, for Fall 1901 Movement (F1901M):\n    F Eng S A Pic - Bel\n",
+      "Russia:\n  Locked, for Fall 1901 Movement (F1901M):\n    F Bot - Swe\n    A Ukr - Rum\n\
+       \x20 Open, for Spring 1902 Movement (S1902M):\n    A Ukr - Rum\n",
+      "Turkey:\n  Locked, for Fall 1901 Movement (F1901M):\n    A Bul - Gre\n",
+    ] {
+      assert!(lists.body.contains(line), "{to}: {line}\n{}", lists.body);
+    }
+  }
+  judge.send_at(ASKED, OBSERVER, "history", &format!("HISTORY {GAME}\n"));
+  let history = judge.take_mail();
+  let history = &history.iter().find(|m| m.to == OBSERVER).expect("history").body;
+  assert!(history.contains("    F Eng S A Pic - Bel"), "{history}");
+}
+
+#[test]
+fn a_terminated_crystal_ball_game_reveals_its_lists() {
+  let judge = Judge::with_config(FAST);
+  let table = start(&judge, "");
+  for (power, _) in POWERS {
+    table.send(power, S1901, spring_1901(power));
+  }
+  judge.take_mail();
+  let mail = as_master(&judge, S1902, "TERMINATE\n");
+  let lists = mail_to(&mail, OBSERVER, "Crystal Ball Lists");
+  assert!(!lists.body.contains("The turns played"), "none was:\n{}", lists.body);
+  assert!(
+    lists
+      .body
+      .contains("Italy:\n  Locked, for Spring 1901 Movement (S1901M):\n    A Ven P Austria"),
+    "{}",
+    lists.body
+  );
+  assert!(
+    lists.body.contains("  Open, for Fall 1901 Movement (F1901M):\n    (none)"),
+    "{}",
+    lists.body
+  );
+}
+
+/// The standard starting units, as builds.
+fn builds(power: &str) -> &'static str {
+  match power {
+    "Austria" => "BUILD A Vie\nBUILD A Bud\nBUILD F Tri\n",
+    "England" => "BUILD F Lon\nBUILD F Edi\nBUILD A Lvp\n",
+    "France" => "BUILD F Bre\nBUILD A Par\nBUILD A Mar\n",
+    "Germany" => "BUILD F Kie\nBUILD A Ber\nBUILD A Mun\n",
+    "Italy" => "BUILD F Nap\nBUILD A Rom\nBUILD A Ven\n",
+    "Russia" => "BUILD A Mos\nBUILD A War\nBUILD F Sev\nBUILD F Stp/sc\n",
+    "Turkey" => "BUILD F Ank\nBUILD A Con\nBUILD A Smy\n",
+    other => panic!("not a power: {other}"),
+  }
+}
+
+#[test]
+fn an_empty_board_game_starts_a_movement_turn_early_for_the_first_lists() {
+  let judge = Judge::with_config(FAST);
+  crate::game_support::register(&judge, START, MASTER);
+  crate::game_support::register(&judge, START, OBSERVER);
+  for (power, _) in POWERS {
+    crate::game_support::register(&judge, START, &player(power));
+  }
+  judge.take_mail();
+  let options = "Standard Crystal Ball EmptyBoard";
+  judge.send_at(
+    START,
+    MASTER,
+    "create",
+    &format!("CREATE ?{GAME} masterpw {options}\nBECOME MASTER\n"),
+  );
+  for (power, letter) in POWERS {
+    let body = format!(
+      "SIGN ON ?{GAME} {} {options}\nSET PREFERENCE {letter}\n",
+      crate::game_support::password(power)
+    );
+    judge.send_at(START, &player(power), "join", &body);
+  }
+  judge.send_at(START, OBSERVER, "watch", &format!("OBSERVE {GAME} watchpw\n"));
+  let mail = judge.take_mail();
+  // The game starts in Fall 1900, with no units: the turn in which the
+  // lists for Spring 1901 are written.
+  let starting = mail_to(&mail, &player("France"), "F1900M Game Starting");
+  assert!(!starting.body.contains("Army Paris"), "{}", starting.body);
+  let table = Table { judge: &judge, game: GAME.to_string() };
+  table.send("France", START, spring_1901("France"));
+  let reply = table.reply(&judge.take_mail(), "France").body.clone();
+  assert!(reply.contains("Listed for S1901M: A Par - Pic"), "{reply}");
+  assert!(reply.contains("Open, for Spring 1901 Movement (S1901M):\n  A Par - Pic"), "{reply}");
+  for (power, _) in POWERS.iter().filter(|(p, _)| *p != "France") {
+    table.send(power, START, spring_1901(power));
+  }
+  // Every list is in: Fall 1900 is played (nothing moves), and the builds
+  // follow.
+  let mail = judge.take_mail();
+  mail_to(&mail, OBSERVER, "F1900M Results");
+  // Nothing was carried out, so no lists go out.
+  assert!(!mail.iter().any(|m| m.subject.contains("Crystal Ball Lists")), "{:#?}", subjects(&mail));
+  for (power, _) in POWERS {
+    table.send(power, S1901, builds(power));
+  }
+  let mail = judge.take_mail();
+  mail_to(&mail, OBSERVER, "F1900B Results");
+  // Spring 1901 waits for the Fall lists, and is played with the lists
+  // written before the builds.
+  for (power, _) in POWERS {
+    table.send(power, F1901, fall_1901(power));
+  }
+  let mail = judge.take_mail();
+  let results = mail_to(&mail, OBSERVER, "S1901M Results");
+  for line in ["France: Army Paris -> Picardy.", "Italy: Army Venice -> Piedmont."] {
+    assert!(results.body.contains(line), "{line}:\n{}", results.body);
+  }
+  let all = check_secret_lists(&mail, "S1901M");
+  assert!(all.contains("Austria:  [byProxy] A Ven - Pie"), "{all}");
+}
+
+#[test]
+fn mobilize_is_refused_in_a_crystal_ball_game() {
+  let judge = Judge::with_config(FAST);
+  crate::game_support::register(&judge, START, MASTER);
+  judge.take_mail();
+  judge.send_at(
+    START,
+    MASTER,
+    "create",
+    "CREATE ?orb masterpw CrystalBall\nBECOME MASTER\nSET RULE MOBILIZE\n",
+  );
+  let reply = crate::game_support::reply(&judge.take_mail(), MASTER).body.clone();
+  assert!(says(&reply, "A Crystal Ball game cannot start under MOBILIZE"), "{reply}");
+  assert!(says(&reply, "Nothing was changed."), "{reply}");
+  judge.send_at(START, MASTER, "list", "LIST orb\n");
+  let listing = crate::game_support::reply(&judge.take_mail(), MASTER).body.clone();
+  assert!(!listing.contains("MOBILIZE"), "{listing}");
+  // A map that mobilizes itself cannot be Crystal Ball either.
+  judge.send_at(START, MASTER, "create", "CREATE ?orc masterpw 1898 CrystalBall\n");
+  let reply = crate::game_support::reply(&judge.take_mail(), MASTER).body.clone();
+  assert!(says(&reply, "A Crystal Ball game cannot start under MOBILIZE"), "{reply}");
 }
