@@ -251,6 +251,32 @@ fn builds_go_to_home_centres_or_any_owned_centre_as_the_build_rule_says() {
   );
 }
 
+/// HOME_BUILDS with REMOTE_BUILDS (ONE_HOME): a home of any power, and
+/// only while one of the builder's own homes is kept.
+#[test]
+fn one_home_builds_on_any_powers_home_while_one_of_ones_own_is_kept() {
+  use AdjustmentOutcome::{Done, Unused};
+  let rules = Rules::from_names(&["HOME_BUILDS", "REMOTE_BUILDS"]).unwrap_or_default();
+  assert_eq!(rules.builds, BuildRule::OneHome);
+  assert_eq!(Rules::from_names(&["ONE_HOME"]).map(|r| r.builds), Ok(BuildRule::OneHome));
+  // France owns Paris, Munich (Germany's home) and Belgium (nobody's).
+  let board = winter(&[], &[("F", "par"), ("F", "mun"), ("F", "bel")]);
+  let orders = [build("F", "A", "mun"), build("F", "A", "bel")];
+  assert_eq!(outcomes(&adjustment(map(), &board, &orders, &rules)), [Done, Unused]);
+  assert_eq!(
+    build_site(map(), &board, power("F"), place("bel").province, &rules),
+    Err(SiteProblem::NotAnyHome)
+  );
+  // Without a home of its own, nowhere; HOME_BUILDS alone still builds.
+  let abroad = winter(&[], &[("F", "mun"), ("F", "bel")]);
+  assert_eq!(
+    build_site(map(), &abroad, power("F"), place("mun").province, &rules),
+    Err(SiteProblem::NoHomeOwned)
+  );
+  let any_home = Rules { builds: BuildRule::AnyHome, ..Rules::default() };
+  assert_eq!(build_site(map(), &abroad, power("F"), place("mun").province, &any_home), Ok(()));
+}
+
 #[test]
 fn under_any_disband_a_power_may_trade_a_unit_for_a_new_one() {
   use crate::order::Adjustment;

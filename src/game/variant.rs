@@ -74,6 +74,7 @@ impl Variant {
       // standard rule; SET ANY or ONE CENTER put it aside.
       builds: match self.builds {
         BuildRule::Home if self.has_rule("HOME_BUILDS") => BuildRule::AnyHome,
+        BuildRule::One if self.has_rule("HOME_BUILDS") => BuildRule::OneHome,
         builds => builds,
       },
       any_disband: self.any_disband,
@@ -804,7 +805,11 @@ impl GameOption {
         let rule = if self == GameOption::AnyCenter { BuildRule::Any } else { BuildRule::One };
         if on {
           v.builds = rule;
-          v.map_rules.retain(|r| r != "HOME_BUILDS");
+          // Any centre is wider than any home; one centre with HOME_BUILDS
+          // is the DPjudge's HOME_BUILDS with REMOTE_BUILDS.
+          if self == GameOption::AnyCenter {
+            v.map_rules.retain(|r| r != "HOME_BUILDS");
+          }
         } else if v.builds == rule {
           v.builds = BuildRule::Home;
         }
@@ -949,12 +954,12 @@ mod tests {
     assert!(!xtal.variant.has_rule("NO_CHECK"));
     let refused = xtal.set_rule("NO_CHECK", true).map_err(|e| e.to_string());
     assert_eq!(refused, Err("Crystal Ball games are never played with NO_CHECK.".to_string()));
+    // With REMOTE_BUILDS (SET ONE CENTER): homes of any power, while one
+    // of its own is kept.
     GameOption::OneCenter.set(&mut settings, true);
-    assert_eq!(
-      settings.variant.rules().builds,
-      BuildRule::One,
-      "the build rules exclude each other"
-    );
+    assert_eq!(settings.variant.rules().builds, BuildRule::OneHome);
+    GameOption::AnyCenter.set(&mut settings, true);
+    assert_eq!(settings.variant.rules().builds, BuildRule::Any, "any centre is wider");
     assert!(!settings.variant.has_rule("HOME_BUILDS"));
     assert_eq!(settings.set_rule("flex setup", true), Ok("BLANK_BOARD".to_string()));
     assert!(settings.variant.empty_board, "FLEX_SETUP is BLANK_BOARD");

@@ -46,6 +46,9 @@ pub enum BuildRule {
   /// In any centre it owns that is a home centre of some power, its own or
   /// another's (the DPjudge's HOME_BUILDS, Imperial; not the standard rule).
   AnyHome,
+  /// As `AnyHome`, and only while it owns one of its own homes (the
+  /// DPjudge's HOME_BUILDS with REMOTE_BUILDS).
+  OneHome,
 }
 
 /// The optional rules in force for one adjudication.
@@ -148,7 +151,7 @@ pub struct Rules {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error(
   "unknown rule '{name}' (known rules: SZYKMAN, PARADOX_1982, BUILD_ANY, REMOTE_BUILDS, \
-   HOME_BUILDS, ANY_DISBAND, NO_RETREAT, SUMMER, COASTAL_CONVOY, MOBILIZE, HIBERNATE, \
+   HOME_BUILDS, ONE_HOME, ANY_DISBAND, NO_RETREAT, SUMMER, COASTAL_CONVOY, MOBILIZE, HIBERNATE, \
    NO_PARTISANS, IMMOBILE_DUMMIES, DUMMY_FIRE, CD_BUILDS, CD_DUMMIES, VASSAL_DUMMIES, \
    TORN_ALLEGIANCE, FICTIONAL_OK, FRIENDLY_FIRE, WEAK_BOUNCES, COASTAL_CRAWL, SAFE_CONVOYS, \
    WEAK_CONVOYS, NO_RETURN, CONVOY_BACK, DEFAULT_UNORDERED, GARRISON, SHOW_PHANTOM, ORDER_ANY, \
@@ -202,12 +205,21 @@ impl Rules {
           rules.builds = BuildRule::Any
         }
         "REMOTE_BUILDS" | "ONE_CENTER" | "ONE_CENTRE" | "ONE_CENTERS" | "ONE_CENTRES" => {
-          rules.builds = BuildRule::One
+          rules.builds = match rules.builds {
+            BuildRule::AnyHome | BuildRule::OneHome => BuildRule::OneHome,
+            _ => BuildRule::One,
+          }
         }
+        "ONE_HOME" | "ONE_HOME_CENTER" | "ONE_HOME_CENTRE" => rules.builds = BuildRule::OneHome,
         "HOME_CENTER" | "HOME_CENTRE" | "HOME_CENTERS" | "HOME_CENTRES" => {
           rules.builds = BuildRule::Home
         }
-        "HOME_BUILDS" | "ANY_HOME_CENTER" | "ANY_HOME_CENTRE" => rules.builds = BuildRule::AnyHome,
+        "HOME_BUILDS" | "ANY_HOME_CENTER" | "ANY_HOME_CENTRE" => {
+          rules.builds = match rules.builds {
+            BuildRule::One | BuildRule::OneHome => BuildRule::OneHome,
+            _ => BuildRule::AnyHome,
+          }
+        }
         "ANY_DISBAND" => rules.any_disband = true,
         "NO_RETREAT" | "NO_RETREATS" | "AUTO_DISBAND" => rules.auto_disband = true,
         "SUMMER" => rules.summer = true,

@@ -189,7 +189,7 @@ pub fn build_site(
   if !any_centre {
     match rules.builds {
       BuildRule::Home if !own.contains(&province) => return Err(SiteProblem::NotHome),
-      BuildRule::AnyHome
+      BuildRule::AnyHome | BuildRule::OneHome
         if !map.power_ids().any(|p| homes(map, position, p).contains(&province)) =>
       {
         return Err(SiteProblem::NotAnyHome)
@@ -200,7 +200,8 @@ pub fn build_site(
   if position.owner(province) != Some(power) {
     return Err(SiteProblem::NotOwned);
   }
-  if rules.builds == BuildRule::One && !own.iter().any(|&h| position.owner(h) == Some(power)) {
+  let one_kept = matches!(rules.builds, BuildRule::One | BuildRule::OneHome);
+  if one_kept && !own.iter().any(|&h| position.owner(h) == Some(power)) {
     return Err(SiteProblem::NoHomeOwned);
   }
   Ok(())
