@@ -248,19 +248,6 @@ pub(crate) fn game_type_of(name: &str) -> Option<&'static str> {
   }
 }
 
-/// The map feature a DPjudge rule turns off, for rules whose feature no
-/// map this judge plays has: turning them on would change nothing, so
-/// they are refused with the reason.
-fn missing_feature(name: &str) -> Option<&'static str> {
-  Some(match name {
-    "NO_RESERVES" => "reserves (units kept while a home is held)",
-    "NO_MILITIA" => "militia (units for units on homes)",
-    "NO_FACTORIES" => "factories (build sites off the centres)",
-    "UNITS_ADAPT" => "land that turns to sea, or sea to land",
-    _ => return None,
-  })
-}
-
 /// The setting a DPjudge rule name stands for, if it is one.
 fn setting_rule(name: &str) -> Option<SettingRule> {
   SETTING_RULES.iter().find(|(n, _)| n.eq_ignore_ascii_case(name)).map(|&(_, rule)| rule)
@@ -466,7 +453,7 @@ impl Settings {
     if self.variant.crystal_ball && on && name == "NO_CHECK" {
       return Err(UnknownRule::NotPlayedIn { rule: name, game_type: "Crystal Ball" });
     }
-    if let Some(feature) = missing_feature(&name) {
+    if let Some(feature) = crate::rules::missing_feature(&name) {
       return Err(UnknownRule::NoFeature { rule: name, feature });
     }
     if let Some(reason) = super::dpjudge::misfit(&name) {

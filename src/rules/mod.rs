@@ -147,10 +147,11 @@ pub struct Rules {
   pub portage_convoy: bool,
 }
 
-/// A rule name `judge adjudicate` does not know.
+/// A rule name `judge adjudicate` does not know, or one that turns off a
+/// map feature no map here has (said so: it would change nothing).
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error(
-  "unknown rule '{name}' (known rules: SZYKMAN, PARADOX_1982, BUILD_ANY, REMOTE_BUILDS, \
+  "{}rule '{name}' (known rules: SZYKMAN, PARADOX_1982, BUILD_ANY, REMOTE_BUILDS, \
    HOME_BUILDS, ONE_HOME, ANY_DISBAND, NO_RETREAT, SUMMER, COASTAL_CONVOY, MOBILIZE, HIBERNATE, \
    NO_PARTISANS, IMMOBILE_DUMMIES, DUMMY_FIRE, CD_BUILDS, CD_DUMMIES, VASSAL_DUMMIES, \
    TORN_ALLEGIANCE, FICTIONAL_OK, FRIENDLY_FIRE, WEAK_BOUNCES, COASTAL_CRAWL, SAFE_CONVOYS, \
@@ -159,10 +160,30 @@ pub struct Rules {
    DUALITY, NO_DUALITY, \
    ATTACK_TRANSFORM, \
    TRANSFORM_MOVE_<where>, TRANSFORM_BUILD_<where> with <where> HOME_CENTER, ONE_CENTER, \
-   ANY_CENTER, ANYWHERE or NONE)"
+   ANY_CENTER, ANYWHERE or NONE)",
+  missing_feature(name).map_or_else(
+    || "unknown ".to_string(),
+    |f| format!(
+      "{name} turns off a map's {f}, which no map this judge plays has, so it would change \
+       nothing; it is refused as an unknown "
+    )
+  )
 )]
 pub struct UnknownRule {
   pub name: String,
+}
+
+/// The map feature a DPjudge rule turns off, for rules whose feature no
+/// map this judge plays has: turning them on would change nothing, so
+/// they are refused with the reason (by mail and in `judge adjudicate`).
+pub fn missing_feature(name: &str) -> Option<&'static str> {
+  Some(match name.trim().to_ascii_uppercase().replace(['-', ' '], "_").as_str() {
+    "NO_RESERVES" => "reserves (units kept while a home is held)",
+    "NO_MILITIA" => "militia (units for units on homes)",
+    "NO_FACTORIES" => "factories (build sites off the centres)",
+    "UNITS_ADAPT" => "land that turns to sea, or sea to land",
+    _ => return None,
+  })
 }
 
 impl Rules {

@@ -533,3 +533,8 @@ fn under_proxy_ok_a_unit_handed_to_another_power_moves_by_its_order() {
     assert!(strings(&plain["units"]["France"]).contains("A Par"), "{plain}");
   }
 }
+
+#[test]
+fn a_rule_for_a_map_feature_no_map_has_is_refused_with_the_reason() {
+  assert_rejected(r#"{"phase": "S1901M", "rules": ["NO_RESERVES"]}"#, "turns off a map's reserves");
+}
