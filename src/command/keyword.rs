@@ -354,7 +354,8 @@ impl Change {
       Change::Switch(set, on) => set(settings, on),
       Change::Choose(set) => set(settings),
       Change::Option(option, on) => option.set(settings, on),
-      // Checked first by the session (`set_setting`), as SET RULE is.
+      // The session calls `set_rule` itself, to tell its refusal; here a
+      // refused rule leaves the settings as they were.
       Change::Rule(name, on) => {
         let _ = settings.set_rule(name, on);
       }

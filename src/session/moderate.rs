@@ -163,13 +163,15 @@ impl Session<'_> {
     let mut after = game.settings.clone();
     // A DPjudge rule by its SET words is refused as SET RULE refuses it
     // (SET PUBLIC LISTS outside a Crystal Ball game).
-    if let Change::Rule(name, on) = setting.change {
-      if let Err(problem) = after.clone().set_rule(name, on) {
-        self.error(&format!("{problem}\nNothing was changed."));
-        return;
+    match setting.change {
+      Change::Rule(name, on) => {
+        if let Err(problem) = after.set_rule(name, on) {
+          self.error(&format!("{problem}\nNothing was changed."));
+          return;
+        }
       }
+      change => change.apply(&mut after),
     }
-    setting.change.apply(&mut after);
     // SET NO DIAS in a blind game, and the like.
     let fitted = crate::game::viewer::misfit(&game.settings).is_none();
     if let Some(reason) = crate::game::viewer::misfit(&after).filter(|_| fitted) {
