@@ -25,6 +25,7 @@ pub mod mail;
 pub mod map;
 pub mod order;
 pub mod password;
+pub mod payola;
 pub mod phase;
 pub mod picture;
 pub mod position;
