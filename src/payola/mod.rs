@@ -21,7 +21,9 @@ pub use income::{
   income, starting_balance, zerosum_capture_list, zerosum_captures, zerosum_start, Capture, Purse,
   Tax,
 };
-pub use offer::{parse_line, render_line, Amount, Code, Context, Line, Offer, OfferError};
+pub use offer::{
+  parse_line, render_line, restore_line, Amount, Code, Context, Line, Offer, OfferError,
+};
 pub use resolve::{resolve, Bidder, Outcome, UnitDeal};
 
 /// The Payola rules that shape offers and their resolution.

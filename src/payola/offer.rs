@@ -104,6 +104,7 @@ impl Offer {
 }
 
 /// What checking a line needs to know.
+#[derive(Clone, Copy)]
 pub struct Context<'a> {
   pub map: &'a Map,
   /// The movement phase's board.
@@ -341,7 +342,7 @@ pub fn parse_line(cx: &Context, text: &str) -> Result<Line, OfferError> {
         Line::Offer(o) => o.total(),
         Line::Savings(_) => 0,
       })
-      .sum();
+      .fold(0, u32::saturating_add);
     let new: u32 = amounts.iter().map(|a| u32::from(a.rep) * a.amt).sum();
     let total = before.saturating_add(new);
     if total > cx.available {
@@ -403,6 +404,32 @@ pub fn parse_line(cx: &Context, text: &str) -> Result<Line, OfferError> {
     }
   }
   Ok(Line::Offer(Offer { amounts, code, unit, orders }))
+}
+
+/// Reads a line accepted earlier back from storage, for `power` on
+/// `position`: the form and each order's validity are checked again, but
+/// none of the game's terms nor the rest of the sheet (the money available
+/// may have changed since, by transfers). An order no longer valid is
+/// refused here; [`super::resolve`] ignores such an order instead.
+pub fn restore_line(
+  map: &Map,
+  position: &Position,
+  rules: &crate::adjudicate::Rules,
+  power: PowerId,
+  text: &str,
+) -> Result<Line, OfferError> {
+  let terms = Terms { zero_foreign: true, ..Terms::default() };
+  let cx = Context {
+    map,
+    position,
+    power,
+    rules,
+    terms: &terms,
+    dummies: &[],
+    sheet: &[],
+    available: u32::MAX,
+  };
+  parse_line(&cx, text)
 }
 
 /// Whether `helper` could support `held` to hold (as its owner's order,

@@ -66,7 +66,7 @@ impl Outcome {
     let mut earned = vec![0u32; powers];
     for deal in &self.deals {
       if let Some(slot) = earned.get_mut(deal.unit.power.index()) {
-        *slot += deal.paid.iter().map(|(_, amount)| amount).sum::<u32>();
+        *slot = deal.paid.iter().fold(*slot, |sum, (_, amount)| sum.saturating_add(*amount));
       }
     }
     earned
@@ -129,10 +129,10 @@ impl Candidate {
   fn add(&mut self, power: usize, seq: usize, offer: &Internal, public_totals: bool) {
     let slot = &mut self.seqs[power];
     *slot = Some(slot.map_or(seq, |s| s.min(seq)));
-    self.total += offer.amt;
-    self.cost[power] += offer.amt;
+    self.total = self.total.saturating_add(offer.amt);
+    self.cost[power] = self.cost[power].saturating_add(offer.amt);
     if !public_totals {
-      self.plateau[power] += offer.plateau;
+      self.plateau[power] = self.plateau[power].saturating_add(offer.plateau);
     }
   }
 
@@ -168,15 +168,29 @@ pub fn resolve(
       rank
     })
     .collect();
+  // Each unit's offers, as (power, sequence number), in power order.
+  let by_unit: Vec<Vec<(usize, usize)>> = units
+    .iter()
+    .map(|&unit| {
+      offers
+        .iter()
+        .enumerate()
+        .flat_map(|(p, list)| {
+          list.iter().enumerate().filter(move |(_, o)| o.unit == unit).map(move |(seq, _)| (p, seq))
+        })
+        .collect()
+    })
+    .collect();
   let mut reductions = vec![0u32; powers];
   loop {
     let mut left: Vec<i64> = available.iter().map(|&a| i64::from(a)).collect();
     let deals: Vec<UnitDeal> = units
       .iter()
-      .map(|&unit| {
+      .zip(&by_unit)
+      .map(|(&unit, refs)| {
         let owner = unit.power.index();
         let dummy = bidder(owner).is_some_and(|b| b.uncontrolled_dummy);
-        decide(unit, &offers, &ranks[owner], dummy, terms, powers)
+        decide(unit, &offers, refs, &ranks[owner], dummy, terms, powers)
       })
       .collect();
     for deal in &deals {
@@ -323,49 +337,48 @@ fn expand(
 fn decide(
   unit: Unit,
   offers: &[Vec<Internal>],
+  refs: &[(usize, usize)],
   rank: &[usize],
   uncontrolled_dummy: bool,
   terms: &Terms,
   powers: usize,
 ) -> UnitDeal {
   let mut candidates: Vec<Candidate> = Vec::new();
-  for (p, list) in offers.iter().enumerate() {
-    for (seq, o) in list.iter().enumerate() {
-      if o.unit != unit || o.code != Code::Direct || !o.valid {
-        continue;
-      }
-      let Some(order) = o.orders.first() else { continue };
-      let at = match candidates.iter().position(|c| c.order == *order) {
-        Some(at) => at,
-        None => {
-          candidates.push(Candidate::new(order.clone(), powers));
-          candidates.len() - 1
-        }
-      };
-      candidates[at].add(p, seq, o, terms.public_totals);
+  for &(p, seq) in refs {
+    let o = &offers[p][seq];
+    if o.code != Code::Direct || !o.valid {
+      continue;
     }
+    let Some(order) = o.orders.first() else { continue };
+    let at = match candidates.iter().position(|c| c.order == *order) {
+      Some(at) => at,
+      None => {
+        candidates.push(Candidate::new(order.clone(), powers));
+        candidates.len() - 1
+      }
+    };
+    candidates[at].add(p, seq, o, terms.public_totals);
   }
   if candidates.is_empty() {
     // Not reached: `expand` gives every unit a valid hold.
     candidates.push(Candidate::new(Order::Hold, powers));
   }
   // Wildcard money.
-  for (p, list) in offers.iter().enumerate() {
-    for (seq, o) in list.iter().enumerate() {
-      if o.unit != unit || o.code == Code::Direct {
-        continue;
-      }
-      for c in candidates.iter_mut() {
-        let matches = match o.code {
-          Code::Negative => !o.orders.contains(&c.order),
-          Code::Move => is_move(&c.order),
-          Code::Hold => !is_move(&c.order),
-          Code::Gift => true,
-          Code::Direct => false,
-        };
-        if matches {
-          c.add(p, seq, o, terms.public_totals);
-        }
+  for &(p, seq) in refs {
+    let o = &offers[p][seq];
+    if o.code == Code::Direct {
+      continue;
+    }
+    for c in candidates.iter_mut() {
+      let matches = match o.code {
+        Code::Negative => !o.orders.contains(&c.order),
+        Code::Move => is_move(&c.order),
+        Code::Hold => !is_move(&c.order),
+        Code::Gift => true,
+        Code::Direct => false,
+      };
+      if matches {
+        c.add(p, seq, o, terms.public_totals);
       }
     }
   }
@@ -387,7 +400,7 @@ fn decide(
       None => Candidate::new(Order::Hold, powers),
     };
     candidates.insert(0, hold);
-    total = top + 1;
+    total = top.saturating_add(1);
   } else {
     total = top;
     if terms.ebayola {
@@ -411,7 +424,7 @@ fn decide(
 fn ebayola(candidates: &mut [Candidate], rank: &[usize]) -> u32 {
   let runner_up = candidates.get(1).map_or(0, |c| c.total);
   let Some((winner, _)) = candidates.split_first_mut() else { return 0 };
-  let price = winner.total.min(runner_up + 1);
+  let price = winner.total.min(runner_up.saturating_add(1));
   let mut over = winner.total - price;
   for &p in rank {
     if over == 0 {

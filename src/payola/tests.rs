@@ -449,6 +449,15 @@ fn an_offer_no_longer_valid_at_processing_is_ignored() {
   let outcome = phase.resolve();
   assert_eq!(deal(&outcome, "Par").order, Order::Hold);
   assert_eq!(spent(&outcome, 'G'), 0);
+
+  // The owner's own offer gone too: its unit holds all the same.
+  let mut phase = Phase::new(&["F A Par", "F A Mar"]);
+  phase.write('F', "A Par S A Mar - Bur");
+  phase.position.remove(province("Mar"));
+  let outcome = phase.resolve();
+  assert_eq!(outcome.orders.len(), 1);
+  assert_eq!(deal(&outcome, "Par").order, Order::Hold);
+  assert_eq!(deal(&outcome, "Par").candidates, vec![(Order::Hold, 0)]);
 }
 
 // ------------------------------------------------------------ income
@@ -527,7 +536,7 @@ fn offer_lines_are_read_with_or_without_blanks_and_in_any_case() {
 #[test]
 fn lines_are_written_back_canonically_and_read_back_the_same() {
   let phase = Phase::new(&["F A Par", "F F Bre", "F A Mar", "E F Nth", "E A Yor", "R F Stp/sc"]);
-  for (power, text, canonical) in [
+  for (who, text, canonical) in [
     ('F', "5 : a par-bur | - pic | h", "5 : A Par - Bur | - Pic | H"),
     ('F', "10#9:F Bre-Mid", "10#9 : F Bre - Mao"),
     ('F', "25 $", "25 $"),
@@ -541,11 +550,13 @@ fn lines_are_written_back_canonically_and_read_back_the_same() {
     ('E', "A Yor - Nwy via convoy", "0 : A Yor - Nwy via convoy"),
     ('E', "2 : F Stp/sc - Bot", "2 : F Stp/sc - Bot"),
   ] {
-    let line = phase.check(power, text).unwrap_or_else(|e| panic!("{text}: {e}"));
+    let line = phase.check(who, text).unwrap_or_else(|e| panic!("{text}: {e}"));
     let written = render_line(map(), &line);
     assert_eq!(written, canonical, "{text}");
-    let again = phase.check(power, &written).unwrap_or_else(|e| panic!("{written}: {e}"));
+    let again = phase.check(who, &written).unwrap_or_else(|e| panic!("{written}: {e}"));
     assert_eq!(again, line, "{written} reads back the same");
+    let stored = restore_line(map(), &phase.position, &phase.rules, power(who), &written);
+    assert_eq!(stored, Ok(line), "{written} restores the same");
   }
 }
 
@@ -633,6 +644,9 @@ fn limit_offers_counts_the_new_line_and_implies_direct_only() {
     phase.refused('F', "8 : F Bre - Mid"),
     OfferError::OverLimit { total: 20, available: 15 }
   );
+  // A line stored earlier is read back whatever the money now.
+  let stored = restore_line(map(), &phase.position, &phase.rules, power('F'), "99 : F Bre - Mid");
+  assert!(matches!(stored, Ok(Line::Offer(ref o)) if o.total() == 99), "{stored:?}");
 }
 
 #[test]
@@ -702,5 +716,29 @@ fn every_refusal_reads_as_a_sentence() {
     let text = error.to_string();
     assert!(text.ends_with('.'), "{text}");
     assert!(text.chars().next().is_some_and(|c| c.is_uppercase() || c == '\''), "{text}");
+  }
+}
+
+/// The loop ends however far a power overspends: every pass lowers its
+/// offers, and an all-zero sheet costs nothing.
+#[test]
+fn the_loop_ends_however_far_a_power_overspends() {
+  let mut phase = Phase::new(&["F A Par", "F F Bre", "G A Mun"]);
+  phase.bidder('F').balance = 0;
+  phase.bidder('G').balance = 3;
+  phase.write('F', "99*9999 : A Par - Bur");
+  phase.write('F', "50#40 + 7 > F Bre - Mao");
+  phase.write('G', "1 : A Par H");
+  phase.write('G', "9 : F Bre H");
+  let outcome = phase.resolve();
+  assert_eq!(spent(&outcome, 'F'), 0);
+  assert!(spent(&outcome, 'G') <= 3);
+  assert!(outcome.reductions[power('F').index()] >= 9999);
+  assert!(outcome.reductions[power('G').index()] >= 1);
+  // Every winner is paid for within the payers' means.
+  for deal in &outcome.deals {
+    for &(payer, amount) in &deal.paid {
+      assert!(amount <= phase.bidders[payer.index()].available(), "{deal:?}");
+    }
   }
 }
