@@ -219,6 +219,7 @@ pub fn results(
   if let Some(carried) = &processed.lists {
     announcement.extend(crystal_lists(config, game, carried, header, now));
   }
+  announcement.extend(payola_mail(config, game, processed, header, now));
   if game.is_finished() {
     announcement.ledger.extend(dedication::ended(game, now));
     announcement.extend(ended_lists(config, game, now));
@@ -307,6 +308,74 @@ fn crystal_lists(
     let text = body(&all, limit);
     announcement.history.push(entry(now, phase.to_string(), HistoryKind::Broadcast, subject, text));
   }
+  announcement
+}
+
+/// Payola's money mail after a processing (`game/payola.rs`): each
+/// power's `Ledger` of the movement turn and `Income` at the year's end,
+/// to its player alone; the Masters get every one, and the chart of who
+/// paid what. Under PUBLIC_TOTALS everyone gets the `Bribe Totals`, which
+/// HISTORY keeps; nothing else of the money goes into HISTORY.
+fn payola_mail(
+  config: &Config,
+  game: &Game,
+  processed: &Processed,
+  header: &str,
+  now: DateTime<Utc>,
+) -> Announcement {
+  let mut announcement = Announcement::default();
+  let masters: Vec<&crate::game::Member> =
+    game.members.iter().filter(|m| m.role == Role::Master).collect();
+  let mut private = Vec::new();
+  // To the power's player, and to the Masters unless they get it another
+  // way.
+  let mut send = |phase: &str, what: &str, power: Option<PowerId>, alone: bool, text: &str| {
+    let subject = subject::game(&config.judge_code, &game.name, phase, what);
+    let body = format!("{header}\n{text}");
+    let player = power.and_then(|p| game.player_of(p));
+    let masters = masters.iter().copied().filter(|_| !alone);
+    for member in player.into_iter().chain(masters) {
+      for address in member.addresses() {
+        push_once(&mut private, mail(address, &subject, &body, MailKind::Notice));
+      }
+    }
+  };
+  if let (Some(bought), Some(first)) = (&processed.bought, processed.phases.first()) {
+    let phase = first.phase.to_string();
+    for (power, ledger) in &bought.ledgers {
+      send(&phase, "Ledger", Some(*power), true, ledger);
+    }
+    // The Masters' copy: the chart, then every ledger, in one message.
+    let mut all = bought.chart.clone();
+    for (_, ledger) in &bought.ledgers {
+      all.push('\n');
+      all.push_str(ledger);
+    }
+    send(&phase, "Ledgers", None, false, &all);
+    if let Some(totals) = &bought.totals {
+      let subject = subject::game(&config.judge_code, &game.name, &phase, "Bribe Totals");
+      let body = format!("{header}\n{totals}");
+      for member in &game.members {
+        for address in member.addresses() {
+          push_once(&mut announcement.mail, mail(address, &subject, &body, MailKind::Bulk));
+        }
+      }
+      announcement.history.push(entry(now, phase, HistoryKind::Broadcast, subject, body));
+    }
+  }
+  for result in processed.phases.iter().filter(|r| !r.income.is_empty()) {
+    let phase = result.phase.to_string();
+    let mut all = String::new();
+    for (power, report) in &result.income {
+      send(&phase, "Income", Some(*power), true, report);
+      if !all.is_empty() {
+        all.push('\n');
+      }
+      all.push_str(report);
+    }
+    send(&phase, "Incomes", None, false, &all);
+  }
+  announcement.mail.extend(private);
   announcement
 }
 

@@ -42,6 +42,8 @@ const OPTION_INFO: &[(&str, &str)] = &[
   ("trafo", include_str!("../data/options/transform.txt")),
   ("duplex", include_str!("../data/options/duplex.txt")),
   ("crystalball", include_str!("../data/options/crystalball.txt")),
+  ("payola", include_str!("../data/options/payola.txt")),
+  ("payolaclassic", include_str!("../data/options/payolaclassic.txt")),
   ("dpjudge", include_str!("../data/options/dpjudge.txt")),
 ];
 

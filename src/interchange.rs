@@ -1385,6 +1385,7 @@ impl<'r> Adjudicated<'r> {
       trapped: Vec::new(),
       proxies: Vec::new(),
       torn: Vec::new(),
+      income: Vec::new(),
     };
     let seen = mask_result(map, &whole, &eye.viewer, eye.sight);
     let shown = &seen.result;

@@ -910,6 +910,22 @@ commands! {
   )
   .run(|s, c| s.set_password(&c.args).flow())
   .secret(Secret::All);
+  SetAccept = row(
+    Player,
+    "9.1",
+    "SET ACCEPT letters",
+    "Payola: the powers whose bribes your units prefer in a tie, best first (FE?).",
+    &["SET ACCEPT", "SET ACCEPTANCE", "SET ACCEPTANCE LIST"],
+  )
+  .run(|s, c| s.set_accept(&c.args).flow());
+  Transfer = row(
+    Player,
+    "9.1",
+    "TRANSFER amount TO power",
+    "Payola: give money from your treasury to another power, at once.",
+    &["TRANSFER"],
+  )
+  .run(|s, c| s.transfer(&c.args).flow());
   SetPreference = row(
     Player,
     "7.1",
@@ -2098,6 +2114,29 @@ commands! {
   SetSignals / SetNoSignals = dpjudge_switch!(dpjudge::SIGNAL_SUPPORT);
   SetPublicLists / SetNoPublicLists = dpjudge_switch!(dpjudge::PUBLIC_LISTS);
   SetLimitedLists / SetNoLimitedLists = dpjudge_switch!(dpjudge::LIMIT_LISTS);
+  // Payola's rules (`game/payola.rs`), in Payola games only.
+  SetAnonymousTransfers / SetSignedTransfers = dpjudge_switch!(dpjudge::ANON_TRANSFER);
+  SetNoDonations / SetDonations = dpjudge_switch!(dpjudge::NO_DONATIONS);
+  SetNoTransfers / SetTransfers = dpjudge_switch!(dpjudge::NO_TRANSFER);
+  SetOneTransfer / SetAnyTransfers = dpjudge_switch!(dpjudge::ONE_TRANSFER);
+  SetNoLooting / SetLooting = dpjudge_switch!(dpjudge::NO_LOOTING);
+  SetFlatTax / SetSlidingTax = dpjudge_switch!(dpjudge::FLAT_TAX);
+  SetNoHoarding / SetHoarding = dpjudge_switch!(dpjudge::NO_HOARDING);
+  SetZeroSum / SetNoZeroSum = dpjudge_switch!(dpjudge::ZEROSUM);
+  SetEbayola / SetNoEbayola = dpjudge_switch!(dpjudge::EBAYOLA);
+  SetNoLedgerCosts / SetLedgerCosts = dpjudge_switch!(dpjudge::HIDE_COST);
+  SetNoLedgerOffers / SetLedgerOffers = dpjudge_switch!(dpjudge::HIDE_OFFERS);
+  SetPublicTotals / SetNoPublicTotals = dpjudge_switch!(dpjudge::PUBLIC_TOTALS);
+  SetNoLedgers / SetLedgers = dpjudge_switch!(dpjudge::NO_LEDGERS);
+  SetDirectOnly / SetNoDirectOnly = dpjudge_switch!(dpjudge::DIRECT_ONLY);
+  SetPayDummies / SetNoPayDummies = dpjudge_switch!(dpjudge::PAY_DUMMIES);
+  SetNoSavings / SetSavings = dpjudge_switch!(dpjudge::NO_SAVINGS);
+  SetNoPlateaus / SetPlateaus = dpjudge_switch!(dpjudge::NO_PLATEAU);
+  SetLimitOffers / SetNoLimitOffers = dpjudge_switch!(dpjudge::LIMIT_OFFERS);
+  SetBribesRemote / SetNoBribesRemote = dpjudge_switch!(dpjudge::REMOTE_BRIBE);
+  SetBribesAdjacent / SetBribesAny = dpjudge_switch!(dpjudge::TOUCH_BRIBE);
+  SetZeroBribes / SetNoZeroBribes = dpjudge_switch!(dpjudge::ZERO_FOREIGN);
+  SetClassicPayola / SetNoClassicPayola = dpjudge_switch!(dpjudge::PAYOLA_CLASSIC);
   SetAnyHomeCenter = row(
     Moderator,
     "9.1",

@@ -87,6 +87,10 @@ pub struct Board {
   pub dummies: Vec<String>,
   pub inhabits: Vec<String>,
   pub rules: Vec<String>,
+  /// The `PAYOLA DIRECTIVES` block: its rules, TAX and CAP.
+  pub payola_rules: Vec<String>,
+  pub payola_tax: Option<u32>,
+  pub payola_cap: Option<u32>,
   pub victory: Option<u32>,
   pub begin: Option<(String, Pos)>,
   pub flow: Vec<(String, Pos)>,
@@ -148,13 +152,24 @@ impl Board {
           _ => return Err(at.err("bad DIRECTIVES line")),
         }
       } else if let Some(v) = &variant {
-        // Only the block for every game matters; Payola blocks are skipped.
-        if v == "ALL" {
-          if up == "RULE" || up == "RULES" {
+        // The block for every game, and Payola's; other game types' are
+        // skipped.
+        let number = |w: Option<&&str>| {
+          w.and_then(|w| w.parse::<u32>().ok()).ok_or_else(|| at.err(format!("bad {up} directive")))
+        };
+        match (v.as_str(), up.as_str()) {
+          ("ALL", "RULE" | "RULES") => {
             self.rules.extend(word[1..].iter().map(|w| w.to_uppercase()));
-          } else {
+          }
+          ("PAYOLA", "RULE" | "RULES") => {
+            self.payola_rules.extend(word[1..].iter().map(|w| w.to_uppercase()));
+          }
+          ("PAYOLA", "TAX") if word.len() == 2 => self.payola_tax = Some(number(word.get(1))?),
+          ("PAYOLA", "CAP") => self.payola_cap = Some(number(word.get(1))?),
+          ("ALL" | "PAYOLA", _) => {
             return Err(at.err(format!("directive {up} cannot be expressed in the map format")));
           }
+          _ => {}
         }
       } else if up == "IN" || up == "FROM" {
         if up == "FROM" {

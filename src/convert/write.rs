@@ -108,6 +108,18 @@ pub fn write(board: &Board, stem: &str) -> Result<String, ConvertError> {
     }
     let _ = writeln!(out, "new_homes = [{}]", years.join(", "));
   }
+  if !board.payola_rules.is_empty() || board.payola_tax.is_some() || board.payola_cap.is_some() {
+    out.push_str("\n[payola]\n");
+    if !board.payola_rules.is_empty() {
+      let _ = writeln!(out, "rules = {}", list(board.payola_rules.iter()));
+    }
+    if let Some(tax) = board.payola_tax {
+      let _ = writeln!(out, "tax = {tax}");
+    }
+    if let Some(cap) = board.payola_cap {
+      let _ = writeln!(out, "cap = {cap}");
+    }
+  }
   Calendar::write(&calendar, &mut out);
 
   out.push_str("\n# ---------------------------------------------------------------- powers\n");

@@ -212,6 +212,181 @@ rules! {
       "Crystal Ball: published lists are not cut (the default)."
       "Crystal Ball lists are no longer cut to L entries (no\n\
        LIMIT_LISTS)";
+  // --------------------------------------------------------------- Payola
+  // Payola's own (`payola.rs`); refused in other games.
+  ANON_TRANSFER = "ANON_TRANSFER",
+    on ["SET ANONYMOUS TRANSFERS", "SET ANONYMOUS TRANSFER"]
+      "Payola: the receiver of a TRANSFER is not told who sent it."
+      "the receiver of a transfer is not told who sent it\n\
+       (ANON_TRANSFER)",
+    off ["SET SIGNED TRANSFERS", "SET SIGNED TRANSFER"]
+      "Payola: the receiver of a TRANSFER is told who sent it (the default)."
+      "the receiver of a transfer is told who sent it";
+  NO_DONATIONS = "NO_DONATIONS",
+    on ["SET NO DONATIONS"]
+      "Payola: a power with no centres may not transfer, and its money is lost."
+      "a power left with no centres may not transfer money, and\n\
+       loses its treasury (NO_DONATIONS)",
+    off ["SET DONATIONS"]
+      "Payola: a power with no centres keeps its money and may give it (the default)."
+      "a power with no centres keeps its money and may give it";
+  NO_TRANSFER = "NO_TRANSFER",
+    on ["SET NO TRANSFERS", "SET NO TRANSFER"]
+      "Payola: no money may be transferred between powers."
+      "no money may be transferred between powers (NO_TRANSFER)",
+    off ["SET TRANSFERS"]
+      "Payola: powers may transfer money (the default)."
+      "powers may transfer money to each other";
+  ONE_TRANSFER = "ONE_TRANSFER",
+    on ["SET ONE TRANSFER"]
+      "Payola: at most one transfer to each power per phase."
+      "each power may transfer money to each other power at most\n\
+       once a phase (ONE_TRANSFER)",
+    off ["SET ANY TRANSFERS"]
+      "Payola: any number of transfers per phase (the default)."
+      "transfers are not limited in number";
+  NO_LOOTING = "NO_LOOTING",
+    on ["SET NO LOOTING"]
+      "Payola: a dummy's Master may not transfer the dummy's money."
+      "a dummy's money may not be transferred (NO_LOOTING)",
+    off ["SET LOOTING"]
+      "Payola: a dummy's money may be transferred (the default)."
+      "a dummy's money may be transferred";
+  FLAT_TAX = "FLAT_TAX",
+    on ["SET FLAT TAX"]
+      "Payola: each centre brings as many AgP a year as the map has powers."
+      "each centre brings as many AgP a year as the\n\
+       map has powers (FLAT_TAX)",
+    off ["SET SLIDING TAX"]
+      "Payola: the first centres bring the most (the default)."
+      "a power's first centres bring the most income";
+  NO_HOARDING = "NO_HOARDING",
+    on ["SET NO HOARDING"]
+      "Payola: money unspent at the year's end is lost before income comes."
+      "money unspent at the end of the year is lost (NO_HOARDING)",
+    off ["SET HOARDING"]
+      "Payola: unspent money is kept (the default)."
+      "unspent money is kept from year to year";
+  ZEROSUM = "ZEROSUM",
+    on ["SET ZERO SUM"]
+      "Payola: no tax; bribes paid to your units and captured treasuries are income."
+      "there is no tax: bribes paid to a power's units are its\n\
+       income, and a captured centre brings a share of its owner's treasury\n\
+       (ZEROSUM)",
+    off ["SET NO ZERO SUM"]
+      "Payola: income is a tax on centres (the default)."
+      "income is a tax on centres";
+  EBAYOLA = "EBAYOLA",
+    on ["SET EBAYOLA"]
+      "Payola: the winning bribe costs one AgP more than the best losing one."
+      "a winning bribe costs one AgP more than the\n\
+       best losing one (EBAYOLA)",
+    off ["SET NO EBAYOLA"]
+      "Payola: a winning bribe costs what was offered (the default)."
+      "a winning bribe costs what was offered";
+  HIDE_COST = "HIDE_COST",
+    on ["SET NO LEDGER COSTS"]
+      "Payola: ledgers do not say what each of your units was paid."
+      "ledgers do not say what each of a power's units was paid\n\
+       (HIDE_COST)",
+    off ["SET LEDGER COSTS"]
+      "Payola: ledgers say what each of your units was paid (the default)."
+      "ledgers say what each of a power's units was paid";
+  HIDE_OFFERS = "HIDE_OFFERS",
+    on ["SET NO LEDGER OFFERS"]
+      "Payola: ledgers leave out your offer sheet and which offers were taken."
+      "ledgers leave out the offer sheet and which offers were\n\
+       taken (HIDE_OFFERS)",
+    off ["SET LEDGER OFFERS"]
+      "Payola: ledgers show your offers and which were taken (the default)."
+      "ledgers show the offer sheet and which offers were taken";
+  PUBLIC_TOTALS = "PUBLIC_TOTALS",
+    on ["SET PUBLIC TOTALS"]
+      "Payola: every unit's bribe totals are published with the results."
+      "every unit's bribe totals, for each order offered, are\n\
+       published with the results, without who paid (PUBLIC_TOTALS)",
+    off ["SET NO PUBLIC TOTALS"]
+      "Payola: bribe totals stay secret (the default)."
+      "bribe totals stay secret";
+  NO_LEDGERS = "NO_LEDGERS",
+    on ["SET NO LEDGERS"]
+      "Payola: no ledgers or income reports are mailed (money is still spent)."
+      "no ledgers or income reports are mailed; bribes are still\n\
+       paid (NO_LEDGERS)",
+    off ["SET LEDGERS"]
+      "Payola: each power gets its ledger after each turn (the default)."
+      "each power gets its ledger after each movement turn";
+  DIRECT_ONLY = "DIRECT_ONLY",
+    on ["SET DIRECT ONLY"]
+      "Payola: one plain (:) offer per unit; no wildcards, repeats or additions."
+      "each power may make one plain (:) offer per unit, with no\n\
+       wildcards, alternatives, repeats or additions (DIRECT_ONLY)",
+    off ["SET NO DIRECT ONLY"]
+      "Payola: every kind of offer is allowed (the default)."
+      "every kind of offer is allowed";
+  PAY_DUMMIES = "PAY_DUMMIES",
+    on ["SET PAY DUMMIES"]
+      "Payola: powers order their own units; only dummies' units take bribes."
+      "powers order their own units as usual and only dummies'\n\
+       units take bribes (PAY_DUMMIES)",
+    off ["SET NO PAY DUMMIES"]
+      "Payola: every unit takes bribes (the default)."
+      "every unit takes bribes";
+  NO_SAVINGS = "NO_SAVINGS",
+    on ["SET NO SAVINGS"]
+      "Payola: no savings ($) lines and no plateaus (#)."
+      "offer sheets may have no savings ($) lines and no plateaus\n\
+       (#) (NO_SAVINGS)",
+    off ["SET SAVINGS"]
+      "Payola: savings lines and plateaus are allowed (the default)."
+      "savings lines and plateaus are allowed";
+  NO_PLATEAU = "NO_PLATEAU",
+    on ["SET NO PLATEAUS", "SET NO PLATEAU"]
+      "Payola: offers may have no plateaus (#)."
+      "offers may have no plateaus (#) (NO_PLATEAU)",
+    off ["SET PLATEAUS", "SET PLATEAU"]
+      "Payola: offers may have plateaus (the default)."
+      "offers may have plateaus";
+  LIMIT_OFFERS = "LIMIT_OFFERS",
+    on ["SET LIMIT OFFERS", "SET LIMITED OFFERS"]
+      "Payola: a sheet's offers may not add up to more than the money available."
+      "a power's offers may not add up to more than the money it\n\
+       has (LIMIT_OFFERS, which brings DIRECT_ONLY)",
+    off ["SET NO LIMIT OFFERS", "SET NO LIMITED OFFERS"]
+      "Payola: offers may add up to more than the treasury (the default)."
+      "offers may add up to more than the treasury";
+  REMOTE_BRIBE = "REMOTE_BRIBE",
+    on ["SET BRIBES REMOTE"]
+      "Payola: only foreign units not next to one of yours may be bribed."
+      "only foreign units out of reach of the briber's own units\n\
+       may be bribed (REMOTE_BRIBE)",
+    off ["SET NO BRIBES REMOTE"]
+      "Payola: any unit may be bribed (the default)."
+      "any unit may be bribed, wherever it stands";
+  TOUCH_BRIBE = "TOUCH_BRIBE",
+    on ["SET BRIBES ADJACENT"]
+      "Payola: only foreign units next to one of yours may be bribed."
+      "only foreign units next to one of the briber's own units\n\
+       may be bribed (TOUCH_BRIBE)",
+    off ["SET BRIBES ANY"]
+      "Payola: any unit may be bribed (the default)."
+      "any unit may be bribed, wherever it stands";
+  ZERO_FOREIGN = "ZERO_FOREIGN",
+    on ["SET ZERO BRIBES"]
+      "Payola: offers of 0 AgP to other powers' units are allowed."
+      "offers of 0 AgP to other powers' units are allowed\n\
+       (ZERO_FOREIGN)",
+    off ["SET NO ZERO BRIBES"]
+      "Payola: a 0 AgP offer may go only to your own units (the default)."
+      "a 0 AgP offer may go only to a power's own units";
+  PAYOLA_CLASSIC = "PAYOLA_CLASSIC",
+    on ["SET CLASSIC PAYOLA"]
+      "Payola: the original rules (FLAT TAX, NO SAVINGS, DIRECT ONLY, ZERO BRIBES)."
+      "the original Payola rules: FLAT_TAX,\n\
+       NO_SAVINGS, DIRECT_ONLY and ZERO_FOREIGN (PAYOLA_CLASSIC)",
+    off ["SET NO CLASSIC PAYOLA"]
+      "Payola: not the original rules (the rules it brought stay until turned off)."
+      "the game is no longer marked as classic Payola";
   // ---------------------------------------------------------------- press
   // `press.rs` `plan`: broadcasts are grey, partial press white.
   YELLOW_PRESS = "YELLOW_PRESS",
@@ -576,7 +751,9 @@ mod tests {
       for on in [true, false] {
         let mut settings = Settings::default();
         // A game type's own rules, in a game of that type.
-        settings.variant.crystal_ball = super::super::variant::game_type_of(rule.name).is_some();
+        let game_type = super::super::variant::game_type_of(rule.name);
+        settings.variant.crystal_ball = game_type == Some("Crystal Ball");
+        settings.variant.payola = game_type == Some("Payola");
         assert!(settings.set_rule(rule.name, on).is_ok(), "{}", rule.name);
         assert_eq!(settings.rule_on(rule.name), on, "{}", rule.name);
       }

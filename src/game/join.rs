@@ -51,6 +51,7 @@ impl SignOnVariant {
       .iter()
       .find_map(|o| o.not_for(map))
       .or_else(|| super::xtal::start_misfit(map, &settings).map(String::from))
+      .or_else(|| super::viewer::misfit(&settings).map(String::from))
   }
 
   /// Whether the variant is played gunboat.

@@ -34,6 +34,8 @@ pub struct Turn {
   pub future: Vec<super::future::FutureOrders>,
   /// A Crystal Ball game's lists then.
   pub xtal: super::xtal::Lists,
+  /// A Payola game's money then.
+  pub payola: super::payola::Treasury,
 }
 
 /// Why a ROLLBACK cannot be done.
@@ -234,6 +236,7 @@ impl Game {
       victory_centers: self.settings.victory_centers,
       future: self.future.clone(),
       xtal: self.xtal.clone(),
+      payola: self.payola.clone(),
     });
     let surplus = self.turns.len().saturating_sub(KEPT_TURNS);
     self.turns.drain(..surplus);
@@ -279,6 +282,7 @@ impl Game {
     self.future = back.future;
     self.future.extend(since);
     self.xtal = back.xtal;
+    self.payola = back.payola;
     self.status = Status::Active;
     for member in &mut self.members {
       member.wait = false;

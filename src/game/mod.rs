@@ -23,6 +23,7 @@ mod entry;
 pub mod future;
 pub mod join;
 pub mod master;
+pub mod payola;
 mod permission;
 pub mod picture;
 pub mod preference;
@@ -90,6 +91,8 @@ pub struct Game {
   pub future: Vec<future::FutureOrders>,
   /// A Crystal Ball game's order lists (`xtal.rs`); empty in others.
   pub xtal: xtal::Lists,
+  /// A Payola game's money (`payola.rs`); empty in others.
+  pub payola: payola::Treasury,
 }
 
 /// The longest game name (manual §4).
@@ -658,6 +661,7 @@ impl Game {
       turns: Vec::new(),
       future: Vec::new(),
       xtal: xtal::Lists::default(),
+      payola: payola::Treasury::default(),
     }
   }
 
@@ -913,6 +917,10 @@ impl Game {
     if self.is_crystal_ball() && self.position.phase.kind == PhaseKind::Movement {
       return !self.must_order(power) || self.in_civil_disorder(power) || self.list_in(power);
     }
+    // A Payola movement phase waits for offer sheets.
+    if self.is_payola() && self.position.phase.kind == PhaseKind::Movement {
+      return !self.must_order(power) || self.in_civil_disorder(power) || self.sheet_in(power);
+    }
     !self.must_order(power)
       || self.in_civil_disorder(power)
       || self.orders[power.index()].received
@@ -1065,6 +1073,13 @@ impl Game {
     }
     self.members.extend(seats);
     self.status = Status::Active;
+    // Payola: the map's Payola rules come in, and the purses open.
+    if self.is_payola() {
+      for rule in self.map.payola_rules() {
+        let _ = self.settings.set_rule(rule, true);
+      }
+      self.open_treasury();
+    }
     self.started = Some(now);
     self.seq = 1;
     self.timing.phase_began = now;
@@ -1110,6 +1125,8 @@ impl Game {
 mod dummy_tests;
 #[cfg(test)]
 mod join_tests;
+#[cfg(test)]
+mod payola_tests;
 #[cfg(test)]
 mod tests;
 #[cfg(test)]

@@ -45,6 +45,8 @@ pub struct Processed {
   /// A Crystal Ball movement turn: the locked lists as they were carried
   /// out (`xtal.rs`).
   pub lists: Option<super::xtal::CarriedOut>,
+  /// A Payola movement turn: what the money did (`payola.rs`).
+  pub bought: Option<super::payola::Bought>,
 }
 
 /// One adjudicated phase.
@@ -73,6 +75,8 @@ pub struct PhaseResult {
   pub proxies: Vec<(Unit, PowerId)>,
   /// Vassals' units destroyed for torn allegiance at the year's end.
   pub torn: Vec<Unit>,
+  /// A Payola game's income at the year's end: each power's report.
+  pub income: Vec<(PowerId, String)>,
 }
 
 /// What became of the orders of one phase.
@@ -110,7 +114,19 @@ impl Game {
     if crystal {
       processed.lists = Some(self.carry_out_lists());
     }
+    // Payola: the units take the orders they were paid for; the turn kept
+    // for ROLLBACK has them as its orders, and the money as it was.
+    let payola = self.is_payola() && self.position.phase.kind == PhaseKind::Movement;
+    let treasury = self.payola.clone();
+    if payola {
+      let (orders, bought) = self.buy_orders();
+      self.enter_bought(orders);
+      processed.bought = Some(bought);
+    }
     self.keep_turn();
+    if let Some(turn) = self.turns.last_mut().filter(|_| payola) {
+      turn.payola = treasury;
+    }
     if crystal {
       self.advance_lists();
     }
@@ -298,6 +314,13 @@ impl Game {
     };
     let concluded = adjudicate::conclude(self.map, &before, after, &rules);
     self.position = concluded.position;
+    let income = if concluded.year_ended {
+      let owners: Vec<Option<PowerId>> =
+        self.map.supply_centers().map(|c| before.owner(c)).collect();
+      self.pay_income(&owners).reports
+    } else {
+      Vec::new()
+    };
     if concluded.year_ended {
       let centers =
         self.map.power_ids().map(|p| self.position.centers_of(self.map, p).count() as u8).collect();
@@ -330,6 +353,7 @@ impl Game {
       proxies,
       torn: concluded.torn,
       not_carried,
+      income,
     };
     self.seq += 1;
     self.orders = vec![PowerOrders::default(); self.map.powers().len()];
@@ -393,6 +417,17 @@ impl Game {
       hash = hash.wrapping_mul(0x0100_0000_01b3);
     }
     hash
+  }
+
+  /// Payola: the orders bought become the owners' orders for the phase.
+  fn enter_bought(&mut self, orders: Vec<UnitOrder>) {
+    self.orders = vec![PowerOrders::default(); self.map.powers().len()];
+    for order in orders {
+      let text = crate::order::render_order(self.map, &order);
+      if let Some(list) = self.orders.get_mut(order.unit.power.index()) {
+        list.units.push(super::Entered { order, text });
+      }
+    }
   }
 
   /// The proxy orders in: each unit handed to another power, with it.

@@ -52,6 +52,9 @@ pub fn header(code: &str, game: &Game, tz: Tz) -> String {
   if game.settings.variant.crystal_ball {
     variant.push_str(" CrystalBall");
   }
+  if game.settings.variant.payola {
+    variant.push_str(" Payola");
+  }
   let mut header = format!(":: Judge: {code}  Game: {}  Variant: {variant}\n", game.title());
   // A forming game shows its start deadline if it has one (SET START), and
   // no deadline line until then, as njudge does.
@@ -974,6 +977,22 @@ pub fn listing(game: &Game, viewer: Option<usize>, now: DateTime<Utc>, tz: Tz) -
           "One or more players have asked that orders not be processed before the\ndeadline.\n",
         );
       }
+    }
+  }
+  // Payola: a player sees its own money, a Master everyone's.
+  if game.is_payola() && game.status == Status::Active {
+    match viewer.and_then(|i| game.members.get(i)).map(|m| (m.role, m.power)) {
+      Some((Role::Master, _)) => {
+        text.push('\n');
+        for power in game.map.power_ids() {
+          text.push_str(&game.purse_lines(power));
+        }
+      }
+      Some((Role::Player, Some(power))) => {
+        text.push('\n');
+        text.push_str(&game.purse_lines(power));
+      }
+      _ => {}
     }
   }
   let s = &game.settings;

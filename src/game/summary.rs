@@ -244,6 +244,9 @@ fn parameters(text: &mut String, game: &Game, judge_code: Option<&str>) {
   if s.variant.crystal_ball {
     line.push_str(", CrystalBall");
   }
+  if s.variant.payola {
+    line.push_str(", Payola");
+  }
   if (s.players as usize) < powers {
     line.push_str(", Duplex");
     if !s.variant.secret {

@@ -43,6 +43,10 @@ pub struct Variant {
   /// writes its movement orders one turn ahead, as lists.
   #[serde(skip_serializing_if = "std::ops::Not::not")]
   pub crystal_ball: bool,
+  /// The DPjudge's Payola game type (`game/payola.rs`): movement orders
+  /// are bought with bribes, from a treasury each power has.
+  #[serde(skip_serializing_if = "std::ops::Not::not")]
+  pub payola: bool,
   /// A unit may be disbanded in a movement phase (SET DISBAND).
   pub movement_disband: bool,
   /// Which units may change type, when and where, and whether an attack
@@ -97,6 +101,10 @@ impl Variant {
   pub fn has_rule(&self, name: &str) -> bool {
     // Crystal Ball forces these (the DPjudge's `VARIANT xtalball` line).
     if self.crystal_ball && CRYSTAL_BALL_FORCED.iter().any(|r| r.eq_ignore_ascii_case(name)) {
+      return true;
+    }
+    // Payola forces ORDER_ANY (a bribe may be offered to any unit).
+    if self.payola && name.eq_ignore_ascii_case("ORDER_ANY") {
       return true;
     }
     match option_rule(name) {
@@ -237,6 +245,7 @@ pub(crate) fn game_type_of(name: &str) -> Option<&'static str> {
     "ZERO_FOREIGN",
     "RESTRICT_SIGNAL",
     "BLIND_PAYOLA",
+    "PAYOLA_CLASSIC",
   ];
   const CRYSTAL_BALL: &[&str] = &["PUBLIC_LISTS", "LIMIT_LISTS"];
   if PAYOLA.contains(&name) {
@@ -438,12 +447,23 @@ impl Settings {
   pub fn set_rule(&mut self, word: &str, on: bool) -> Result<String, UnknownRule> {
     let name = alias(rule_name(word));
     if let Some(game_type) = game_type_of(&name) {
-      // Crystal Ball's own rules, in a Crystal Ball game.
-      if game_type == "Crystal Ball" && self.variant.crystal_ball {
+      // Crystal Ball's own rules, in a Crystal Ball game; Payola's in a
+      // Payola game, with what the DPjudge's table brings.
+      let (crystal, payola) = (self.variant.crystal_ball, self.variant.payola);
+      if (game_type == "Crystal Ball" && crystal) || (game_type == "Payola" && payola) {
         self.switch_rule(&name, on);
+        if on {
+          let mut done = vec![name.clone()];
+          self.imply(&name, &mut done);
+        }
         return Ok(name);
       }
       return Err(UnknownRule::GameType { rule: name, game_type });
+    }
+    if self.variant.payola {
+      if let Some(refusal) = super::payola::refused_rule(&name, on) {
+        return Err(refusal);
+      }
     }
     if self.variant.crystal_ball && !on && CRYSTAL_BALL_FORCED.contains(&name.as_str()) {
       return Err(UnknownRule::Forced { rule: name, game_type: "Crystal Ball" });
@@ -590,13 +610,17 @@ pub enum GameOption {
   Blind,
   Wings,
   CrystalBall,
+  Payola,
+  PayolaClassic,
 }
 
 impl GameOption {
   /// Every option, in the order listings name them.
-  pub const ALL: [GameOption; 12] = [
+  pub const ALL: [GameOption; 14] = [
     GameOption::Gunboat,
     GameOption::CrystalBall,
+    GameOption::PayolaClassic,
+    GameOption::Payola,
     GameOption::Blind,
     GameOption::Wings,
     GameOption::Summer,
@@ -627,6 +651,8 @@ impl GameOption {
       "blind" => GameOption::Blind,
       "wings" | "wing" => GameOption::Wings,
       "crystalball" | "xtalball" => GameOption::CrystalBall,
+      "payola" => GameOption::Payola,
+      "payolaclassic" | "classicpayola" => GameOption::PayolaClassic,
       _ => return None,
     })
   }
@@ -646,6 +672,8 @@ impl GameOption {
       GameOption::Blind => "Blind",
       GameOption::Wings => "Wings",
       GameOption::CrystalBall => "CrystalBall",
+      GameOption::Payola => "Payola",
+      GameOption::PayolaClassic => "PayolaClassic",
     }
   }
 
@@ -677,6 +705,8 @@ impl GameOption {
       GameOption::Blind => "Blind",
       GameOption::Wings => "Wings",
       GameOption::CrystalBall => "Crystal Ball",
+      GameOption::Payola => "Payola",
+      GameOption::PayolaClassic => "Payola Classic",
     }
   }
 
@@ -706,6 +736,10 @@ impl GameOption {
       (GameOption::Wings, false) => "SET NOT VARIANT Wings",
       (GameOption::CrystalBall, true) => "SET VARIANT CrystalBall",
       (GameOption::CrystalBall, false) => "SET NOT VARIANT CrystalBall",
+      (GameOption::Payola, true) => "SET VARIANT Payola",
+      (GameOption::Payola, false) => "SET NOT VARIANT Payola",
+      (GameOption::PayolaClassic, true) => "SET VARIANT PayolaClassic",
+      (GameOption::PayolaClassic, false) => "SET NOT VARIANT PayolaClassic",
     }
   }
 
@@ -760,6 +794,16 @@ impl GameOption {
          turn ahead, as lists, and the list locked for a turn is carried out"
       }
       (GameOption::CrystalBall, false) => "the game is not Crystal Ball: orders as usual",
+      (GameOption::Payola, true) => {
+        "the game is Payola: units follow whoever pays them most, from\n\
+         treasuries the centres fill each year"
+      }
+      (GameOption::Payola, false) => "the game is not Payola: each power orders its own units",
+      (GameOption::PayolaClassic, true) => {
+        "the game is classic Payola: Payola with a flat tax, no savings,\n\
+         plain offers only, and 0 AgP offers to any unit"
+      }
+      (GameOption::PayolaClassic, false) => "the game is not classic Payola",
     }
   }
 
@@ -779,6 +823,8 @@ impl GameOption {
       GameOption::Blind => v.blind,
       GameOption::Wings => v.wings,
       GameOption::CrystalBall => v.crystal_ball,
+      GameOption::Payola => v.payola,
+      GameOption::PayolaClassic => v.payola && v.has_rule("PAYOLA_CLASSIC"),
     }
   }
 
@@ -809,7 +855,30 @@ impl GameOption {
       GameOption::Secret => v.secret = on,
       GameOption::Blind => v.blind = on,
       GameOption::Wings => v.wings = on,
+      GameOption::Payola | GameOption::PayolaClassic => {
+        let classic = self == GameOption::PayolaClassic;
+        if on {
+          // One game type at a time: the last one named.
+          v.crystal_ball = false;
+          v.payola = true;
+          v.map_rules.retain(|r| !matches!(r.as_str(), "NO_CHECK" | "FICTIONAL_OK"));
+          v.map_rules.retain(|r| game_type_of(r) != Some("Crystal Ball"));
+          settings.proxy = false;
+          if classic {
+            let _ = settings.set_rule("PAYOLA_CLASSIC", true);
+          }
+        } else if classic {
+          settings.variant.map_rules.retain(|r| r != "PAYOLA_CLASSIC");
+        } else {
+          v.payola = false;
+          v.map_rules.retain(|r| game_type_of(r) != Some("Payola"));
+        }
+      }
       GameOption::CrystalBall => {
+        if on {
+          v.payola = false;
+          v.map_rules.retain(|r| game_type_of(r) != Some("Payola"));
+        }
         v.crystal_ball = on;
         if on {
           v.map_rules.retain(|r| r != "NO_CHECK");
@@ -851,7 +920,11 @@ impl Settings {
         o.is_on(self)
           && (matches!(
             o,
-            GameOption::Gunboat | GameOption::Blind | GameOption::Wings | GameOption::CrystalBall
+            GameOption::Gunboat
+              | GameOption::Blind
+              | GameOption::Wings
+              | GameOption::CrystalBall
+              | GameOption::Payola
           ) || self.variant.named.contains(&o))
       })
       .collect()

@@ -64,6 +64,18 @@ pub enum MapError {
   TooManyProvinces { count: usize },
 }
 
+/// A map's Payola directives (`[payola]`).
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct PayolaEntry {
+  #[serde(default)]
+  rules: Vec<String>,
+  /// AgP per centre a year (`TAX n`).
+  tax: Option<u32>,
+  /// The most income a power gets in a year (`CAP n`).
+  cap: Option<u32>,
+}
+
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct MapFile {
@@ -74,6 +86,8 @@ struct MapFile {
   first_phase: String,
   #[serde(default)]
   rules: Vec<String>,
+  /// The map's `PAYOLA DIRECTIVES`: rules and income in Payola games.
+  payola: Option<PayolaEntry>,
   #[serde(default)]
   new_homes: Vec<i32>,
   /// The board file the variant is drawn on, when not its own.
@@ -254,6 +268,13 @@ pub(super) fn load_with(text: &str, duality: Option<bool>) -> Result<Map, MapErr
     victory_centers: file.victory_centers,
     first_phase,
     rules: file.rules.iter().map(|r| r.trim().to_ascii_uppercase()).collect(),
+    payola: file.payola.map_or_else(super::PayolaDirectives::default, |p| {
+      super::PayolaDirectives {
+        rules: p.rules.iter().map(|r| r.trim().to_ascii_uppercase()).collect(),
+        tax: p.tax,
+        cap: p.cap,
+      }
+    }),
     new_homes: file.new_homes,
     board: file.board,
     calendar,

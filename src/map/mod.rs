@@ -286,6 +286,7 @@ pub struct Map {
   victory_centers: u32,
   first_phase: String,
   rules: Vec<String>,
+  payola: PayolaDirectives,
   new_homes: Vec<i32>,
   /// The board file it is drawn on, when not the one named by its key.
   board: Option<String>,
@@ -296,6 +297,14 @@ pub struct Map {
   neutral_units: Vec<NeutralUnit>,
   during: Vec<During>,
   names: names::NameIndex,
+}
+
+/// A map's Payola directives: rules and income for Payola games on it.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct PayolaDirectives {
+  pub rules: Vec<String>,
+  pub tax: Option<u32>,
+  pub cap: Option<u32>,
 }
 
 impl Map {
@@ -384,6 +393,21 @@ impl Map {
   /// The variant's default rules, by their DPjudge names.
   pub fn rules(&self) -> &[String] {
     &self.rules
+  }
+
+  /// The rules a Payola game on this map adds (its `PAYOLA DIRECTIVES`).
+  pub fn payola_rules(&self) -> &[String] {
+    &self.payola.rules
+  }
+
+  /// AgP per centre a year in a Payola game, when the map sets it (`TAX`).
+  pub fn payola_tax(&self) -> Option<u32> {
+    self.payola.tax
+  }
+
+  /// The most income a power gets in a year of a Payola game (`CAP`).
+  pub fn payola_cap(&self) -> Option<u32> {
+    self.payola.cap
   }
 
   /// True when the map turns on the DPjudge rule `name` by default.

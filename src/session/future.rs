@@ -120,6 +120,7 @@ impl Session<'_> {
   /// message's open PHASE block has kept so far.
   pub(crate) fn future_clear(&mut self) {
     self.list_clear();
+    self.sheet_clear();
     self.future.touched = true;
     let Some(power) = self.future_power("CLEAR") else { return };
     let Some(seat) = self.seat.as_mut() else { return };

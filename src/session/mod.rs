@@ -18,6 +18,7 @@ mod info;
 mod join;
 mod master;
 mod moderate;
+mod payola;
 mod picture;
 mod play;
 mod press;
@@ -195,6 +196,11 @@ pub(crate) struct Session<'a> {
   future: future::FutureState,
   /// A Crystal Ball game's list lines in this message.
   xtal: xtal::Draft,
+  /// A Payola offer sheet being written (`payola.rs`).
+  payola: payola::Draft,
+  /// The message gave money or set the acceptance list: the reply shows
+  /// the purse.
+  payola_touched: bool,
   /// Files for the reply: the pictures MAP and SUMMARY draw.
   attachments: Vec<crate::mail::outbound::Attachment>,
   /// The `::` header of the first game a reply without a SIGN ON is about
@@ -245,6 +251,8 @@ impl<'a> Session<'a> {
       lines_after: 0,
       future: future::FutureState::default(),
       xtal: xtal::Draft::default(),
+      payola: payola::Draft::default(),
+      payola_touched: false,
       attachments: Vec::new(),
       about: None,
       web: false,
@@ -626,6 +634,7 @@ impl Session<'_> {
       self.body.push('\n');
     }
     self.close_lists();
+    self.close_sheet();
     self.announce_parameter_changes();
     let Some(seat) = self.seat.as_mut() else { return Ok(()) };
     let game = &mut seat.stored.game;
@@ -674,6 +683,7 @@ impl Session<'_> {
       let listed_current = !footer.is_empty();
       footer.push_str(&self.future_footer(listed_current));
       footer.push_str(&self.lists_footer(listed_current));
+      footer.push_str(&self.purse_footer(self.payola_touched));
     }
     let absences = if leaving { String::new() } else { self.absences_text() };
     let Some(seat) = self.seat.as_mut() else { return Ok(()) };

@@ -74,16 +74,23 @@ impl Session<'_> {
       None => Map::standard().ok(),
     };
     let Some(map) = map else { return false };
-    lines.iter().all(|l| matches!(&l.item, Item::Other(text) if !reads_as_order(map, text)))
+    // In a Payola movement phase an offer line is orders too.
+    let offers = self.goes_to_sheet();
+    let orders = |text: &str| {
+      reads_as_order(map, text) || (offers && crate::game::payola::reads_as_offer(text))
+    };
+    lines.iter().all(|l| matches!(&l.item, Item::Other(text) if !orders(text)))
   }
 
   /// One line of orders for the signed-on player's power.
   pub(crate) fn orders(&mut self, line: &str) {
     let to_list = self.goes_to_list();
+    let to_sheet = self.goes_to_sheet();
     let Some(seat) = self.seat.as_mut() else { return };
     let game = &seat.stored.game;
     let member = &game.members[seat.member];
-    if !reads_as_order(game.map, line) {
+    let offer = to_sheet && crate::game::payola::reads_as_offer(line);
+    if !offer && !reads_as_order(game.map, line) {
       let shown: String = line.trim().chars().take(60).collect();
       self.error(&report::wrap(&format!(
         "'{shown}' is not an order or a command, so it was not read. It does \
@@ -119,6 +126,11 @@ impl Session<'_> {
     if let Some(problem) = problem {
       self.refused_order_lines += 1;
       self.error(&format!("{problem} Nothing was changed."));
+      return;
+    }
+    // A Payola game's movement orders are offer sheets.
+    if to_sheet {
+      self.sheet_line(line);
       return;
     }
     // A Crystal Ball game's movement orders are lists.

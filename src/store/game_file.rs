@@ -192,6 +192,9 @@ struct GameFile {
   /// A Crystal Ball game's order lists.
   #[serde(default, skip_serializing_if = "crate::game::xtal::Lists::is_empty")]
   xtal: crate::game::xtal::Lists,
+  /// A Payola game's treasuries, acceptance lists and offer sheets.
+  #[serde(default, skip_serializing_if = "crate::game::payola::Treasury::is_empty")]
+  payola: crate::game::payola::Treasury,
   applied: Vec<Applied>,
   history_next: u32,
   journal: Option<Journal>,
@@ -210,6 +213,9 @@ struct TurnFile {
   future: Vec<FutureFile>,
   #[serde(default, skip_serializing_if = "crate::game::xtal::Lists::is_empty")]
   xtal: crate::game::xtal::Lists,
+  /// A Payola game's treasuries, acceptance lists and offer sheets.
+  #[serde(default, skip_serializing_if = "crate::game::payola::Treasury::is_empty")]
+  payola: crate::game::payola::Treasury,
 }
 
 #[derive(Serialize, Deserialize)]
@@ -288,10 +294,12 @@ pub fn to_json(stored: &Stored) -> Result<Vec<u8>, String> {
         victory_centers: t.victory_centers,
         future: t.future.iter().map(|f| future_file(map, f)).collect(),
         xtal: t.xtal.clone(),
+        payola: t.payola.clone(),
       })
       .collect(),
     future: game.future.iter().map(|f| future_file(map, f)).collect(),
     xtal: game.xtal.clone(),
+    payola: game.payola.clone(),
     applied: stored.applied.clone(),
     history_next: stored.history_next,
     journal: stored.journal.clone(),
@@ -323,6 +331,8 @@ pub fn from_json(bytes: &[u8]) -> Result<Stored, String> {
   game.postal = file.postal;
   file.xtal.check(map)?;
   game.xtal = file.xtal;
+  file.payola.check(map)?;
+  game.payola = file.payola;
   game.check()?;
   for turn in &file.turns {
     // Orders are checked against the board of their own turn.
@@ -338,6 +348,7 @@ pub fn from_json(bytes: &[u8]) -> Result<Stored, String> {
       victory_centers: turn.victory_centers,
       future,
       xtal: turn.xtal.clone(),
+      payola: turn.payola.clone(),
     });
   }
   game.position = position;

@@ -121,10 +121,14 @@ fn every_setting_row_changes_the_game_settings() {
       Change::Option(..) => {}
       Change::Rule(name, on) => {
         let mut settings = Settings::default();
-        // A game type's own rules (Crystal Ball's PUBLIC_LISTS) are taken
-        // only in a game of that type.
+        // A game type's own rules (Crystal Ball's PUBLIC_LISTS, Payola's
+        // EBAYOLA) are taken only in a game of that type.
         if settings.clone().set_rule(name, on).is_err() {
           settings.variant.crystal_ball = true;
+        }
+        if settings.clone().set_rule(name, on).is_err() {
+          settings.variant.crystal_ball = false;
+          settings.variant.payola = true;
         }
         setting.change.apply(&mut settings);
         assert_eq!(settings.rule_on(name), on, "{:?} leaves {name} as it says", row.kind);

@@ -59,6 +59,7 @@ mod games_join;
 mod games_lateness;
 mod games_master;
 mod games_orders;
+mod games_payola;
 mod games_processing;
 mod games_rules;
 mod games_settings;

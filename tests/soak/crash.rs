@@ -193,6 +193,42 @@ fn a_phase_processed_by_a_crashed_sweep_is_processed_and_sent_once() {
   panic!("no sweep finished within {MAX_POINTS} changes");
 }
 
+/// A Payola turn processed by a crashed sweep: once recovered, the bribes
+/// were paid once (no money made or lost) and every ledger sent once.
+#[test]
+fn a_payola_turn_processed_by_a_crashed_sweep_pays_and_reports_once() {
+  let template = Judge::with_config(CONFIG);
+  let table = Table::start_with(&template, "cp", START, "Standard Payola", "");
+  table.send("France", T1, "5 : A Par - Bur\nA Mar H\nF Bre H\n");
+  table.send("Germany", T1, "6 : A Par H\nA Mun H\nF Kie H\nA Ber H\n");
+  for (power, _) in POWERS.iter().filter(|(p, _)| !matches!(*p, "France" | "Germany")) {
+    table.send(power, T1, holds(power));
+  }
+  template.take_mail();
+  for n in 1..MAX_POINTS {
+    let judge = template.copy();
+    if !crashed(&judge, LATER, &["sweep"], b"", n) {
+      assert!(n > 11, "the sweep made only {} changes", n - 1);
+      return;
+    }
+    for _ in 0..2 {
+      let sweep = judge.run_at(AFTER, &["sweep"], b"");
+      assert_eq!(sweep.status, 0, "{}", sweep.stderr);
+    }
+    let mail = judge.take_mail();
+    for (power, _) in POWERS {
+      let ledgers = count(&mail, &player(power), "S1901M Ledger");
+      assert_eq!(ledgers, 1, "crash at {n}, {power}: {:#?}", subjects(&mail));
+    }
+    judge.send_at(AFTER, "master@players.test", "list", "SIGN ON Mcp masterpw\nLIST cp\n");
+    let list = judge.reply_to("master@players.test").body;
+    assert!(list.contains("Treasury of Germany: 42 AgP"), "crash at {n}: {list}");
+    assert!(list.contains("Treasury of France: 48 AgP"), "crash at {n}: {list}");
+    assert!(list.contains("F1901M"), "crash at {n}: processed once");
+  }
+  panic!("no sweep finished within {MAX_POINTS} changes");
+}
+
 /// The disk fills up at every change in turn: an exit 75 (the MTA tries
 /// again) comes only when nothing was changed; after an exit 0 the
 /// message was carried out, and the sweep sends what could not be written.
