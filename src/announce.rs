@@ -537,6 +537,9 @@ pub fn time_events(
         ));
       }
       TimeEvent::CivilDisorder(_) => {}
+      TimeEvent::Preview(powers) => {
+        announcement.mail.extend(civil_preview(config, game, powers, now))
+      }
       TimeEvent::Paused => {
         let since = game.timing.paused.map(|t| deadline::show(t, tz)).unwrap_or_default();
         let text = format!(
@@ -550,6 +553,45 @@ pub fn time_events(
   }
   announcement.ledger = dedication::time_events(&config.dedication, game, events, now);
   announcement
+}
+
+/// `Preview` (CIVIL_PREVIEW): grace has ended with `late` powers, and
+/// the Masters alone get what processing would give now (the late units
+/// holding, as PREDICT shows it); the phase waits for their PROCESS or
+/// the late orders.
+fn civil_preview(
+  config: &Config,
+  game: &Game,
+  late: &[PowerId],
+  now: DateTime<Utc>,
+) -> Vec<Outgoing> {
+  let tz = tz(config);
+  let phase = game.position.phase.to_string();
+  let mut copy = game.clone();
+  let processed = copy.process(now, tz);
+  let results = report::results(&copy, &processed, tz);
+  let names: Vec<String> = late.iter().map(|&p| game.power_name(p).to_string()).collect();
+  let text = format!(
+    "{}\n\n{results}",
+    report::wrap(&format!(
+      "The grace period of {} in game '{}' has ended with {} still late. The game \
+       plays with CIVIL_PREVIEW: nothing has been processed, and nobody else sees this. \
+       This is what processing would give now, their units holding. Send PROCESS to \
+       process the phase so, or wait for their orders.",
+      report::phase_words(game.map, game.position.phase),
+      game.name,
+      crate::game::press::and_list(&names)
+    ))
+  );
+  let subject = subject::game(&config.judge_code, &game.name, &phase, "Preview");
+  let body = format!("{}\n{text}", report::header(&config.judge_code, game, tz));
+  let mut out = Vec::new();
+  for member in game.members.iter().filter(|m| m.role == Role::Master) {
+    for address in member.addresses() {
+      push_once(&mut out, mail(address, &subject, &body, MailKind::Notice));
+    }
+  }
+  out
 }
 
 /// `Ready to Process`: a MANUAL PROCESS game's phase is due, which only its

@@ -60,7 +60,7 @@ pub fn time_events(
       TimeEvent::CivilDisorder(powers) => {
         (powers, LedgerKind::CivilDisorder, config.civil_disorder)
       }
-      TimeEvent::Paused => continue,
+      TimeEvent::Paused | TimeEvent::Preview(_) => continue,
     };
     // An abandoned power's player keeps paying for each reminder until
     // someone takes it over (manual §5.2).

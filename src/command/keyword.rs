@@ -2172,6 +2172,10 @@ commands! {
   SetProposals / SetNoProposals = dpjudge_switch!(dpjudge::PROPOSE_DIAS);
   SetNoNameProposer / SetNameProposer = dpjudge_switch!(dpjudge::HIDE_PROPOSER);
   SetHoldWin / SetNoHoldWin = dpjudge_switch!(dpjudge::HOLD_WIN);
+  SetSharedVictory / SetNoSharedVictory = dpjudge_switch!(dpjudge::SHARED_VICTORY);
+  SetHomeVictory / SetNoHomeVictory = dpjudge_switch!(dpjudge::VICTORY_HOMES);
+  SetSkipDays / SetNoSkipDays = dpjudge_switch!(dpjudge::JUMP_OFF_DAYS);
+  SetPreviewLate / SetNoPreviewLate = dpjudge_switch!(dpjudge::CIVIL_PREVIEW);
   SetTeamVictory / SetNoTeamVictory = dpjudge_switch!(dpjudge::TEAM_VICTORY);
   SetNoJoinNotices / SetJoinNotices = dpjudge_switch!(dpjudge::SILENT_JOIN);
   SetNameWaiters / SetNoNameWaiters = dpjudge_switch!(dpjudge::LIST_WAITERS);

@@ -30,6 +30,10 @@ pub enum TimeEvent {
   CivilDisorder(Vec<PowerId>),
   /// The game is still paused (a daily reminder, manual §8.2 PAUSE).
   Paused,
+  /// CIVIL_PREVIEW: grace ended with these powers late; the Masters get a
+  /// preview of the results, and the phase waits for them to PROCESS or
+  /// for the late orders.
+  Preview(Vec<PowerId>),
 }
 
 impl Game {
@@ -62,7 +66,13 @@ impl Game {
     if late.is_empty() {
       return events;
     }
-    if now >= grace {
+    if now >= grace && self.civil_preview() {
+      // Once a phase; the daily notices go on.
+      if self.timing.ready_told != Some(self.seq) {
+        self.timing.ready_told = Some(self.seq);
+        events.push(TimeEvent::Preview(late.clone()));
+      }
+    } else if now >= grace {
       if !self.timing.abandoned {
         let newly = self.abandon(&late);
         if !newly.is_empty() {
@@ -113,6 +123,13 @@ impl Game {
     events
   }
 
+  /// CIVIL_PREVIEW in force: late powers at the end of grace neither go
+  /// into civil disorder nor are abandoned; the Masters decide (an NMR
+  /// game's civil disorder comes first, as in the DPjudge).
+  fn civil_preview(&self) -> bool {
+    !self.settings.nmr && self.settings.variant.has_rule("CIVIL_PREVIEW")
+  }
+
   /// Whether the grace period of a NoNMR game has ended with powers
   /// abandoned, so the phase waits for them to be taken over.
   pub fn waiting_for_replacements(&self) -> bool {
@@ -155,7 +172,8 @@ impl Game {
         // Daily notices, in a NoNMR game also after grace until the late
         // powers are taken over (an NMR game is processed at grace).
         times.push(self.timing.late_notice.map_or(deadline, |last| last + day()));
-        if !self.timing.abandoned {
+        let previewed = self.civil_preview() && self.timing.ready_told == Some(self.seq);
+        if !self.timing.abandoned && !previewed {
           times.push(if self.settings.nmr { grace - day() } else { grace });
         }
         if self.settings.nmr {
@@ -174,11 +192,23 @@ impl Game {
       return;
     }
     let rule = self.rule().clone();
-    let deadline = deadline::next_deadline(&rule, now, tz);
+    let deadline = self.deadline_from(&rule, now, tz);
     self.timing.deadline = Some(deadline);
     self.timing.grace = Some(self.grace_after(deadline, tz));
     self.timing.late_notice = None;
     self.timing.abandoned = false;
+  }
+
+  /// The deadline of a phase begun at `from` under `rule`, the days left
+  /// out not counted under JUMP_OFF_DAYS.
+  pub(crate) fn deadline_from(
+    &self,
+    rule: &deadline::DeadlineRule,
+    from: DateTime<Utc>,
+    tz: Tz,
+  ) -> DateTime<Utc> {
+    let skip = self.settings.variant.has_rule("JUMP_OFF_DAYS");
+    deadline::next_deadline_skipping(rule, from, tz, skip)
   }
 
   /// The end of the grace period after `deadline`, on a day `days` allows

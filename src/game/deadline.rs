@@ -75,7 +75,25 @@ pub fn hours(hours: f64) -> Duration {
 /// The deadline of a phase that begins at `from`: `next` hours later,
 /// moved forward to the `clock` time of day, then to a day `days` allows.
 pub fn next_deadline(rule: &DeadlineRule, from: DateTime<Utc>, tz: Tz) -> DateTime<Utc> {
-  let earliest = (from + hours(rule.next)).with_timezone(&tz).naive_local();
+  next_deadline_skipping(rule, from, tz, false)
+}
+
+/// [`next_deadline`], and with `skip` (the DPjudge's JUMP_OFF_DAYS) the
+/// `next` hours are counted on the days `days` allows only: with days
+/// `-MTWTF-` and 72 hours, a phase begun on Friday ends on Wednesday,
+/// not Monday, giving three playing days.
+pub fn next_deadline_skipping(
+  rule: &DeadlineRule,
+  from: DateTime<Utc>,
+  tz: Tz,
+  skip: bool,
+) -> DateTime<Utc> {
+  let start = from.with_timezone(&tz).naive_local();
+  let earliest = if skip {
+    counted_on_allowed_days(&rule.days, start, hours(rule.next))
+  } else {
+    (from + hours(rule.next)).with_timezone(&tz).naive_local()
+  };
   let mut local = match clock_time(rule.clock) {
     Some(clock) => {
       let same_day = earliest.date().and_time(clock);
@@ -89,6 +107,29 @@ pub fn next_deadline(rule: &DeadlineRule, from: DateTime<Utc>, tz: Tz) -> DateTi
   };
   local = allowed_day(&rule.days, local);
   to_utc(local, tz)
+}
+
+/// `from` and `span` more of the time that falls on days `days` allows
+/// (a day left out, `-`, does not count; every other day counts whole).
+fn counted_on_allowed_days(days: &str, from: NaiveDateTime, span: Duration) -> NaiveDateTime {
+  let days: Vec<char> = days.chars().collect();
+  let allowed = |at: NaiveDateTime| {
+    days.get(at.weekday().num_days_from_sunday() as usize).is_none_or(|c| *c != '-')
+  };
+  // Every day left out would not bring the end any nearer: stop counting.
+  if !(0..7).any(|d| allowed(from + Duration::days(d))) {
+    return from + span;
+  }
+  let (mut at, mut left) = (from, span);
+  while left > Duration::zero() {
+    let midnight = at.date().and_time(NaiveTime::MIN) + Duration::days(1);
+    let step = (midnight - at).min(left);
+    if allowed(at) {
+      left -= step;
+    }
+    at += step;
+  }
+  at
 }
 
 /// The end of the grace period of a deadline: `grace` hours later, moved
@@ -164,6 +205,32 @@ mod tests {
 
   fn utc(text: &str) -> DateTime<Utc> {
     DateTime::parse_from_rfc3339(text).map(|t| t.with_timezone(&Utc)).expect("a time")
+  }
+
+  /// JUMP_OFF_DAYS: days left out are not counted, so a Friday phase of
+  /// three days ends on Wednesday; without it, on Monday.
+  #[test]
+  fn skipping_days_counts_only_the_days_allowed() {
+    let rule = DeadlineRule { clock: -1, next: 72.0, ..DeadlineRule::movement() };
+    let friday = utc("2026-03-06T12:00:00Z");
+    assert_eq!(next_deadline(&rule, friday, Tz::UTC), utc("2026-03-09T12:00:00Z"));
+    assert_eq!(next_deadline_skipping(&rule, friday, Tz::UTC, true), utc("2026-03-11T12:00:00Z"));
+    // Begun on a Saturday: the weekend does not count at all.
+    let saturday = utc("2026-03-07T09:00:00Z");
+    let day = DeadlineRule { next: 24.0, ..rule.clone() };
+    assert_eq!(next_deadline_skipping(&day, saturday, Tz::UTC, true), utc("2026-03-10T00:00:00Z"));
+    // With the clock, the count ends first and the clock follows.
+    let clocked = DeadlineRule { clock: 1410, ..rule.clone() };
+    assert_eq!(
+      next_deadline_skipping(&clocked, friday, Tz::UTC, true),
+      utc("2026-03-11T23:30:00Z")
+    );
+    // Every day left out: counted as if none were.
+    let never = DeadlineRule { days: "-------".into(), ..rule };
+    assert_eq!(
+      next_deadline_skipping(&never, friday, Tz::UTC, true),
+      next_deadline(&never, friday, Tz::UTC)
+    );
   }
 
   #[test]

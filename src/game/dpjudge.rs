@@ -614,6 +614,47 @@ rules! {
     off ["SET NO HOLD WIN"]
       "A solo is won at the first year-end with the count (the default)."
       "a power wins at the first year-end with the count (no HOLD_WIN)";
+  // `process.rs` `shared_winners`.
+  SHARED_VICTORY = "SHARED_VICTORY",
+    on ["SET SHARED VICTORY"]
+      "Every power with the victory count at the same year-end wins, jointly."
+      "every power with the victory count at the same year-end\n\
+       wins, jointly; a tie no longer raises the count (SHARED_VICTORY)",
+    off ["SET NO SHARED VICTORY"]
+      "A tie at the top raises the victory count (the default)."
+      "a tie at the top raises the victory count (no\n\
+       SHARED_VICTORY)";
+  // `process.rs` `victory_score` and `victory_target`.
+  VICTORY_HOMES = "VICTORY_HOMES",
+    on ["SET HOME VICTORY"]
+      "Only other powers' home centres count toward victory (10 on Standard)."
+      "only other powers' home centres a power holds count toward\n\
+       victory, and the count is half the other powers' homes and one more\n\
+       (VICTORY_HOMES)",
+    off ["SET NO HOME VICTORY"]
+      "Every centre counts toward victory (the default)."
+      "every centre counts toward victory (no VICTORY_HOMES)";
+  // `game/deadline.rs` `next_deadline_skipping`.
+  JUMP_OFF_DAYS = "JUMP_OFF_DAYS",
+    on ["SET SKIP DAYS"]
+      "Days SET DAYS leaves out do not count in the time to the next deadline."
+      "days the deadline settings leave out are not counted in\n\
+       the time to the next deadline (JUMP_OFF_DAYS)",
+    off ["SET NO SKIP DAYS"]
+      "A deadline falling on a day left out moves to the next day allowed."
+      "a deadline falling on a day left out moves to the next\n\
+       day allowed (no JUMP_OFF_DAYS)";
+  // `game/clock.rs` `tick`, `announce::civil_preview`.
+  CIVIL_PREVIEW = "CIVIL_PREVIEW",
+    on ["SET PREVIEW LATE"]
+      "At the end of grace with powers late, the Masters get a preview; PROCESS decides."
+      "when grace ends with powers late, the Masters get a preview\n\
+       of the results and the phase waits for their PROCESS or the late\n\
+       orders (CIVIL_PREVIEW)",
+    off ["SET NO PREVIEW LATE"]
+      "At the end of grace late powers are dealt with as SET NMR says (the default)."
+      "at the end of grace late powers are dealt with as the\n\
+       NMR setting says (no CIVIL_PREVIEW)";
   // `process.rs` `winner`: a leader's count adds its vassals' centres.
   TEAM_VICTORY = "TEAM_VICTORY",
     on ["SET TEAM VICTORY"]
@@ -677,31 +718,6 @@ pub fn misfit(name: &str) -> Option<&'static str> {
   })
 }
 
-/// What a DPjudge rule of these groups that this judge does not play
-/// (yet) would do, if it is one of those: SET RULE refuses it with this.
-pub fn unplayed(name: &str) -> Option<&'static str> {
-  Some(match name {
-    "CIVIL_PREVIEW" => {
-      "when grace ends with powers still late, the Master alone gets a\n\
-       preview and the phase waits for PROCESS or the late orders; SET MANUAL\n\
-       PROCESS with PREDICT comes close"
-    }
-    "JUMP_OFF_DAYS" => {
-      "days SET DAYS does not allow are not counted in the time to the\n\
-       next deadline; here SET DAYS moves a deadline to the next allowed day"
-    }
-    "SHARED_VICTORY" => {
-      "every power with the victory count at the same year-end wins\n\
-       jointly; here a tie at the top raises the count instead (SET CENTERS)"
-    }
-    "VICTORY_HOMES" => {
-      "only home centres of other powers that a power has taken count\n\
-       toward its victory"
-    }
-    _ => return None,
-  })
-}
-
 impl super::Game {
   /// Whether `power` has any orders in for the current phase.
   pub fn has_orders(&self, power: crate::map::PowerId) -> bool {
@@ -758,14 +774,6 @@ mod tests {
         assert_eq!(settings.rule_on(rule.name), on, "{}", rule.name);
       }
     }
-  }
-
-  #[test]
-  fn the_rules_not_played_say_what_they_would_do() {
-    for name in ["CIVIL_PREVIEW", "JUMP_OFF_DAYS", "SHARED_VICTORY", "VICTORY_HOMES"] {
-      assert!(unplayed(name).is_some_and(|idea| !idea.is_empty()), "{name}");
-    }
-    assert!(RULES.iter().all(|r| unplayed(r.name).is_none()));
   }
 
   #[test]

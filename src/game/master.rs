@@ -7,7 +7,7 @@ use crate::zone::Tz;
 use chrono::{DateTime, Utc};
 use rand::Rng;
 
-use super::{deadline, Ending, Game, Member, PowerOrders, Role, Status};
+use super::{Ending, Game, Member, PowerOrders, Role, Status};
 use crate::phase::Phase;
 use crate::position::Position;
 
@@ -296,7 +296,7 @@ impl Game {
 
   /// A new deadline for the current phase as if it had just begun.
   pub(super) fn restart_clock(&mut self, now: DateTime<Utc>, tz: Tz) {
-    let deadline = deadline::next_deadline(self.rule(), now, tz);
+    let deadline = self.deadline_from(self.rule(), now, tz);
     self.timing.phase_began = now;
     self.timing.deadline = Some(deadline);
     self.timing.grace = Some(self.grace_after(deadline, tz));

@@ -1083,7 +1083,7 @@ impl Game {
     self.started = Some(now);
     self.seq = 1;
     self.timing.phase_began = now;
-    let deadline = deadline::next_deadline(self.rule(), now, tz);
+    let deadline = self.deadline_from(self.rule(), now, tz);
     self.timing.deadline = Some(deadline);
     self.timing.grace = Some(self.grace_after(deadline, tz));
     self.timing.orders_in = None;

@@ -136,6 +136,11 @@ impl Game {
       let (year_ended, phase) = (result.year_ended, result.phase);
       processed.phases.push(result);
       if year_ended {
+        if let Some(powers) = self.shared_winners() {
+          self.status = Status::Finished(Ending::Drawn(powers));
+          self.record.ended = Some((now, phase.to_string()));
+          break;
+        }
         processed.winner = self.winner(&mut processed.victory_raised);
         if let Some(winner) = processed.winner {
           self.status = Status::Finished(Ending::Won(winner));
@@ -174,7 +179,7 @@ impl Game {
     self.timing.late_notice = None;
     self.timing.abandoned = false;
     if self.status == Status::Active {
-      let next = deadline::next_deadline(self.rule(), now, tz);
+      let next = self.deadline_from(self.rule(), now, tz);
       let deadline = self.after_absences(last_deadline.map_or(next, |last| next.max(last)), tz);
       self.timing.deadline = Some(deadline);
       // Never earlier than the last one either (manual §5.1).
@@ -226,7 +231,7 @@ impl Game {
         .map(|a| a.end)
         .max();
       match inside {
-        Some(end) => deadline = deadline::next_deadline(&rule, end, tz),
+        Some(end) => deadline = self.deadline_from(&rule, end, tz),
         None => break,
       }
     }
@@ -474,10 +479,72 @@ impl Game {
     orders
   }
 
-  /// The power with the most centres, if it has enough to win and nobody
-  /// ties with it. When the top is tied at or above the victory centres,
-  /// nobody wins and the number needed goes up to one more than the top
-  /// (manual §9.1 SET CENTERS), noted in `raised`.
+  /// What a power's centres count toward victory: its own (not those
+  /// blockaded), with its vassals' under VASSAL_DUMMIES or TEAM_VICTORY;
+  /// under VICTORY_HOMES only centres that are another power's homes
+  /// (not its own vassals').
+  pub(super) fn victory_score(&self, power: PowerId) -> u32 {
+    let team = self.rules().vassal_dummies || self.settings.variant.has_rule("TEAM_VICTORY");
+    if self.position.controller(power).is_some() && team {
+      return 0;
+    }
+    let homes_only = self.settings.variant.has_rule("VICTORY_HOMES");
+    let own = |p: PowerId| -> u32 {
+      if !homes_only {
+        return self.position.counted_centers(self.map, p).count() as u32;
+      }
+      let foreign_home = |centre: crate::map::ProvinceId| {
+        self.map.power_ids().any(|q| {
+          q != power
+            && self.position.controller(q) != Some(power)
+            && crate::rules::homes(self.map, &self.position, q).contains(&centre)
+        })
+      };
+      self.position.counted_centers(self.map, p).filter(|&c| foreign_home(c)).count() as u32
+    };
+    let mut score = own(power);
+    if team {
+      score += self.position.vassals_of(power).map(own).sum::<u32>();
+    }
+    score
+  }
+
+  /// The centres needed to win: the game's count, or under VICTORY_HOMES
+  /// the DPjudge's count of other powers' homes, half the homes of all
+  /// but one power and one more (10 on the standard map).
+  pub fn victory_target(&self) -> u32 {
+    if !self.settings.variant.has_rule("VICTORY_HOMES") {
+      return self.settings.victory_centers;
+    }
+    let with_homes: Vec<PowerId> = self
+      .map
+      .power_ids()
+      .filter(|&p| !crate::rules::homes(self.map, &self.position, p).is_empty())
+      .collect();
+    let homes = self
+      .map
+      .supply_centers()
+      .filter(|&c| {
+        with_homes.iter().any(|&p| crate::rules::homes(self.map, &self.position, p).contains(&c))
+      })
+      .count();
+    let powers = with_homes.len().max(1);
+    (homes * (powers - 1) / (2 * powers) + 1) as u32
+  }
+
+  /// SHARED_VICTORY: every power reaching the count at the same year-end
+  /// wins jointly, whatever its lead (two or more; one alone is an
+  /// ordinary win).
+  fn shared_winners(&self) -> Option<Vec<PowerId>> {
+    if !self.settings.variant.has_rule("SHARED_VICTORY") {
+      return None;
+    }
+    let target = self.victory_target();
+    let winners: Vec<PowerId> =
+      self.map.power_ids().filter(|&p| self.victory_score(p) >= target).collect();
+    (winners.len() > 1).then_some(winners)
+  }
+
   /// A duplex game's allied win (SET ALLIED WIN, on unless SET NO
   /// ALLIED WIN): the powers of one player, two or more, together holding
   /// at least four thirds of the victory count, more than any other
@@ -506,25 +573,28 @@ impl Game {
     }
   }
 
+  /// The power with the most centres, if it has enough to win and nobody
+  /// ties with it. When the top is tied at or above the victory centres,
+  /// nobody wins and the number needed goes up to one more than the top
+  /// (manual §9.1 SET CENTERS), noted in `raised`; not under
+  /// SHARED_VICTORY or VICTORY_HOMES.
   fn winner(&mut self, raised: &mut Option<u32>) -> Option<PowerId> {
-    let vassals = self.rules().vassal_dummies || self.settings.variant.has_rule("TEAM_VICTORY");
-    // Under VASSAL_DUMMIES a leader counts its vassals' centres too.
-    let count = |p: PowerId| {
-      if vassals {
-        adjudicate::bloc_centers(self.map, &self.position, p) as u32
-      } else {
-        self.position.counted_centers(self.map, p).count() as u32
-      }
-    };
-    let best = self.map.power_ids().max_by_key(|&p| count(p))?;
-    let top = count(best);
-    let tied = self.map.power_ids().filter(|&p| count(p) == top).count() > 1;
-    if top < self.settings.victory_centers {
+    let target = self.victory_target();
+    let best = self.map.power_ids().max_by_key(|&p| self.victory_score(p))?;
+    let top = self.victory_score(best);
+    let tied = self.map.power_ids().filter(|&p| self.victory_score(p) == top).count() > 1;
+    if top < target {
       return None;
     }
+    // SHARED_VICTORY: a tie is a joint win (`shared_winners`), not a
+    // higher count; VICTORY_HOMES counts against a fixed target.
     if tied {
-      self.settings.victory_centers = top + 1;
-      *raised = Some(top + 1);
+      if !self.settings.variant.has_rule("SHARED_VICTORY")
+        && !self.settings.variant.has_rule("VICTORY_HOMES")
+      {
+        self.settings.victory_centers = top + 1;
+        *raised = Some(top + 1);
+      }
       return None;
     }
     // The DPjudge's HOLD_WIN: the count held at the year-end before too
@@ -532,7 +602,7 @@ impl Game {
     if self.settings.variant.has_rule("HOLD_WIN") {
       let before = self.record.years.iter().rev().nth(1);
       let held = before.and_then(|y| y.centers.get(best.index())).copied().unwrap_or(0);
-      if u32::from(held) < self.settings.victory_centers {
+      if u32::from(held) < target {
         return None;
       }
     }

@@ -191,6 +191,69 @@ fn a_tie_at_the_top_is_no_solo() {
   assert_eq!(game.settings.victory_centers, 5);
 }
 
+/// SHARED_VICTORY: England and Russia both reach the count at the same
+/// year-end and win jointly, where the standard rule raises the count.
+#[test]
+fn a_shared_victory_ends_the_game_for_every_power_with_the_count() {
+  let mut game = started();
+  assert!(game.settings.set_rule("SHARED_VICTORY", true).is_ok());
+  game.position.phase = "F1901M".parse().expect("a phase");
+  game.settings.victory_centers = 4;
+  game.position.set_owner(place("Swe"), Some(power("England")));
+  all_hold(&mut game);
+  let processed = game.process(t(2), crate::zone::UTC);
+  assert_eq!(processed.victory_raised, None);
+  assert_eq!(game.status, Status::Finished(Ending::Drawn(vec![power("England"), power("Russia")])));
+  // One power alone with the count is an ordinary win.
+  let mut game = started();
+  assert!(game.settings.set_rule("SHARED_VICTORY", true).is_ok());
+  game.position.phase = "F1901M".parse().expect("a phase");
+  game.settings.victory_centers = 4;
+  all_hold(&mut game);
+  assert_eq!(game.process(t(2), crate::zone::UTC).winner, Some(power("Russia")));
+}
+
+/// VICTORY_HOMES: only other powers' homes count, against the DPjudge's
+/// target (22 homes of 7 powers: 22 × 6 / 14 + 1 = 10 on the standard
+/// map); a power's own homes and neutral centres count nothing.
+#[test]
+fn under_home_victory_only_other_powers_homes_count() {
+  let france = power("France");
+  let taken = |homes: &[&str]| {
+    let mut game = started();
+    assert!(game.settings.set_rule("VICTORY_HOMES", true).is_ok());
+    for centre in ["Spa", "Por", "Bel"].iter().chain(homes) {
+      game.position.remove(place(centre));
+      game.position.set_owner(place(centre), Some(france));
+    }
+    game.position.phase = "F1901M".parse().expect("a phase");
+    all_hold(&mut game);
+    game
+  };
+  let game = taken(&[]);
+  assert_eq!(game.victory_target(), 10);
+  assert_eq!(game.victory_score(france), 0, "own homes and neutral centres count nothing");
+  let nine = ["Mun", "Ber", "Kie", "Lon", "Edi", "Lvp", "Rom", "Ven", "Nap"];
+  let mut game = taken(&nine);
+  assert_eq!(game.victory_score(france), 9);
+  assert_eq!(game.process(t(2), crate::zone::UTC).winner, None, "nine of ten");
+  let mut game = taken(&[&nine[..], &["Vie"]].concat());
+  assert_eq!(game.process(t(2), crate::zone::UTC).winner, Some(france), "ten homes of others");
+}
+
+/// JUMP_OFF_DAYS: the next deadline counts only the days allowed.
+#[test]
+fn skipped_days_push_the_next_deadline_past_the_weekend() {
+  let friday: DateTime<Utc> = "2026-03-06T12:00:00Z".parse().expect("a time");
+  let mut game = started();
+  let rule = deadline::DeadlineRule { clock: -1, next: 72.0, ..deadline::DeadlineRule::movement() };
+  let monday: DateTime<Utc> = "2026-03-09T12:00:00Z".parse().expect("a time");
+  assert_eq!(game.deadline_from(&rule, friday, crate::zone::UTC), monday);
+  assert!(game.settings.set_rule("JUMP_OFF_DAYS", true).is_ok());
+  let wednesday: DateTime<Utc> = "2026-03-11T12:00:00Z".parse().expect("a time");
+  assert_eq!(game.deadline_from(&rule, friday, crate::zone::UTC), wednesday);
+}
+
 #[test]
 fn powers_are_dealt_once_each_and_players_keep_their_seats() {
   let game = started();

@@ -200,3 +200,46 @@ fn an_nmr_game_left_alone_reaches_the_next_phase_by_sweep_alone() {
     subjects(&mail)
   );
 }
+
+/// CIVIL_PREVIEW (SET PREVIEW LATE): at the end of grace with France
+/// late, France is neither abandoned nor put in civil disorder; the
+/// Master alone gets a preview of the results, once; the phase waits, and
+/// the Master's PROCESS plays it with France's units holding.
+#[test]
+fn civil_preview_sends_the_master_a_preview_and_waits_for_process() {
+  let judge = Judge::with_config(FAST);
+  let table = Table::start_with(&judge, "prev", START, "Standard", "SET PREVIEW LATE\n");
+  judge.send_at(START, MASTER, "list", "SIGN ON Mprev masterpw\nLIST\n");
+  let reply = judge.reply_to(MASTER);
+  assert!(reply.body.says("CIVIL_PREVIEW"), "{}", reply.body);
+  table.send("Germany", TUESDAY, "A Mun - Bur\nA Ber H\nF Kie H\n");
+  for (power, _) in POWERS.iter().filter(|(p, _)| !matches!(*p, "France" | "Germany")) {
+    table.send(power, TUESDAY, holds(power));
+  }
+  judge.take_mail();
+  judge.sweep_at(DEADLINE);
+  judge.take_mail();
+
+  judge.sweep_at(GRACE);
+  let mail = judge.take_mail();
+  let previews: Vec<&Sent> = mail.iter().filter(|m| m.subject.ends_with("Preview")).collect();
+  assert_eq!(previews.len(), 1, "the Master alone: {:#?}", subjects(&mail));
+  let preview = previews[0];
+  assert_eq!(preview.to, MASTER);
+  assert!(preview.body.says("has ended with France still late"), "{}", preview.body);
+  assert!(preview.body.contains("Germany: Army Munich -> Burgundy."), "{}", preview.body);
+  assert!(!mail.iter().any(|m| m.subject.contains("Abandoned")), "{:#?}", subjects(&mail));
+  assert!(!mail.iter().any(|m| m.subject.ends_with("Results")), "not processed");
+  judge.sweep_at("2026-03-13T10:00:00Z");
+  let mail = judge.take_mail();
+  assert!(!mail.iter().any(|m| m.subject.ends_with("Preview")), "once: {:#?}", subjects(&mail));
+  assert!(!mail.iter().any(|m| m.subject.ends_with("Results")), "still waiting");
+
+  judge.send_at("2026-03-13T11:00:00Z", MASTER, "process", "SIGN ON Mprev masterpw\nPROCESS\n");
+  let mail = judge.take_mail();
+  let results = mail
+    .iter()
+    .find(|m| m.to == player("Germany") && m.subject == "XXXX:prev - S1901M Results")
+    .unwrap_or_else(|| panic!("processed: {:#?}", subjects(&mail)));
+  assert!(results.body.contains("Germany: Army Munich -> Burgundy."), "{}", results.body);
+}
