@@ -1,5 +1,5 @@
 //! Payola games by mail (issue 27): a game created `Standard Payola`
-//! played for a year, every mail checked: offer sheets and their replies,
+//! played for two years, every mail checked: offer sheets and their replies,
 //! a refused line leaving the sheet as it was, SET ACCEPT, TRANSFER (and
 //! one refused), a unit bought by another power, the ledgers (each power
 //! its own, the Masters all with the chart, nobody else, nothing in
@@ -18,6 +18,7 @@ const S1901: &str = "2026-03-02T11:00:00Z";
 const F1901: &str = "2026-03-02T12:00:00Z";
 const W1901: &str = "2026-03-02T13:00:00Z";
 const S1902: &str = "2026-03-02T14:00:00Z";
+const F1902: &str = "2026-03-02T15:00:00Z";
 
 /// Registers everyone and starts game [`GAME`] as Payola; an observer
 /// watches.
@@ -82,7 +83,7 @@ fn body_of<'b>(bodies: &'b [(String, String)], power: &str) -> &'b str {
 }
 
 #[test]
-fn a_payola_game_plays_a_year_by_mail() {
+fn a_payola_game_plays_two_years_by_mail() {
   let judge = Judge::with_config(FAST);
   let table = start(&judge, "Standard Payola", "");
 
@@ -227,6 +228,33 @@ fn a_payola_game_plays_a_year_by_mail() {
   let master = &mail.iter().find(|m| m.to == MASTER).expect("the Master's LIST").body;
   assert!(master.contains("Treasury of Germany: 86 AgP"), "{master}");
   assert!(master.contains("Treasury of France: 116 AgP"), "{master}");
+
+  // The second year: Germany's money takes the French army in Spain to
+  // Portugal, which France's own 0 AgP hold cannot stop; the year's end
+  // pays each power again.
+  let france = "A Par H\nA Spa H\nF Mid H\nA Mar H\n";
+  let germany = "A Bur H\nA Ber H\nF Kie H\n";
+  let mail = table
+    .turn(S1902)
+    .orders(&[("France", france), ("Germany", &format!("{germany}2 : A Spa - Por\n"))])
+    .processed();
+  check_headers(&mail);
+  let results = &mail_to(&mail, OBSERVER, "S1902M Results").body;
+  assert!(results.contains("France: Army Spain -> Portugal."), "{results}");
+  let ledgers = check_private(&mail, "S1902M", "Ledger");
+  assert!(body_of(&ledgers, "France").contains("     2* Army Spain -> Portugal."));
+  assert!(body_of(&ledgers, "Germany").contains("Balance now:                 84 AgP"));
+  let france = "A Par H\nA Por H\nF Mid H\nA Mar H\n";
+  let mail = table.turn(F1902).orders(&[("France", france), ("Germany", germany)]).processed();
+  check_headers(&mail);
+  let income = check_private(&mail, "F1902M", "Income");
+  // France holds Portugal now too: five centres bring 17+16+15+14+13.
+  let french = body_of(&income, "France");
+  assert!(french.contains("Income from 5 centres:       75 AgP"), "{french}");
+  assert!(french.contains("New balance:                191 AgP"), "{french}");
+  assert!(body_of(&income, "Germany").contains("New balance:                132 AgP"));
+  let all = &mail_to(&mail, MASTER, "F1902M Incomes").body;
+  assert!(all.contains("Income of France for 1902.") && all.contains("Income of Turkey"), "{all}");
 }
 
 #[test]
