@@ -648,9 +648,9 @@ rules! {
   CIVIL_PREVIEW = "CIVIL_PREVIEW",
     on ["SET PREVIEW LATE"]
       "At the end of grace with powers late, the Masters get a preview; PROCESS decides."
-      "when grace ends with powers late, the Masters get a preview\n\
-       of the results and the phase waits for their PROCESS or the late\n\
-       orders (CIVIL_PREVIEW)",
+      "when grace ends with powers late, the Masters get a\n\
+       preview of the results and the phase waits for their PROCESS or the\n\
+       late orders (CIVIL_PREVIEW)",
     off ["SET NO PREVIEW LATE"]
       "At the end of grace late powers are dealt with as SET NMR says (the default)."
       "at the end of grace late powers are dealt with as the\n\

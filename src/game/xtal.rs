@@ -21,8 +21,8 @@
 //!
 //! Each turn's lists, as carried out, are kept and published with the
 //! lists left unplayed when the game ends ([`revealed`]). On an empty
-//! board the game starts one movement turn early, for the first lists;
-//! MOBILIZE is refused ([`start_misfit`]).
+//! board (EMPTY BOARD, MOBILIZE) the game starts one movement turn early,
+//! for the first lists ([`Game::early_start`]).
 
 use serde::{Deserialize, Serialize};
 
@@ -220,7 +220,6 @@ impl Game {
   pub fn early_start(&self) -> Option<Phase> {
     let builds = self.position.phase;
     if !self.is_crystal_ball()
-      || self.settings.variant.has_rule("MOBILIZE")
       || builds.kind != PhaseKind::Adjustment
       || self.position.units().next().is_some()
     {
@@ -740,24 +739,18 @@ fn movement_before(map: &Map, builds: Phase, summer: bool) -> Option<Phase> {
   (map.next_phase(movement, false, true, summer) == builds).then_some(movement)
 }
 
-/// Why a Crystal Ball game cannot start as set (`None`: it can): under
-/// MOBILIZE (the map's rule or SET RULE MOBILIZE), or with an empty board
+/// Why a Crystal Ball game cannot start as set (`None`: it can): on an
+/// empty board (EMPTY BOARD, or MOBILIZE by the map's rule or SET RULE)
 /// on a map whose first builds follow no movement phase. The DPjudge's
 /// rule starts such a game one movement turn early so that the first
-/// lists can be written; this judge does that for EMPTY BOARD only.
+/// lists can be written (G.2.5; for MOBILIZE the note's §0.3 #10).
 pub fn start_misfit(map: &Map, settings: &super::Settings) -> Option<&'static str> {
   let variant = &settings.variant;
   if !variant.crystal_ball {
     return None;
   }
-  if variant.has_rule("MOBILIZE") || map.has_rule("MOBILIZE") {
-    return Some(
-      "A Crystal Ball game cannot start under MOBILIZE: it would need a movement\n\
-       turn before the first builds for the first lists, and this judge plays\n\
-       that turn only for EMPTY BOARD games.",
-    );
-  }
-  if !variant.empty_board {
+  let mobilize = variant.has_rule("MOBILIZE") || map.has_rule("MOBILIZE");
+  if !variant.empty_board && !mobilize {
     return None;
   }
   let first = map.parse_phase(map.first_phase()).ok()?;
@@ -766,9 +759,9 @@ pub fn start_misfit(map: &Map, settings: &super::Settings) -> Option<&'static st
   match movement_before(map, builds, false) {
     Some(_) => None,
     None => Some(
-      "A Crystal Ball game on an empty board starts with a movement turn before\n\
-       its first builds, for the first lists, and this map's calendar has none\n\
-       there: it cannot be played with both EMPTY BOARD and Crystal Ball.",
+      "A Crystal Ball game on an empty board (EMPTY BOARD, MOBILIZE) starts with\n\
+       a movement turn before its first builds, for the first lists, and this\n\
+       map's calendar has none there: it cannot be played so as Crystal Ball.",
     ),
   }
 }

@@ -58,11 +58,20 @@ pub fn homes<'a>(map: &'a Map, position: &'a Position, power: PowerId) -> &'a [P
 
 /// True in the first phase of a MOBILIZE game (or for a power whose map
 /// entry lists `mobilize` sites) while the power owns nothing yet: it has
-/// one build, on a home of its choice, which it then owns.
+/// one build, on a home of its choice, which it then owns. Also in the
+/// empty movement turn before those builds, where a Crystal Ball game
+/// starts for its first lists: the build is ahead, so the adjustments
+/// follow and nobody is out of the game.
 pub fn mobilizing(map: &Map, position: &Position, power: PowerId, rules: &Rules) -> bool {
   let mobilizes = rules.mobilize || !map.power(power).mobilize.is_empty();
+  let phase = position.phase;
+  let ahead = |first: Phase| {
+    phase.kind == PhaseKind::Movement
+      && position.units().next().is_none()
+      && map.next_phase(phase, false, true, false) == first
+  };
   mobilizes
-    && mobilize_phase(map).is_some_and(|first| first == position.phase)
+    && mobilize_phase(map).is_some_and(|first| first == phase || ahead(first))
     && position.centers_of(map, power).next().is_none()
 }
 

@@ -9,7 +9,7 @@
 //! the refusals; then PUBLIC_LISTS and LIMIT_LISTS, the rules the game
 //! type forces and refuses, LIST, and GET info.xtalball; SET [NO] PUBLIC
 //! LISTS and SET [NO] LIMITED LISTS, SUMMARY, ROLLBACK, the lists revealed
-//! at the end, the early start of an EMPTY BOARD game and MOBILIZE refused.
+//! at the end, and the early start of an EMPTY BOARD and of a MOBILIZE game.
 
 use crate::game_support::{player, Table, FAST, MASTER, POWERS};
 use crate::judge_support::{subjects, Judge, Sent};
@@ -660,25 +660,81 @@ fn an_empty_board_game_starts_a_movement_turn_early_for_the_first_lists() {
   assert!(all.contains("Austria:  [byProxy] A Ven - Pie"), "{all}");
 }
 
+/// MOBILIZE in a Crystal Ball game (the rule text, research note §0.3
+/// #10): the game starts in the movement turn before the mobilizing
+/// builds (Fall 1900), in which every power writes its first list; then
+/// each power builds its one unit in a home centre, and Spring 1901 is
+/// played with the lists written before the builds.
 #[test]
-fn mobilize_is_refused_in_a_crystal_ball_game() {
+fn a_mobilize_game_starts_a_movement_turn_early_for_the_first_lists() {
   let judge = Judge::with_config(FAST);
   crate::game_support::register(&judge, START, MASTER);
+  for (power, _) in POWERS {
+    crate::game_support::register(&judge, START, &player(power));
+  }
   judge.take_mail();
+  let options = "Standard CrystalBall";
   judge.send_at(
     START,
     MASTER,
     "create",
-    "CREATE ?orb masterpw CrystalBall\nBECOME MASTER\nSET RULE MOBILIZE\n",
+    &format!("CREATE ?{GAME} masterpw {options}\nBECOME MASTER\nSET RULE MOBILIZE\n"),
   );
   let reply = crate::game_support::reply(&judge.take_mail(), MASTER).body.clone();
-  assert!(says(&reply, "A Crystal Ball game cannot start under MOBILIZE"), "{reply}");
-  assert!(says(&reply, "Nothing was changed."), "{reply}");
-  judge.send_at(START, MASTER, "list", "LIST orb\n");
-  let listing = crate::game_support::reply(&judge.take_mail(), MASTER).body.clone();
-  assert!(!listing.contains("MOBILIZE"), "{listing}");
-  // A map that mobilizes itself cannot be Crystal Ball either.
-  judge.send_at(START, MASTER, "create", "CREATE ?orc masterpw 1898 CrystalBall\n");
-  let reply = crate::game_support::reply(&judge.take_mail(), MASTER).body.clone();
-  assert!(says(&reply, "A Crystal Ball game cannot start under MOBILIZE"), "{reply}");
+  assert!(!says(&reply, "cannot start"), "{reply}");
+  for (power, letter) in POWERS {
+    let body = format!(
+      "SIGN ON ?{GAME} {} {options}\nSET PREFERENCE {letter}\n",
+      crate::game_support::password(power)
+    );
+    judge.send_at(START, &player(power), "join", &body);
+  }
+  let mail = judge.take_mail();
+  mail_to(&mail, &player("France"), "F1900M Game Starting");
+  let table = Table { judge: &judge, game: GAME.to_string() };
+  // The first lists, for Spring 1901: each power guesses its one unit.
+  let first = |power: &str| match power {
+    "France" => "A Par - Bur\n",
+    "Germany" => "A Mun - Bur\n",
+    "Austria" => "A Vie - Gal\n",
+    "England" => "F Lon - Nth\n",
+    "Italy" => "A Ven - Pie\n",
+    "Russia" => "A War - Gal\n",
+    _ => "A Con - Bul\n",
+  };
+  for (power, _) in POWERS {
+    table.send(power, START, first(power));
+  }
+  let mail = judge.take_mail();
+  mail_to(&mail, &player("France"), "F1900M Results");
+  // One build each, in a home centre, which it then owns.
+  let build = |power: &str| match power {
+    "France" => "BUILD A Par\n",
+    "Germany" => "BUILD A Mun\n",
+    "Austria" => "BUILD A Bud\n",
+    "England" => "BUILD F Lon\n",
+    "Italy" => "BUILD A Ven\n",
+    "Russia" => "BUILD A War\n",
+    _ => "BUILD A Con\n",
+  };
+  for (power, _) in POWERS {
+    table.send(power, S1901, build(power));
+  }
+  let mail = judge.take_mail();
+  let results = mail_to(&mail, &player("France"), "F1900B Results");
+  assert!(says(&results.body, "France: Builds an army in Paris."), "{}", results.body);
+  for (power, _) in POWERS {
+    table.send(power, F1901, hold_list(power));
+  }
+  let mail = judge.take_mail();
+  let results = mail_to(&mail, &player("France"), "S1901M Results");
+  // Paris and Munich bounce in Burgundy; Warsaw takes Galicia (Austria's
+  // army is in Budapest, not Vienna, so its list's order is void).
+  for line in [
+    "France: Army Paris -> Burgundy.",
+    "Germany: Army Munich -> Burgundy.",
+    "Russia: Army Warsaw -> Galicia.",
+  ] {
+    assert!(results.body.contains(line), "{line}:\n{}", results.body);
+  }
 }
