@@ -436,19 +436,28 @@ pub fn agreed_ending(config: &Config, game: &Game, now: DateTime<Utc>) -> Announ
   announcement
 }
 
-/// A Crystal Ball game's lists when it ends (G.4 of the DPjudge note: they
-/// are secret only while it runs): every power's locked and open lists,
-/// to everyone and into HISTORY. Nothing in other games, or when nobody
-/// had a list.
+/// The secrets of a game type when the game ends, to everyone and into
+/// HISTORY: a Crystal Ball game's lists (G.4 of the DPjudge note: every
+/// power's locked and open lists) and a Payola game's bribes (every
+/// turn's chart). Nothing in other games, or when there is nothing.
 pub fn ended_lists(config: &Config, game: &Game, now: DateTime<Utc>) -> Announcement {
-  if !game.is_crystal_ball() {
-    return Announcement::default();
+  let mut announcement = Announcement::default();
+  let revealed = [
+    (
+      game.is_crystal_ball(),
+      "Crystal Ball Lists",
+      crate::game::xtal::revealed as fn(&Game) -> String,
+    ),
+    (game.is_payola(), "Payola Bribes", crate::game::payola::revealed),
+  ];
+  for (played, what, text) in revealed {
+    let text = if played { text(game) } else { String::new() };
+    if !text.is_empty() {
+      let kind = Some(HistoryKind::Broadcast);
+      announcement.extend(to_members(config, game, what, &text, None, kind, now));
+    }
   }
-  let text = crate::game::xtal::revealed(game);
-  if text.is_empty() {
-    return Announcement::default();
-  }
-  to_members(config, game, "Crystal Ball Lists", &text, None, Some(HistoryKind::Broadcast), now)
+  announcement
 }
 
 /// The diaries of a game that has ended, to everyone (manual §7.4 DIARY):

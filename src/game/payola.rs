@@ -35,6 +35,19 @@ pub struct Treasury {
   /// Each power's purse, by the power's name.
   #[serde(default)]
   pub purses: Vec<Purse>,
+  /// Each movement turn played, the Masters' chart of who paid what:
+  /// secret while the game runs, published when it ends (the Payola FAQ:
+  /// "all bribe histories become public").
+  #[serde(default, skip_serializing_if = "Vec::is_empty")]
+  pub charts: Vec<PlayedChart>,
+}
+
+/// One movement turn's chart, as the Masters got it.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PlayedChart {
+  /// The phase, as `S1901M`.
+  pub phase: String,
+  pub text: String,
 }
 
 /// One power's money and what it has written for the current phase.
@@ -70,7 +83,7 @@ fn is_zero(n: &u32) -> bool {
 
 impl Treasury {
   pub fn is_empty(&self) -> bool {
-    self.purses.is_empty()
+    self.purses.is_empty() && self.charts.is_empty()
   }
 
   pub fn purse(&self, map: &Map, power: PowerId) -> Option<&Purse> {
@@ -110,13 +123,15 @@ impl Treasury {
 
 /// Why a Payola game does not take a rule, if it does not (the DPjudge's
 /// `VARIANT payola` line: PROXY_OK and NO_CHECK are refused; orders for
-/// units that are not there are Blind Payola's, which is not played).
+/// units that are not there are Blind Payola's, which is not played, and
+/// so is RESTRICT_SIGNAL, a rule of the DPjudge's code alone).
 pub fn refused_rule(name: &str, on: bool) -> Option<UnknownRule> {
   let game_type = "Payola";
   match (name, on) {
-    ("PROXY_OK" | "NO_CHECK" | "FICTIONAL_OK" | "BLIND", true) => {
-      Some(UnknownRule::NotPlayedIn { rule: name.to_string(), game_type })
-    }
+    (
+      "PROXY_OK" | "NO_CHECK" | "FICTIONAL_OK" | "BLIND" | "BLIND_PAYOLA" | "RESTRICT_SIGNAL",
+      true,
+    ) => Some(UnknownRule::NotPlayedIn { rule: name.to_string(), game_type }),
     ("ORDER_ANY", false) => Some(UnknownRule::Forced { rule: name.to_string(), game_type }),
     _ => None,
   }
@@ -454,6 +469,10 @@ impl Game {
     let no_ledgers = self.settings.variant.has_rule("NO_LEDGERS");
     let zerosum = self.settings.variant.has_rule("ZEROSUM");
     bought.chart = self.chart(&outcome);
+    // Kept for the end; a turn played again after ROLLBACK replaces its own.
+    let phase = self.position.phase.to_string();
+    self.payola.charts.retain(|c| c.phase != phase);
+    self.payola.charts.push(PlayedChart { phase, text: bought.chart.clone() });
     if terms.public_totals {
       bought.totals = Some(self.totals(&outcome));
     }
@@ -726,6 +745,17 @@ impl Game {
     }
     text
   }
+}
+
+/// What a Payola game publishes when it ends: every movement turn's
+/// chart, who paid what for every unit; empty when none was played.
+pub fn revealed(game: &Game) -> String {
+  let mut text = String::new();
+  for chart in &game.payola.charts {
+    let body = chart.text.replacen("Payola chart (Masters only):\n", "", 1);
+    text.push_str(&format!("Bribes of {}:\n{body}\n", chart.phase));
+  }
+  text
 }
 
 /// Whether a line reads as a Payola offer rather than a plain order: it

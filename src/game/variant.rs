@@ -450,6 +450,9 @@ impl Settings {
       // Crystal Ball's own rules, in a Crystal Ball game; Payola's in a
       // Payola game, with what the DPjudge's table brings.
       let (crystal, payola) = (self.variant.crystal_ball, self.variant.payola);
+      if let Some(refusal) = super::payola::refused_rule(&name, on).filter(|_| payola) {
+        return Err(refusal);
+      }
       if (game_type == "Crystal Ball" && crystal) || (game_type == "Payola" && payola) {
         self.switch_rule(&name, on);
         if on {

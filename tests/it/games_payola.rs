@@ -285,6 +285,12 @@ fn ebayola_charges_one_more_than_the_best_losing_bribe_and_totals_are_published(
   assert!(totals.contains("    11 : Army Paris -> Burgundy."), "{totals}");
   assert!(totals.contains("    10 : Army Paris HOLD."), "{totals}");
   assert!(!totals.contains("England") && !totals.contains("Germany:"), "no payers: {totals}");
+  // When the game ends, every turn's bribes are published, payers named.
+  judge.send_at(F1901, MASTER, "end", &format!("SIGN ON M{GAME} masterpw\nTERMINATE\n"));
+  let mail = judge.take_mail();
+  let bribes = &mail_to(&mail, OBSERVER, "Payola Bribes").body;
+  assert!(bribes.contains("Bribes of S1901M:"), "{bribes}");
+  assert!(bribes.contains("    11 Army Paris -> Burgundy.  [E 3, G 8]"), "{bribes}");
 }
 
 #[test]
@@ -315,6 +321,9 @@ fn payola_rules_belong_to_payola_games_and_payola_refuses_proxies() {
   assert!(!says(reply, "LIMIT_OFFERS is a rule of Payola games"), "{reply}");
   assert!(says(reply, "Payola games are never played with PROXY_OK."), "{reply}");
   assert!(says(reply, "Payola games are never played with NO_CHECK."), "{reply}");
+  judge.send_at(START, MASTER, "rule", "SIGN ON Mpay masterpw\nSET RULE RESTRICT_SIGNAL\n");
+  let reply = judge.reply_to(MASTER).body;
+  assert!(says(&reply, "Payola games are never played with RESTRICT_SIGNAL."), "{reply}");
   judge.send_at(START, MASTER, "list", "LIST pay\n");
   let mail = judge.take_mail();
   let list = &mail.iter().find(|m| m.to == MASTER).expect("LIST").body;
