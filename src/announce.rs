@@ -628,8 +628,20 @@ fn late(
   let phase = game.position.phase.to_string();
   let header = report::header(&config.judge_code, game, tz);
   let what = format!("Late Notice: {letters}");
-  let mut announcement =
-    to_audience(config, game, &what, &report::late_to_others(game, powers, tz), None, now);
+  let named = report::late_to_others(game, powers, tz);
+  let mut announcement = if game.settings.variant.has_rule("HIDE_LATE_POWERS") {
+    // HIDE_LATE_POWERS: the others are told only that someone is late;
+    // the Masters who, and the history nothing.
+    let unnamed = report::late_unnamed(game);
+    let mut told = to_audience(config, game, "Late Notice", &unnamed, None, now);
+    let masters = master_addresses(game);
+    told.mail.retain(|m| !masters.contains(&m.to.to_lowercase()));
+    told.history.clear();
+    told.mail.extend(to_masters(config, game, &what, &named, now));
+    told
+  } else {
+    to_audience(config, game, &what, &named, None, now)
+  };
   let late_subject =
     format!("[You are late!] {}", subject::game(&config.judge_code, &game.name, &phase, &what));
   for &power in powers {

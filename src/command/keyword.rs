@@ -2148,6 +2148,8 @@ commands! {
   .run(|s, _| s.set_dpjudge_rule("HOME_BUILDS", true).flow());
   // Issue 27: the DPjudge's press, lateness and ending rules, by njudge
   // words (`game/dpjudge.rs`).
+  SetNoNameLate / SetNameLate = dpjudge_switch!(dpjudge::HIDE_LATE_POWERS);
+  SetOpenOrders / SetNoOpenOrders = dpjudge_switch!(dpjudge::BROADCAST_ORDERS);
   SetYellowPress / SetNoYellowPress = dpjudge_switch!(dpjudge::YELLOW_PRESS);
   SetNoLateReceive / SetLateReceive = dpjudge_switch!(dpjudge::NO_LATE_RECEIVE);
   SetFtfPress / SetNoFtfPress = dpjudge_switch!(dpjudge::FTF_PRESS);

@@ -387,6 +387,25 @@ rules! {
     off ["SET NO CLASSIC PAYOLA"]
       "Payola: not the original rules (the rules it brought stay until turned off)."
       "the game is no longer marked as classic Payola";
+  // -------------------------------------------------------------- secrecy
+  // `announce::late`, `report::listing`.
+  HIDE_LATE_POWERS = "HIDE_LATE_POWERS",
+    on ["SET NO NAME LATE"]
+      "Late notices to the others do not say who is late; the Masters are told."
+      "the others are told that orders are late, not whose; each\n\
+       late player hears of its own, the Masters of all (HIDE_LATE_POWERS)",
+    off ["SET NAME LATE"]
+      "Late notices name the late powers (the default)."
+      "late notices name the late powers (no HIDE_LATE_POWERS)";
+  // `session::conclude`.
+  BROADCAST_ORDERS = "BROADCAST_ORDERS",
+    on ["SET OPEN ORDERS"]
+      "Each power's orders go to everyone as they are taken (teaching games)."
+      "each power's orders go to everyone as they are taken\n\
+       (BROADCAST_ORDERS)",
+    off ["SET NO OPEN ORDERS"]
+      "Orders stay secret until the results (the default)."
+      "orders stay secret until the results (no BROADCAST_ORDERS)";
   // ---------------------------------------------------------------- press
   // `press.rs` `plan`: broadcasts are grey, partial press white.
   YELLOW_PRESS = "YELLOW_PRESS",
@@ -714,6 +733,31 @@ pub fn misfit(name: &str) -> Option<&'static str> {
        deadlines; 'judge adjudicate' solves such positions"
     }
     "JUDGE_PRESS" => "it sent press through an older judge the DPjudge stood in front of",
+    _ => return None,
+  })
+}
+
+/// DPjudge rules that say what this judge always does, and what that is:
+/// SET RULE takes them (LIST shows them), and SET NO RULE changes nothing
+/// either, which its answer says.
+pub const ALWAYS: &[(&str, &str)] = &[
+  ("SILENT_ABSENCES", "absences are told to the Masters only"),
+  ("HIDE_ABSENTEES", "no notice of an absence names its power to the players"),
+  ("LIST_UNORDERED", "LIST shows which powers have their orders in"),
+];
+
+/// What a DPjudge rule of the secrecy group that this judge does not play
+/// would do, if it is one of those: SET RULE refuses it with this.
+pub fn unplayed(name: &str) -> Option<&'static str> {
+  Some(match name {
+    "HIDE_BUILDS" => {
+      "adjustment results would say only how many units each power built,\n\
+       and the next results would show each new unit as found"
+    }
+    "HIDE_DUMMIES" => {
+      "the powers nobody plays would look like played ones: listed with\n\
+       players, and press to them would reach their controller"
+    }
     _ => return None,
   })
 }

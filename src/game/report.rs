@@ -1079,8 +1079,13 @@ pub fn listing(game: &Game, viewer: Option<usize>, now: DateTime<Utc>, tz: Tz) -
       // A Master knows every player, gunboat or secret.
       let address =
         if viewer == Some(i) || master { member.address.as_str() } else { shown_address(game, i) };
-      let _ =
-        writeln!(text, "   {label:<width$} {:<9} {holdings} {address}", standing(game, i, now));
+      // HIDE_LATE_POWERS: a player sees only its own lateness.
+      let mut stand = standing(game, i, now);
+      let hide = game.settings.variant.has_rule("HIDE_LATE_POWERS") && !master && viewer != Some(i);
+      if hide && matches!(stand, "late" | "in") {
+        stand = "waiting";
+      }
+      let _ = writeln!(text, "   {label:<width$} {stand:<9} {holdings} {address}");
     }
     for power in game.map.power_ids().filter(|&p| game.is_dummy(p)) {
       let label = game.power_name(power);
@@ -1443,6 +1448,17 @@ pub fn late_to_player(game: &Game, power: PowerId, tz: Tz) -> String {
 }
 
 /// The late notice everyone else gets: who is late, and until when.
+/// The late notice to the other players under HIDE_LATE_POWERS: that
+/// some orders are missing, not whose.
+pub fn late_unnamed(game: &Game) -> String {
+  format!(
+    "The deadline for {} in game '{}' has passed, and one or more powers\n\
+     have not got their orders in yet.\n",
+    phase_words(game.map, game.position.phase),
+    game.name,
+  )
+}
+
 pub fn late_to_others(game: &Game, powers: &[PowerId], tz: Tz) -> String {
   let names = power_names(game, powers);
   let mut text = format!(

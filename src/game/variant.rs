@@ -281,8 +281,10 @@ pub fn known_rules() -> Vec<&'static str> {
   // Issue 27's press, lateness and ending rules (`game/dpjudge.rs`).
   let ours = super::dpjudge::RULES.iter().map(|r| &r.name);
   let played = crate::map::Map::played_rules().iter().chain(ours);
-  // BLIND's modifiers of what is seen (`game/viewer.rs`).
-  for name in played.chain(super::viewer::SIGHT_RULES.iter()) {
+  // BLIND's modifiers of what is seen (`game/viewer.rs`), and the rules
+  // that say what this judge always does.
+  let always = super::dpjudge::ALWAYS.iter().map(|(name, _)| name);
+  for name in played.chain(super::viewer::SIGHT_RULES.iter()).chain(always) {
     if !names.contains(name) {
       names.push(name);
     }
@@ -297,6 +299,13 @@ pub fn rule_meaning(name: &str, on: bool) -> String {
   }
   if let Some(rule) = super::dpjudge::rule(name) {
     return (if on { rule.on.meaning } else { rule.off.meaning }).to_string();
+  }
+  if let Some((_, how)) = super::dpjudge::ALWAYS.iter().find(|(n, _)| *n == name) {
+    return if on {
+      format!("{how}, as always here ({name})")
+    } else {
+      format!("{how} all the same: this judge always works so\n(no {name})")
+    };
   }
   match (name, on) {
     ("CIVIL_DISORDER", true) => "late powers go into civil disorder at the end of grace and the\n\
@@ -482,6 +491,9 @@ impl Settings {
     if let Some(reason) = super::dpjudge::misfit(&name) {
       return Err(UnknownRule::Misfit { rule: name, reason });
     }
+    if let Some(idea) = super::dpjudge::unplayed(&name) {
+      return Err(UnknownRule::NotPlayed { rule: name, idea });
+    }
     if !known_rules().contains(&name.as_str()) {
       return Err(UnknownRule::Unknown { word: word.trim().to_string() });
     }
@@ -570,6 +582,9 @@ pub enum UnknownRule {
   /// A rule that does not fit a judge played by mail.
   #[error("{rule} does not fit this judge: {reason}.")]
   Misfit { rule: String, reason: &'static str },
+  /// A DPjudge rule this judge does not play, with what it would do.
+  #[error("{rule} is a DPjudge rule this judge does not play. Under it,\n{idea}.")]
+  NotPlayed { rule: String, idea: &'static str },
   /// A rule that turns off a map feature no map here has.
   #[error("{rule} turns off a map's {feature};\nno map this judge plays has any, so the rule would change nothing.")]
   NoFeature { rule: String, feature: &'static str },

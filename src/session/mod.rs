@@ -640,11 +640,21 @@ impl Session<'_> {
     let game = &mut seat.stored.game;
     // A message whose orders were all refused changes nothing; one with
     // some taken raises the error flag if any was refused (manual §6.1).
+    let mut shown_orders = None;
     if seat.orders_taken > 0 {
       if let Some(power) = game.members[seat.member].power {
         game.orders_given(power, seat.order_errors > 0);
+        // BROADCAST_ORDERS (teaching games): everyone sees them as taken.
+        if game.settings.variant.has_rule("BROADCAST_ORDERS") {
+          shown_orders = Some(report::current_orders(game, power));
+        }
       }
     }
+    if let Some(text) = shown_orders {
+      self.announce("Orders", &text, Some(HistoryKind::Notice), false);
+    }
+    let Some(seat) = self.seat.as_mut() else { return Ok(()) };
+    let game = &mut seat.stored.game;
     if seat.changed {
       game.note_readiness(now);
     }

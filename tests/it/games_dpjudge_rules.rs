@@ -73,6 +73,15 @@ const PLAYED: &[&str] = &[
   "HIDE_EXTENDERS",
   "LIST_WAITERS",
   "NO_REVEAL",
+  "SHARED_VICTORY",
+  "VICTORY_HOMES",
+  "JUMP_OFF_DAYS",
+  "CIVIL_PREVIEW",
+  "HIDE_LATE_POWERS",
+  "BROADCAST_ORDERS",
+  "SILENT_ABSENCES",
+  "HIDE_ABSENTEES",
+  "LIST_UNORDERED",
 ];
 
 /// The rules that do not fit a mail judge, with a word of the reason.
@@ -616,4 +625,73 @@ fn hide_proposer_announces_a_proposal_without_its_proposer_and_brings_propose_di
   let told = got(&mail, &player("France"), "proposes").expect("France is told of it");
   assert!(told.body.says("A power proposes that game 'hid' end in a draw"), "{}", told.body);
   assert!(!told.body.contains("England"), "{}", told.body);
+}
+
+/// HIDE_LATE_POWERS (SET NO NAME LATE): at the deadline the others are
+/// told that orders are late, not whose; France hears of its own, the
+/// Master of all; LIST shows France "late" to France and the Master only.
+#[test]
+fn hide_late_powers_tells_the_others_only_that_someone_is_late() {
+  let judge = Judge::with_config(FAST);
+  let table = Table::start_with(&judge, "hlp", START, "", "SET NO NAME LATE\n");
+  for (power, _) in game_support::POWERS.iter().filter(|(p, _)| *p != "France") {
+    table.send(power, T, game_support::holds(power));
+  }
+  judge.take_mail();
+  judge.sweep_at("2026-03-05T23:30:00Z");
+  let mail = judge.take_mail();
+  let to_germany = mail.iter().find(|m| m.to == player("Germany")).expect("a notice");
+  assert!(!to_germany.subject.contains(": F"), "{}", to_germany.subject);
+  assert!(!to_germany.body.contains("France"), "{}", to_germany.body);
+  assert!(to_germany.body.says("one or more powers have not got their orders in"));
+  let to_master = mail.iter().find(|m| m.to == MASTER).expect("the Master's notice");
+  assert!(to_master.body.says("missing from: France."), "{}", to_master.body);
+  let to_france = mail.iter().find(|m| m.to == player("France")).expect("France's notice");
+  assert!(to_france.subject.starts_with("[You are late!]"), "{}", to_france.subject);
+  table.send("Germany", "2026-03-06T00:00:00Z", "LIST hlp\n");
+  let listing = table.reply(&judge.take_mail(), "Germany").body.clone();
+  let france = listing.lines().find(|l| l.trim_start().starts_with("France")).expect("France");
+  assert!(!france.contains("late"), "{listing}");
+  let mail = master(&judge, "hlp", "2026-03-06T00:00:00Z", "LIST\n");
+  let listing = &reply(&mail, MASTER).body;
+  let france = listing.lines().find(|l| l.trim_start().starts_with("France")).expect("France");
+  assert!(france.contains("late"), "the Master sees it: {listing}");
+}
+
+/// BROADCAST_ORDERS (SET OPEN ORDERS): a power's orders go to everyone as
+/// they are taken.
+#[test]
+fn broadcast_orders_shows_each_powers_orders_to_everyone() {
+  let judge = Judge::with_config(FAST);
+  let table = Table::start_with(&judge, "bo", START, "", "SET OPEN ORDERS\n");
+  table.send("England", T, "F Lon - Nth\nF Edi H\nA Lvp H\n");
+  let mail = judge.take_mail();
+  let shown = mail
+    .iter()
+    .find(|m| m.to == player("France") && m.subject.ends_with("Orders"))
+    .unwrap_or_else(|| panic!("{:#?}", subjects(&mail)));
+  assert!(shown.body.contains("Fleet London -> North Sea"), "{}", shown.body);
+  assert!(!mail.iter().any(|m| m.to == player("England") && m.subject.ends_with(" Orders")));
+}
+
+/// The rules that say what this judge always does are taken, shown, and
+/// turning them off says it changes nothing; the secrecy rules of the
+/// Blind group this judge does not play are refused with what they do.
+#[test]
+fn the_rules_this_judge_always_keeps_are_taken_and_the_unplayed_refused() {
+  let judge = judge_with(1);
+  let body = "CREATE ?alw masterpw\nBECOME MASTER\nSET RULE SILENT_ABSENCES\nLIST\nSET NO RULE SILENT_ABSENCES\n";
+  let mail = send_at(&judge, NOW, MASTER, body);
+  let body = &reply(&mail, MASTER).body;
+  assert!(
+    body.says("absences are told to the Masters only, as always here (SILENT_ABSENCES)"),
+    "{body}"
+  );
+  assert!(body.says("Rules: SILENT_ABSENCES"), "{body}");
+  assert!(body.says("this judge always works so"), "{body}");
+  let mail =
+    send_at(&judge, NOW, MASTER, "CREATE ?hb masterpw\nBECOME MASTER\nSET RULE HIDE_BUILDS\n");
+  let body = &reply(&mail, MASTER).body;
+  assert!(body.says("HIDE_BUILDS is a DPjudge rule this judge does not play."), "{body}");
+  assert!(body.says("Nothing was changed."), "{body}");
 }
