@@ -78,6 +78,13 @@ pub fn file(name: &str) -> Option<Cow<'static, str>> {
   let known = NAMES.iter().copied().find(|known| known.eq_ignore_ascii_case(name))?;
   match known {
     "index" => Some(Cow::Owned(keyword::index_text())),
+    // Every DPjudge rule's line comes after the rules, from the one list
+    // `info.dpjudge` gives.
+    "rules" => Some(Cow::Owned(format!(
+      "{}\n\nThe DPjudge's rules\n-------------------\n\n{}",
+      include_str!("../data/rules").trim_end(),
+      include_str!("../data/options/dpjudge.txt")
+    ))),
     "map" => Some(Cow::Borrowed(map_text())),
     _ => {
       WRITTEN.iter().find(|(written, _)| *written == known).map(|(_, text)| Cow::Borrowed(*text))
@@ -387,6 +394,18 @@ pub(crate) fn push_wrapped(out: &mut String, prefix: &str, items: &[String], sep
 #[cfg(test)]
 mod tests {
   use super::*;
+
+  /// GET rules gives every DPjudge rule played by name its line, and
+  /// names the two game types' own help.
+  #[test]
+  fn the_rules_file_has_a_line_for_every_dpjudge_rule() {
+    let rules = file("rules").expect("GET rules");
+    for rule in crate::game::dpjudge::RULES {
+      assert!(rules.contains(rule.name), "{} is in GET rules", rule.name);
+    }
+    assert!(rules.contains("GET info.payola") && rules.contains("GET info.xtalball"));
+    assert!(rules.lines().all(|l| l.len() <= WIDTH), "lines within {WIDTH} columns");
+  }
 
   /// The sentence `tests/e2e/postfix.sh` looks for in the answer to HELP.
   const INFO_MARK: &str = "How to talk to the judge";

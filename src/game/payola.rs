@@ -122,16 +122,15 @@ impl Treasury {
 }
 
 /// Why a Payola game does not take a rule, if it does not (the DPjudge's
-/// `VARIANT payola` line: PROXY_OK and NO_CHECK are refused; orders for
-/// units that are not there are Blind Payola's, which is not played, and
-/// so is RESTRICT_SIGNAL, a rule of the DPjudge's code alone).
+/// `VARIANT payola` line: PROXY_OK and NO_CHECK are refused, FICTIONAL_OK
+/// too but through BLIND; and RESTRICT_SIGNAL, a rule of the DPjudge's
+/// code alone, is not played).
 pub fn refused_rule(name: &str, on: bool) -> Option<UnknownRule> {
   let game_type = "Payola";
   match (name, on) {
-    (
-      "PROXY_OK" | "NO_CHECK" | "FICTIONAL_OK" | "BLIND" | "BLIND_PAYOLA" | "RESTRICT_SIGNAL",
-      true,
-    ) => Some(UnknownRule::NotPlayedIn { rule: name.to_string(), game_type }),
+    ("PROXY_OK" | "NO_CHECK" | "FICTIONAL_OK" | "RESTRICT_SIGNAL", true) => {
+      Some(UnknownRule::NotPlayedIn { rule: name.to_string(), game_type })
+    }
     ("ORDER_ANY", false) => Some(UnknownRule::Forced { rule: name.to_string(), game_type }),
     _ => None,
   }
@@ -237,6 +236,7 @@ impl Game {
         Reach::Any
       },
       cd_dummies: on("CD_DUMMIES"),
+      blind: self.settings.variant.blind || on("BLIND"),
     }
   }
 
@@ -473,7 +473,7 @@ impl Game {
     let phase = self.position.phase.to_string();
     self.payola.charts.retain(|c| c.phase != phase);
     self.payola.charts.push(PlayedChart { phase, text: bought.chart.clone() });
-    if terms.public_totals {
+    if terms.public_totals && !terms.blind {
       bought.totals = Some(self.totals(&outcome));
     }
     for power in self.map.power_ids() {
@@ -525,6 +525,7 @@ impl Game {
   ) -> String {
     let on = |name: &str| self.settings.variant.has_rule(name);
     let (hide_cost, hide_offers) = (on("HIDE_COST"), on("HIDE_OFFERS"));
+    let blind = self.payola_terms().blind;
     let mut text = format!("Ledger of {} for {}.\n", self.power_name(power), self.phase_title());
     if !hide_cost {
       text.push_str("\nYour units did:\n");
@@ -553,6 +554,13 @@ impl Game {
         .iter()
         .filter_map(|deal| {
           let paid = deal.paid.iter().find(|(p, _)| *p == power)?.1;
+          // Blind Payola: another power's unit is named with its owner,
+          // not what it did.
+          if blind && deal.unit.power != power {
+            let owner = &self.map.power(deal.unit.power).adjective;
+            let unit = crate::position::unit_text(self.map, deal.unit);
+            return Some(format!("{paid:>6}  {unit} ({owner})\n"));
+          }
           let order = UnitOrder { unit: deal.unit, order: deal.order.clone() };
           Some(format!("{paid:>6}  {}\n", render_order(self.map, &order)))
         })

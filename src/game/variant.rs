@@ -244,7 +244,6 @@ pub(crate) fn game_type_of(name: &str) -> Option<&'static str> {
     "TOUCH_BRIBE",
     "ZERO_FOREIGN",
     "RESTRICT_SIGNAL",
-    "BLIND_PAYOLA",
     "PAYOLA_CLASSIC",
   ];
   const CRYSTAL_BALL: &[&str] = &["PUBLIC_LISTS", "LIMIT_LISTS"];

@@ -51,12 +51,6 @@ pub fn misfit(settings: &super::Settings) -> Option<&'static str> {
        board, and the DPjudge never played the two together.",
     );
   }
-  if (variant.blind || dpjudge) && variant.payola {
-    return Some(
-      "A Payola game cannot be blind here: Blind Payola (the DPjudge's Tin Cup) is\n\
-       not played, its ledgers would name units a player does not see.",
-    );
-  }
   if (variant.blind || dpjudge) && !settings.dias {
     return Some(
       "A blind game cannot have NoDIAS draws: a draw naming its powers would tell\n\

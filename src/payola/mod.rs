@@ -53,6 +53,11 @@ pub struct Terms {
   pub reach: Reach,
   /// CD_DUMMIES: dummies' units are exempt from the reach rules.
   pub cd_dummies: bool,
+  /// Blind Payola (the DPjudge's Tin Cup): an offer to a unit that is not
+  /// the briber's own is taken as written, whether or not the unit is
+  /// there (an offer to a unit that is not is ignored when the phase is
+  /// processed), and never for 0 AgP.
+  pub blind: bool,
 }
 
 impl Terms {

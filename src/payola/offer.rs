@@ -178,6 +178,18 @@ pub enum OfferError {
   )]
   Proxy,
 
+  #[error(
+    "In Blind Payola an offer to a unit that is not yours names the unit's type, as in \
+     '5 : A {place} H': whether a unit is there is not told."
+  )]
+  BlindType { place: String },
+
+  #[error(
+    "In Blind Payola no offer of 0 AgP may go to a unit that is not yours ('{written}'): \
+     offer 1 AgP or more."
+  )]
+  BlindZero { written: String },
+
   // ------------------------------------------------------- DIRECT ONLY
   #[error(
     "This game allows one offer per unit (DIRECT ONLY), and your sheet already has one for the \
@@ -304,6 +316,10 @@ pub fn parse_line(cx: &Context, text: &str) -> Result<Line, OfferError> {
   let ParsedOrder::Unit { at, .. } = first else {
     return Err(OfferError::NoUnitWritten { code: code.symbol() });
   };
+  // Blind Payola: a unit not the briber's own is not looked for.
+  if cx.terms.blind && cx.position.unit_at(at.province).is_none_or(|u| u.power != cx.power) {
+    return blind_offer(cx, code, amounts, first, first_text, parts);
+  }
   let unit = cx
     .position
     .unit_at(at.province)
@@ -402,6 +418,70 @@ pub fn parse_line(cx: &Context, text: &str) -> Result<Line, OfferError> {
       Reach::Remote if near => return Err(OfferError::NotRemote { unit: name() }),
       _ => {}
     }
+  }
+  Ok(Line::Offer(Offer { amounts, code, unit, orders }))
+}
+
+/// A Blind Payola offer to a unit that is not the briber's own: its type
+/// must be written; each order is checked on a board holding only that
+/// unit, so nothing of the real board is told; no 0 AgP (BLIND forbids
+/// ZERO_FOREIGN) and, as DIRECT ONLY allows, one line per unit.
+fn blind_offer<'t>(
+  cx: &Context,
+  code: Code,
+  amounts: Vec<Amount>,
+  first: ParsedOrder,
+  first_text: &str,
+  parts: impl Iterator<Item = &'t str>,
+) -> Result<Line, OfferError> {
+  let ParsedOrder::Unit { kind, at, .. } = &first else {
+    return Err(OfferError::NoUnitWritten { code: code.symbol() });
+  };
+  let place = || cx.map.location_name(*at);
+  let Some(kind) = *kind else { return Err(OfferError::BlindType { place: place() }) };
+  let unit = Unit { power: cx.power, kind, location: *at };
+  let mut board = Position::empty(cx.map, cx.position.phase);
+  if board.place(cx.map, unit).is_err() {
+    return Err(OfferError::NoUnit { place: place() });
+  }
+  let written_unit = unit_text(cx.map, unit);
+  let mut parsed = vec![(first_text.to_string(), first.clone())];
+  for part in parts {
+    if part.is_empty() {
+      return Err(OfferError::EmptyAlternative { unit: unit_words(cx.map, unit) });
+    }
+    parsed.push(alternative(cx.map, &written_unit, at.province, part)?);
+  }
+  if amounts.iter().any(|a| a.amt == 0) {
+    return Err(OfferError::BlindZero { written: first_text.to_string() });
+  }
+  let offer_unit = |o: &Offer| o.unit.location.province == at.province;
+  if cx.terms.direct() {
+    if cx.sheet.iter().any(|l| matches!(l, Line::Offer(o) if offer_unit(o))) {
+      return Err(OfferError::DirectOnlyTwice { unit: unit_words(cx.map, unit) });
+    }
+    if code != Code::Direct {
+      return Err(OfferError::DirectOnlyCode { code: code.symbol() });
+    }
+    if parsed.len() > 1 {
+      return Err(OfferError::DirectOnlyAlternatives);
+    }
+  }
+  let rules = crate::adjudicate::Rules { fictional_ok: true, ..cx.rules.clone() };
+  let mut orders: Vec<Order> = Vec::with_capacity(parsed.len());
+  for (written, order) in &parsed {
+    let checked = validate_with(cx.map, &board, cx.power, order, &rules)
+      .map_err(|error| OfferError::Order { text: written.clone(), error: Box::new(error) })?;
+    if matches!(checked.order, Order::Proxy { .. }) {
+      return Err(OfferError::Proxy);
+    }
+    if orders.contains(&checked.order) {
+      return Err(OfferError::Duplicate {
+        unit: unit_words(cx.map, unit),
+        order: order_text(cx.map, &checked.order),
+      });
+    }
+    orders.push(checked.order);
   }
   Ok(Line::Offer(Offer { amounts, code, unit, orders }))
 }

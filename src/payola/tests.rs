@@ -612,6 +612,26 @@ fn zero_offers_to_foreign_units_need_zero_foreign() {
   assert!(phase.check('G', "A Par - Bur").is_ok());
 }
 
+/// Blind Payola: an offer to a unit that is not the briber's own is
+/// answered the same whether the unit is there or not (its type written,
+/// never 0 AgP); one to a unit that is not there is dropped when the
+/// phase is read back for processing.
+#[test]
+fn blind_offers_do_not_tell_whether_a_unit_is_there() {
+  let mut phase = Phase::new(&["F A Par", "G A Mun", "G F Kie"]);
+  phase.terms.blind = true;
+  assert!(phase.check('F', "3 : A Mun - Ruh").is_ok(), "a German army there");
+  assert!(phase.check('F', "3 : A Kie H").is_ok(), "an army where a fleet stands");
+  assert!(phase.check('F', "3 : A Bur H").is_ok(), "nobody there");
+  assert!(matches!(phase.refused('F', "3 : Mun H"), OfferError::BlindType { .. }));
+  assert!(matches!(phase.refused('F', "0 : A Mun H"), OfferError::BlindZero { .. }));
+  assert!(matches!(phase.refused('F', "3 : A Mun - Lon"), OfferError::Order { .. }));
+  assert!(phase.check('F', "A Par - Bur").is_ok(), "own units as usual");
+  let back = |text: &str| restore_line(map(), &phase.position, &phase.rules, power('F'), text);
+  assert!(back("3 : A Mun - Ruh").is_ok());
+  assert!(back("3 : A Kie H").is_err() && back("3 : A Bur H").is_err());
+}
+
 #[test]
 fn direct_only_allows_one_plain_direct_offer_per_unit() {
   let mut phase = Phase::new(&["F A Par", "G A Mun"]);

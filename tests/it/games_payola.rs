@@ -6,7 +6,7 @@
 //! HISTORY), the year's income, builds as usual, and LIST showing each
 //! player its treasury; then the rules: eBayola with PUBLIC TOTALS, the
 //! rules a Payola game refuses, Payola's rules refused in other games,
-//! and GET info.payola.
+//! GET info.payola, Ambition's directives, and Blind Payola.
 
 use crate::game_support::{holds, player, Table, FAST, MASTER, POWERS};
 use crate::judge_support::{subjects, Judge, Sent};
@@ -329,11 +329,6 @@ fn payola_rules_belong_to_payola_games_and_payola_refuses_proxies() {
   let list = &mail.iter().find(|m| m.to == MASTER).expect("LIST").body;
   assert!(list.contains("LIMIT_OFFERS") && list.contains("DIRECT_ONLY"), "{list}");
   assert!(list.contains("Payola"), "{list}");
-  // Blind Payola (the DPjudge's Tin Cup) is not played.
-  judge.send_at(START, MASTER, "create", "CREATE ?tin masterpw Blind Payola\n");
-  let mail = judge.take_mail();
-  let reply = &mail.iter().find(|m| m.to == MASTER).expect("a reply").body;
-  assert!(says(reply, "A Payola game cannot be blind here"), "{reply}");
   // The help.
   judge.send_at(START, MASTER, "get", "GET info.payola\n");
   let mail = judge.take_mail();
@@ -423,4 +418,42 @@ fn ambition_as_payola_plays_with_its_directives() {
   assert!(chart.contains("     1 Army Bavaria HOLD.  [F 1]"), "{chart}");
   let (reply, _) = send("France", "LIST amb\n");
   assert!(reply.contains("Treasury of France: 2 AgP"), "{reply}");
+}
+
+/// Blind Payola (the DPjudge's Tin Cup): an offer to a unit the briber
+/// cannot see is taken as written, whether the unit is there or not (an
+/// offer to a unit that is not there is ignored, and costs nothing), its
+/// type must be written, never for 0 AgP; the ledger names the unit
+/// bought and its owner, not what it did.
+#[test]
+fn blind_payola_takes_offers_to_unseen_units_and_hides_what_they_bought() {
+  let judge = Judge::with_config(FAST);
+  crate::game_support::register(&judge, START, OBSERVER);
+  let table = Table::start_with(&judge, GAME, START, "Standard Blind Payola", "");
+  judge.take_mail();
+  // Munich holds a German army, Kiel a German fleet: France cannot tell.
+  table.send("France", S1901, "3 : A Mun - Ruh\n2 : A Kie H\nA Par H\nA Mar H\nF Bre H\n");
+  let mail = judge.take_mail();
+  let reply = &table.reply(&mail, "France").body;
+  assert!(reply.contains("Offered: 3 : A Mun - Ruh"), "{reply}");
+  assert!(reply.contains("Offered: 2 : A Kie H"), "the same answer: {reply}");
+  assert!(reply.contains("Your offer sheet now has 5 lines."), "{reply}");
+  table.send("France", S1901, "0 : A Mun H\n");
+  let reply = table.reply(&judge.take_mail(), "France").body.clone();
+  assert!(says(&reply, "no offer of 0 AgP may go to a unit that is not yours"), "{reply}");
+  table.send("France", S1901, "3 : Mun H\n");
+  let reply = table.reply(&judge.take_mail(), "France").body.clone();
+  assert!(says(&reply, "names the unit's type"), "{reply}");
+  for (power, _) in POWERS.iter().filter(|(p, _)| *p != "France") {
+    table.send(power, S1901, holds(power));
+  }
+  let mail = judge.take_mail();
+  let results = &mail_to(&mail, MASTER, "S1901M Blind Results").body;
+  assert!(results.contains("Germany: Army Munich -> Ruhr."), "{results}");
+  let ledgers = check_private(&mail, "S1901M", "Ledger");
+  let french = body_of(&ledgers, "France");
+  assert!(french.contains("     3  A Mun (German)"), "{french}");
+  assert!(!french.contains("Ruhr"), "what the army did is not told: {french}");
+  assert!(!french.contains("Kie (German)"), "nothing paid for a fleet not bought: {french}");
+  assert!(french.contains("Spent on bribes:              3 AgP"), "{french}");
 }
