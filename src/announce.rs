@@ -206,14 +206,7 @@ pub fn results(
     for item in &processed.postal {
       text.push_str(&format!("{}\n\n{}\n\n", item.heading, item.text.trim_end()));
     }
-    let subject = subject::game(&config.judge_code, &game.name, &phase, "Postal Press");
-    let body = format!("{header}\n{text}");
-    for member in &game.members {
-      for address in member.addresses() {
-        push_once(&mut announcement.mail, mail(address, &subject, &body, MailKind::Bulk));
-      }
-    }
-    announcement.history.push(entry(now, phase, HistoryKind::Broadcast, subject, body));
+    announcement.extend(to_everyone(config, game, &phase, "Postal Press", header, &text, now));
   }
   announcement.mail.extend(pending_orders(config, game, processed));
   if let Some(carried) = &processed.lists {
@@ -225,6 +218,31 @@ pub fn results(
     announcement.extend(ended_lists(config, game, now));
     announcement.extend(diaries(config, game, now));
   }
+  announcement
+}
+
+/// What a processing tells every member about `phase` under the `header`
+/// it had, kept in the history as a broadcast (postal press, Payola's
+/// public totals).
+fn to_everyone(
+  config: &Config,
+  game: &Game,
+  phase: &str,
+  what: &str,
+  header: &str,
+  text: &str,
+  now: DateTime<Utc>,
+) -> Announcement {
+  let subject = subject::game(&config.judge_code, &game.name, phase, what);
+  let body = format!("{header}\n{text}");
+  let mut announcement = Announcement::default();
+  for member in &game.members {
+    for address in member.addresses() {
+      push_once(&mut announcement.mail, mail(address, &subject, &body, MailKind::Bulk));
+    }
+  }
+  let phase = phase.to_string();
+  announcement.history.push(entry(now, phase, HistoryKind::Broadcast, subject, body));
   announcement
 }
 
@@ -353,14 +371,7 @@ fn payola_mail(
     }
     send(&phase, "Ledgers", None, false, &all);
     if let Some(totals) = &bought.totals {
-      let subject = subject::game(&config.judge_code, &game.name, &phase, "Bribe Totals");
-      let body = format!("{header}\n{totals}");
-      for member in &game.members {
-        for address in member.addresses() {
-          push_once(&mut announcement.mail, mail(address, &subject, &body, MailKind::Bulk));
-        }
-      }
-      announcement.history.push(entry(now, phase, HistoryKind::Broadcast, subject, body));
+      announcement.extend(to_everyone(config, game, &phase, "Bribe Totals", header, totals, now));
     }
   }
   for result in processed.phases.iter().filter(|r| !r.income.is_empty()) {

@@ -8,8 +8,8 @@
 //! rules a Payola game refuses, Payola's rules refused in other games,
 //! GET info.payola, Ambition's directives, and Blind Payola.
 
-use crate::game_support::{holds, player, Table, FAST, MASTER, POWERS};
-use crate::judge_support::{subjects, Judge, Sent};
+use crate::game_support::{holds, mail_ending, player, Table, FAST, MASTER, POWERS};
+use crate::judge_support::{subjects, Judge, Says, Sent};
 
 const GAME: &str = "pay";
 const OBSERVER: &str = "watcher@players.test";
@@ -23,38 +23,16 @@ const F1902: &str = "2026-03-02T15:00:00Z";
 /// Registers everyone and starts game [`GAME`] as Payola; an observer
 /// watches.
 fn start<'j>(judge: &'j Judge, options: &str, settings: &str) -> Table<'j> {
-  crate::game_support::register(judge, START, OBSERVER);
-  let table = Table::start_with(judge, GAME, START, options, settings);
-  judge.send_at(START, OBSERVER, "watch", &format!("OBSERVE {GAME} watchpw\n"));
-  judge.take_mail();
-  table
-}
-
-/// The mail to `to` whose subject ends with `what`.
-fn mail_to<'m>(mail: &'m [Sent], to: &str, what: &str) -> &'m Sent {
-  mail
-    .iter()
-    .find(|m| m.to == to && m.subject.ends_with(what))
-    .unwrap_or_else(|| panic!("no '{what}' to {to} in {:#?}", subjects(mail)))
-}
-
-/// Whether `text` says `words`, wherever its lines are broken.
-fn says(text: &str, words: &str) -> bool {
-  text.split_whitespace().collect::<Vec<_>>().join(" ").contains(words)
+  Table::start_watched(judge, GAME, options, settings, OBSERVER)
 }
 
 /// Every mail about the game starts with its `::` header, naming the game
 /// type.
 fn check_headers(mail: &[Sent]) {
-  for m in mail {
-    assert!(
-      m.body.starts_with(":: Judge: XXXX  Game: Pay  Variant: Standard Payola\n"),
-      "{}: {}\n{}",
-      m.to,
-      m.subject,
-      m.body
-    );
-  }
+  crate::game_support::assert_headers(
+    mail,
+    ":: Judge: XXXX  Game: Pay  Variant: Standard Payola\n",
+  );
 }
 
 /// The money mail of a processing (`what`: `Ledger`, `Income`): each
@@ -110,7 +88,7 @@ fn a_payola_game_plays_two_years_by_mail() {
   assert!(reply.subject.contains("[Error Flag]"), "{}\n{}", reply.subject, reply.body);
   assert!(reply.body.contains("This line was not put on your offer sheet."), "{}", reply.body);
   assert!(
-    says(&reply.body, "Your offer sheet was not changed: 1 line was refused"),
+    reply.body.says("Your offer sheet was not changed: 1 line was refused"),
     "{}",
     reply.body
   );
@@ -123,7 +101,7 @@ fn a_payola_game_plays_two_years_by_mail() {
   let reply = &table.reply(&mail, "England").body;
   assert!(reply.contains("10 AgP transferred to France."), "{reply}");
   assert!(
-    says(reply, "You have only 38 AgP: you cannot give 500. Nothing was transferred."),
+    reply.says("You have only 38 AgP: you cannot give 500. Nothing was transferred."),
     "{reply}"
   );
   assert!(reply.contains("Treasury of England: 38 AgP"), "{reply}");
@@ -136,7 +114,7 @@ fn a_payola_game_plays_two_years_by_mail() {
   }
   let mail = judge.take_mail();
   check_headers(&mail);
-  let results = &mail_to(&mail, OBSERVER, "S1901M Results").body;
+  let results = &mail_ending(&mail, OBSERVER, "S1901M Results").body;
   for line in [
     "France: Army Paris HOLD.",
     "France: Army Marseilles -> Spain.",
@@ -168,7 +146,7 @@ fn a_payola_game_plays_two_years_by_mail() {
     assert!(german.contains(line), "{line}:\n{german}");
   }
   // The Masters get every ledger, with the chart of who paid what.
-  let all = &mail_to(&mail, MASTER, "S1901M Ledgers").body;
+  let all = &mail_ending(&mail, MASTER, "S1901M Ledgers").body;
   assert!(all.contains("     6 Army Paris HOLD.  [G 6]"), "{all}");
   for (power, _) in POWERS {
     assert!(all.contains(&format!("Ledger of {power} for")), "{power}:\n{all}");
@@ -187,7 +165,7 @@ fn a_payola_game_plays_two_years_by_mail() {
     .orders(&[("France", "1 : A Bur H\nA Par H\nA Spa H\nF Mid H\n"), ("Germany", "A Bur - Mar\n")])
     .processed();
   check_headers(&mail);
-  let results = &mail_to(&mail, OBSERVER, "F1901M Results").body;
+  let results = &mail_ending(&mail, OBSERVER, "F1901M Results").body;
   assert!(results.contains("Germany: Army Burgundy HOLD."), "{results}");
   let ledgers = check_private(&mail, "F1901M", "Ledger");
   let german = body_of(&ledgers, "Germany");
@@ -208,8 +186,8 @@ fn a_payola_game_plays_two_years_by_mail() {
   // Winter: builds as usual, without money.
   let mail = table.turn(W1901).orders(&[("France", "Build A Mar\n")]).only_given().play();
   check_headers(&mail);
-  let results = &mail_to(&mail, OBSERVER, "F1901B Results").body;
-  assert!(says(results, "France: Builds an army in Marseilles."), "{results}");
+  let results = &mail_ending(&mail, OBSERVER, "F1901B Results").body;
+  assert!(results.says("France: Builds an army in Marseilles."), "{results}");
   assert!(!mail.iter().any(|m| m.subject.contains("Ledger")), "no ledgers in winter");
 
   // LIST: each player its own treasury, the Master everyone's, the
@@ -239,7 +217,7 @@ fn a_payola_game_plays_two_years_by_mail() {
     .orders(&[("France", france), ("Germany", &format!("{germany}2 : A Spa - Por\n"))])
     .processed();
   check_headers(&mail);
-  let results = &mail_to(&mail, OBSERVER, "S1902M Results").body;
+  let results = &mail_ending(&mail, OBSERVER, "S1902M Results").body;
   assert!(results.contains("France: Army Spain -> Portugal."), "{results}");
   let ledgers = check_private(&mail, "S1902M", "Ledger");
   assert!(body_of(&ledgers, "France").contains("     2* Army Spain -> Portugal."));
@@ -253,7 +231,7 @@ fn a_payola_game_plays_two_years_by_mail() {
   assert!(french.contains("Income from 5 centres:       75 AgP"), "{french}");
   assert!(french.contains("New balance:                191 AgP"), "{french}");
   assert!(body_of(&income, "Germany").contains("New balance:                132 AgP"));
-  let all = &mail_to(&mail, MASTER, "F1902M Incomes").body;
+  let all = &mail_ending(&mail, MASTER, "F1902M Incomes").body;
   assert!(all.contains("Income of France for 1902.") && all.contains("Income of Turkey"), "{all}");
 }
 
@@ -273,7 +251,7 @@ fn ebayola_charges_one_more_than_the_best_losing_bribe_and_totals_are_published(
   }
   let mail = judge.take_mail();
   check_headers(&mail);
-  let results = &mail_to(&mail, OBSERVER, "S1901M Results").body;
+  let results = &mail_ending(&mail, OBSERVER, "S1901M Results").body;
   assert!(results.contains("France: Army Paris -> Burgundy."), "{results}");
   let ledgers = check_private(&mail, "S1901M", "Ledger");
   assert!(body_of(&ledgers, "England").contains("Spent on bribes:              3 AgP"));
@@ -281,14 +259,14 @@ fn ebayola_charges_one_more_than_the_best_losing_bribe_and_totals_are_published(
   assert!(body_of(&ledgers, "France").contains("Spent on bribes:              0 AgP"));
   // PUBLIC TOTALS: every candidate's total (the winner's at its price),
   // for everyone.
-  let totals = &mail_to(&mail, OBSERVER, "S1901M Bribe Totals").body;
+  let totals = &mail_ending(&mail, OBSERVER, "S1901M Bribe Totals").body;
   assert!(totals.contains("    11 : Army Paris -> Burgundy."), "{totals}");
   assert!(totals.contains("    10 : Army Paris HOLD."), "{totals}");
   assert!(!totals.contains("England") && !totals.contains("Germany:"), "no payers: {totals}");
   // When the game ends, every turn's bribes are published, payers named.
   judge.send_at(F1901, MASTER, "end", &format!("SIGN ON M{GAME} masterpw\nTERMINATE\n"));
   let mail = judge.take_mail();
-  let bribes = &mail_to(&mail, OBSERVER, "Payola Bribes").body;
+  let bribes = &mail_ending(&mail, OBSERVER, "Payola Bribes").body;
   assert!(bribes.contains("Bribes of S1901M:"), "{bribes}");
   assert!(bribes.contains("    11 Army Paris -> Burgundy.  [E 3, G 8]"), "{bribes}");
 }
@@ -307,8 +285,8 @@ fn payola_rules_belong_to_payola_games_and_payola_refuses_proxies() {
   );
   let mail = judge.take_mail();
   let reply = &mail.iter().find(|m| m.to == MASTER).expect("a reply").body;
-  assert!(says(reply, "EBAYOLA is a rule of Payola games, and this game is not one."), "{reply}");
-  assert!(says(reply, "ZEROSUM is a rule of Payola games, and this game is not one."), "{reply}");
+  assert!(reply.says("EBAYOLA is a rule of Payola games, and this game is not one."), "{reply}");
+  assert!(reply.says("ZEROSUM is a rule of Payola games, and this game is not one."), "{reply}");
   // A Payola game takes them, and refuses proxies and unchecked orders.
   judge.send_at(
     START,
@@ -318,12 +296,12 @@ fn payola_rules_belong_to_payola_games_and_payola_refuses_proxies() {
   );
   let mail = judge.take_mail();
   let reply = &mail.iter().find(|m| m.to == MASTER).expect("a reply").body;
-  assert!(!says(reply, "LIMIT_OFFERS is a rule of Payola games"), "{reply}");
-  assert!(says(reply, "Payola games are never played with PROXY_OK."), "{reply}");
-  assert!(says(reply, "Payola games are never played with NO_CHECK."), "{reply}");
+  assert!(!reply.says("LIMIT_OFFERS is a rule of Payola games"), "{reply}");
+  assert!(reply.says("Payola games are never played with PROXY_OK."), "{reply}");
+  assert!(reply.says("Payola games are never played with NO_CHECK."), "{reply}");
   judge.send_at(START, MASTER, "rule", "SIGN ON Mpay masterpw\nSET RULE RESTRICT_SIGNAL\n");
   let reply = judge.reply_to(MASTER).body;
-  assert!(says(&reply, "Payola games are never played with RESTRICT_SIGNAL."), "{reply}");
+  assert!(reply.says("Payola games are never played with RESTRICT_SIGNAL."), "{reply}");
   judge.send_at(START, MASTER, "list", "LIST pay\n");
   let mail = judge.take_mail();
   let list = &mail.iter().find(|m| m.to == MASTER).expect("LIST").body;
@@ -414,7 +392,7 @@ fn ambition_as_payola_plays_with_its_directives() {
   );
   // NO_LEDGERS: no ledger to anyone, but the Masters' chart.
   assert!(!last.iter().any(|m| m.subject.ends_with(" Ledger")), "{:#?}", subjects(&last));
-  let chart = &mail_to(&last, MASTER, "S1763M Ledgers").body;
+  let chart = &mail_ending(&last, MASTER, "S1763M Ledgers").body;
   assert!(chart.contains("     1 Army Bavaria HOLD.  [F 1]"), "{chart}");
   let (reply, _) = send("France", "LIST amb\n");
   assert!(reply.contains("Treasury of France: 2 AgP"), "{reply}");
@@ -440,15 +418,15 @@ fn blind_payola_takes_offers_to_unseen_units_and_hides_what_they_bought() {
   assert!(reply.contains("Your offer sheet now has 5 lines."), "{reply}");
   table.send("France", S1901, "0 : A Mun H\n");
   let reply = table.reply(&judge.take_mail(), "France").body.clone();
-  assert!(says(&reply, "no offer of 0 AgP may go to a unit that is not yours"), "{reply}");
+  assert!(reply.says("no offer of 0 AgP may go to a unit that is not yours"), "{reply}");
   table.send("France", S1901, "3 : Mun H\n");
   let reply = table.reply(&judge.take_mail(), "France").body.clone();
-  assert!(says(&reply, "names the unit's type"), "{reply}");
+  assert!(reply.says("names the unit's type"), "{reply}");
   for (power, _) in POWERS.iter().filter(|(p, _)| *p != "France") {
     table.send(power, S1901, holds(power));
   }
   let mail = judge.take_mail();
-  let results = &mail_to(&mail, MASTER, "S1901M Blind Results").body;
+  let results = &mail_ending(&mail, MASTER, "S1901M Blind Results").body;
   assert!(results.contains("Germany: Army Munich -> Ruhr."), "{results}");
   let ledgers = check_private(&mail, "S1901M", "Ledger");
   let french = body_of(&ledgers, "France");

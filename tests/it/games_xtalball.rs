@@ -11,8 +11,8 @@
 //! LISTS and SET [NO] LIMITED LISTS, SUMMARY, ROLLBACK, the lists revealed
 //! at the end, and the early start of an EMPTY BOARD and of a MOBILIZE game.
 
-use crate::game_support::{player, Table, FAST, MASTER, POWERS};
-use crate::judge_support::{subjects, Judge, Sent};
+use crate::game_support::{mail_ending, player, Table, FAST, MASTER, POWERS};
+use crate::judge_support::{subjects, Judge, Says, Sent};
 
 const GAME: &str = "ball";
 const OBSERVER: &str = "watcher@players.test";
@@ -76,38 +76,14 @@ fn hold_list(power: &str) -> &'static str {
 /// Registers everyone and starts game [`GAME`] as Crystal Ball; an
 /// observer watches.
 fn start<'j>(judge: &'j Judge, settings: &str) -> Table<'j> {
-  crate::game_support::register(judge, START, OBSERVER);
-  let table = Table::start_with(judge, GAME, START, "Standard Crystal Ball", settings);
-  judge.send_at(START, OBSERVER, "watch", &format!("OBSERVE {GAME} watchpw\n"));
-  judge.take_mail();
-  table
-}
-
-/// The mail to `to` whose subject ends with `what`.
-fn mail_to<'m>(mail: &'m [Sent], to: &str, what: &str) -> &'m Sent {
-  mail
-    .iter()
-    .find(|m| m.to == to && m.subject.ends_with(what))
-    .unwrap_or_else(|| panic!("no '{what}' to {to} in {:#?}", subjects(mail)))
-}
-
-/// Whether `text` says `words`, wherever its lines are broken.
-fn says(text: &str, words: &str) -> bool {
-  text.split_whitespace().collect::<Vec<_>>().join(" ").contains(words)
+  Table::start_watched(judge, GAME, "Standard Crystal Ball", settings, OBSERVER)
 }
 
 /// Every mail about the game starts with its `::` header, naming the game
 /// type.
 fn check_headers(mail: &[Sent]) {
-  for m in mail {
-    assert!(
-      m.body.starts_with(":: Judge: XXXX  Game: Ball  Variant: Standard CrystalBall\n"),
-      "{}: {}\n{}",
-      m.to,
-      m.subject,
-      m.body
-    );
-  }
+  let header = ":: Judge: XXXX  Game: Ball  Variant: Standard CrystalBall\n";
+  crate::game_support::assert_headers(mail, header);
 }
 
 /// The lists mail of a processed movement phase: each player gets only
@@ -159,7 +135,7 @@ fn a_crystal_ball_game_plays_two_years_by_mail() {
   assert!(last.body.contains("the first turn's lists: they are now locked"), "{}", last.body);
   assert!(last.body.contains("Locked, for Spring 1901 Movement (S1901M):\n  F Ank P Russia"));
   for to in POWERS.iter().map(|(p, _)| player(p)).chain([MASTER.to_string(), OBSERVER.into()]) {
-    let notice = mail_to(&mail, &to, "S1901M Lists Locked");
+    let notice = mail_ending(&mail, &to, "S1901M Lists Locked");
     assert!(notice.body.contains("should now send the next order list"), "{}", notice.body);
   }
   assert!(!mail.iter().any(|m| m.subject.ends_with("Results")), "nothing played yet");
@@ -182,8 +158,8 @@ fn a_crystal_ball_game_plays_two_years_by_mail() {
   }
   let mail = judge.take_mail();
   check_headers(&mail);
-  let results = mail_to(&mail, &player("France"), "S1901M Results");
-  assert!(says(&results.body, "carried out from the lists locked for Movement for Spring of 1901"));
+  let results = mail_ending(&mail, &player("France"), "S1901M Results");
+  assert!(results.body.says("carried out from the lists locked for Movement for Spring of 1901"));
   for line in [
     "Italy: Army Venice Proxy given to Austria.",
     "Italy: Army Venice -> Piedmont.",
@@ -205,7 +181,7 @@ fn a_crystal_ball_game_plays_two_years_by_mail() {
   ] {
     assert!(all.contains(line), "{line}:\n{all}");
   }
-  let french = mail_to(&mail, &player("France"), "S1901M Crystal Ball Lists");
+  let french = mail_ending(&mail, &player("France"), "S1901M Crystal Ball Lists");
   assert!(french.body.contains("France:   [ordered] F Bre - Eng"), "{}", french.body);
   // Nothing of the lists is in HISTORY.
   judge.send_at(F1901, OBSERVER, "history", &format!("HISTORY {GAME}\n"));
@@ -220,8 +196,8 @@ fn a_crystal_ball_game_plays_two_years_by_mail() {
   }
   let mail = judge.take_mail();
   check_headers(&mail);
-  let results = mail_to(&mail, MASTER, "F1901M Results");
-  assert!(says(&results.body, "The first 4 orders and the first 3 proxies"), "{}", results.body);
+  let results = mail_ending(&mail, MASTER, "F1901M Results");
+  assert!(results.body.says("The first 4 orders and the first 3 proxies"), "{}", results.body);
   assert!(results.body.contains("France: Army Picardy HOLD."), "{}", results.body);
   assert!(results.body.contains("Germany: Army Ruhr -> Belgium."), "{}", results.body);
   let all = check_secret_lists(&mail, "F1901M");
@@ -234,7 +210,7 @@ fn a_crystal_ball_game_plays_two_years_by_mail() {
   ] {
     assert!(all.contains(line), "{line}:\n{all}");
   }
-  let french = mail_to(&mail, &player("France"), "F1901M Crystal Ball Lists");
+  let french = mail_ending(&mail, &player("France"), "F1901M Crystal Ball Lists");
   assert!(french.body.contains("France:   [ignored] A Pic - Bel"), "{}", french.body);
 
   // Winter 1901: builds in real time. The open list (Fall 1902) goes
@@ -248,11 +224,11 @@ fn a_crystal_ball_game_plays_two_years_by_mail() {
   let reply = table.reply(&mail, "Germany");
   assert!(reply.body.contains("Accepted: Build Army Berlin."), "{}", reply.body);
   assert!(
-    says(&reply.body, "Your list for Spring 1902 Movement (S1902M) is locked"),
+    reply.body.says("Your list for Spring 1902 Movement (S1902M) is locked"),
     "{}",
     reply.body
   );
-  assert!(says(&reply.body, "The list you may write now is for Fall 1902 Movement (F1902M)"));
+  assert!(reply.body.says("The list you may write now is for Fall 1902 Movement (F1902M)"));
   assert!(reply.body.contains("Listed for F1902M: F Kie - Den"), "{}", reply.body);
   assert!(reply.body.contains("Open, for Fall 1902 Movement (F1902M):\n  F Kie - Den\n"));
   assert!(reply.body.contains("Locked, for Spring 1902 Movement (S1902M):\n  F Hol H\n"));
@@ -268,8 +244,8 @@ fn a_crystal_ball_game_plays_two_years_by_mail() {
   }
   let mail = judge.take_mail();
   check_headers(&mail);
-  let results = mail_to(&mail, &player("France"), "F1901B Results");
-  assert!(says(&results.body, "Germany: Builds an army in Munich."), "{}", results.body);
+  let results = mail_ending(&mail, &player("France"), "F1901B Results");
+  assert!(results.body.says("Germany: Builds an army in Munich."), "{}", results.body);
   assert!(!mail.iter().any(|m| m.subject.contains("Crystal Ball Lists")), "no lists in Winter");
 
   // Spring 1902 waits for the Fall 1902 lists; Italy sends none, and the
@@ -282,7 +258,7 @@ fn a_crystal_ball_game_plays_two_years_by_mail() {
   judge.send_at(F1902, MASTER, "process", &format!("SIGN ON M{GAME} masterpw\nPROCESS\n"));
   let mail = judge.take_mail();
   check_headers(&mail);
-  mail_to(&mail, &player("Italy"), "S1902M Results");
+  mail_ending(&mail, &player("Italy"), "S1902M Results");
   check_secret_lists(&mail, "S1902M");
 
   // Fall 1902 waits for every Spring 1903 list but Italy's.
@@ -291,7 +267,7 @@ fn a_crystal_ball_game_plays_two_years_by_mail() {
   }
   let mail = judge.take_mail();
   check_headers(&mail);
-  let results = mail_to(&mail, OBSERVER, "F1902M Results");
+  let results = mail_ending(&mail, OBSERVER, "F1902M Results");
   assert!(results.body.contains("Germany: Army Kiel -> Denmark."), "{}", results.body);
   assert!(
     results.body.contains("Germany: Army Munich -> Burgundy. (*bounce*)"),
@@ -310,10 +286,10 @@ fn a_crystal_ball_game_plays_two_years_by_mail() {
   table.send("Germany", W1902, "BUILD F Kie\n");
   let mail = judge.take_mail();
   check_headers(&mail);
-  mail_to(&mail, MASTER, "F1902B Results");
+  mail_ending(&mail, MASTER, "F1902B Results");
   let listing = table.listing(ASKED);
   assert!(listing.contains("S1903M"), "{listing}");
-  assert!(says(&listing, "Crystal Ball"), "{listing}");
+  assert!(listing.says("Crystal Ball"), "{listing}");
 
   // HISTORY, which anyone may read, holds no list.
   judge.send_at(ASKED, OBSERVER, "history", &format!("HISTORY {GAME}\n"));
@@ -334,7 +310,7 @@ fn public_and_limited_lists_go_to_everyone_and_into_history() {
     table.send(power, F1901, fall_1901(power));
   }
   let mail = judge.take_mail();
-  let observer = mail_to(&mail, OBSERVER, "S1901M Crystal Ball Lists");
+  let observer = mail_ending(&mail, OBSERVER, "S1901M Crystal Ball Lists");
   for (power, _) in POWERS {
     assert!(observer.body.contains(&format!("\n{power}:")), "{power}:\n{}", observer.body);
   }
@@ -347,10 +323,10 @@ fn public_and_limited_lists_go_to_everyone_and_into_history() {
     table.send(power, S1902, hold_list(power));
   }
   let mail = judge.take_mail();
-  let lists = mail_to(&mail, &player("England"), "F1901M Crystal Ball Lists");
+  let lists = mail_ending(&mail, &player("England"), "F1901M Crystal Ball Lists");
   assert!(lists.body.contains("France:   [no unit] A Mar - Bur"), "{}", lists.body);
   assert!(!lists.body.contains("[ignored] A Pic - Bel"), "the fifth entry is cut:\n{}", lists.body);
-  let master = mail_to(&mail, MASTER, "F1901M Crystal Ball Lists");
+  let master = mail_ending(&mail, MASTER, "F1901M Crystal Ball Lists");
   assert!(master.body.contains("France:   [ignored] A Pic - Bel"), "{}", master.body);
   judge.send_at(ASKED, OBSERVER, "history", &format!("HISTORY {GAME}\n"));
   let history = judge.take_mail();
@@ -369,17 +345,17 @@ fn the_game_type_forces_and_refuses_rules_and_has_its_help() {
   let mail = judge.take_mail();
   let reply = crate::game_support::reply(&mail, MASTER);
   assert!(
-    says(&reply.body, "everyone after each movement phase, and into HISTORY (PUBLIC_LISTS)"),
+    reply.body.says("everyone after each movement phase, and into HISTORY (PUBLIC_LISTS)"),
     "{}",
     reply.body
   );
-  assert!(says(&reply.body, "Crystal Ball games always play with FICTIONAL_OK"), "{}", reply.body);
-  assert!(says(&reply.body, "A Crystal Ball game cannot be blind"), "{}", reply.body);
-  assert!(says(&reply.body, "ZEROSUM is a rule of Payola games"), "{}", reply.body);
+  assert!(reply.body.says("Crystal Ball games always play with FICTIONAL_OK"), "{}", reply.body);
+  assert!(reply.body.says("A Crystal Ball game cannot be blind"), "{}", reply.body);
+  assert!(reply.body.says("ZEROSUM is a rule of Payola games"), "{}", reply.body);
   judge.send_at(START, MASTER, "list", "LIST orb\n");
   let mail = judge.take_mail();
   let listing = &crate::game_support::reply(&mail, MASTER).body;
-  assert!(says(listing, "Crystal Ball"), "{listing}");
+  assert!(listing.says("Crystal Ball"), "{listing}");
   assert!(listing.contains("PUBLIC_LISTS"), "{listing}");
   // Outside Crystal Ball games its rules are refused.
   judge.send_at(
@@ -389,7 +365,7 @@ fn the_game_type_forces_and_refuses_rules_and_has_its_help() {
     "CREATE ?plain masterpw\nBECOME MASTER\nSET RULE LIMIT_LISTS\n",
   );
   let reply = crate::game_support::reply(&judge.take_mail(), MASTER).body.clone();
-  assert!(says(&reply, "LIMIT_LISTS is a rule of Crystal Ball games"), "{reply}");
+  assert!(reply.says("LIMIT_LISTS is a rule of Crystal Ball games"), "{reply}");
   judge.send_at(START, MASTER, "get", "GET info.xtalball\n");
   let mail = judge.take_mail();
   let help = mail.iter().find(|m| m.to == MASTER && !m.subject.starts_with("Re:"));
@@ -433,11 +409,11 @@ fn set_public_lists_and_set_limited_lists_are_the_rules_in_words() {
     "CREATE ?orb masterpw CrystalBall\nBECOME MASTER\nSET PUBLIC LISTS\n",
   );
   let reply = crate::game_support::reply(&judge.take_mail(), MASTER).body.clone();
-  assert!(says(&reply, "goes to everyone after each movement phase"), "{reply}");
+  assert!(reply.says("goes to everyone after each movement phase"), "{reply}");
   assert!(list("orb").contains("PUBLIC_LISTS"), "SET PUBLIC LISTS is PUBLIC_LISTS");
   judge.send_at(START, MASTER, "set", "SIGN ON Morb masterpw\nSET NO PUBLIC LISTS\n");
   let reply = crate::game_support::reply(&judge.take_mail(), MASTER).body.clone();
-  assert!(says(&reply, "sees only its own Crystal Ball lists"), "{reply}");
+  assert!(reply.says("sees only its own Crystal Ball lists"), "{reply}");
   assert!(!list("orb").contains("PUBLIC_LISTS"), "SET NO PUBLIC LISTS turns it off");
   judge.send_at(START, MASTER, "set", "SIGN ON Morb masterpw\nSET LIMITED LISTS\n");
   judge.take_mail();
@@ -457,15 +433,15 @@ fn set_public_lists_and_set_limited_lists_are_the_rules_in_words() {
   let mail = judge.take_mail();
   let reply = crate::game_support::reply(&mail, MASTER);
   assert!(
-    says(&reply.body, "PUBLIC_LISTS is a rule of Crystal Ball games, and this game is not one."),
+    reply.body.says("PUBLIC_LISTS is a rule of Crystal Ball games, and this game is not one."),
     "{}",
     reply.body
   );
-  assert!(says(&reply.body, "Nothing was changed."), "{}", reply.body);
+  assert!(reply.body.says("Nothing was changed."), "{}", reply.body);
   assert!(!mail.iter().any(|m| m.subject.contains("Parameter Change")), "{:#?}", subjects(&mail));
   judge.send_at(START, MASTER, "set", "SIGN ON Mplain masterpw\nSET LIMITED LISTS\n");
   let reply = crate::game_support::reply(&judge.take_mail(), MASTER).body.clone();
-  assert!(says(&reply, "LIMIT_LISTS is a rule of Crystal Ball games"), "{reply}");
+  assert!(reply.says("LIMIT_LISTS is a rule of Crystal Ball games"), "{reply}");
   let plain = list("plain");
   assert!(!plain.contains("PUBLIC_LISTS") && !plain.contains("LIMIT_LISTS"), "{plain}");
 }
@@ -475,12 +451,12 @@ fn set_public_lists_sends_every_list_to_everyone() {
   let judge = Judge::with_config(FAST);
   let table = start(&judge, "SET PUBLIC LISTS\n");
   let mail = play_spring_1901(&judge, &table);
-  let observer = mail_to(&mail, OBSERVER, "S1901M Crystal Ball Lists");
+  let observer = mail_ending(&mail, OBSERVER, "S1901M Crystal Ball Lists");
   for (power, _) in POWERS {
     assert!(observer.body.contains(&format!("\n{power}:")), "{power}:\n{}", observer.body);
   }
   assert!(observer.body.contains("Germany:  [revoked] A Mun - Bur"), "{}", observer.body);
-  let english = mail_to(&mail, &player("England"), "S1901M Crystal Ball Lists");
+  let english = mail_ending(&mail, &player("England"), "S1901M Crystal Ball Lists");
   assert!(english.body.contains("Turkey:   [refused] F Ank P Russia"), "{}", english.body);
 }
 
@@ -493,7 +469,7 @@ fn summary_names_the_game_type_and_rollback_restores_the_lists() {
   assert!(summary.contains("\n  Variant:  Standard, CrystalBall.\n"), "{summary}");
 
   let first = play_spring_1901(&judge, &table);
-  mail_to(&first, OBSERVER, "S1901M Results");
+  mail_ending(&first, OBSERVER, "S1901M Results");
   // France's Fall list is now locked.
   table.send("France", S1902, "PHASE Spring 1902 Movement\n");
   let reply = table.reply(&judge.take_mail(), "France").body.clone();
@@ -507,7 +483,7 @@ fn summary_names_the_game_type_and_rollback_restores_the_lists() {
   let reply = again.iter().find(|m| m.to == MASTER && m.subject.starts_with("Re:"));
   let reply = &reply.expect("a reply to ROLLBACK").body;
   assert!(reply.contains("is back at turn 001, Movement for Spring of 1901"), "{reply}");
-  let results = mail_to(&again, OBSERVER, "S1901M Results");
+  let results = mail_ending(&again, OBSERVER, "S1901M Results");
   assert!(results.body.contains("Italy: Army Venice -> Piedmont."), "{}", results.body);
   assert!(results.body.contains("Germany: Army Munich -> Ruhr."), "{}", results.body);
   let all = check_secret_lists(&again, "S1901M");
@@ -531,10 +507,10 @@ fn the_lists_are_revealed_to_everyone_when_the_game_ends() {
     table.send(power, S1902, "SET DRAW\n");
   }
   let mail = judge.take_mail();
-  mail_to(&mail, OBSERVER, "Draw Declared: AEFGIRT");
+  mail_ending(&mail, OBSERVER, "Draw Declared: AEFGIRT");
   for to in POWERS.iter().map(|(p, _)| player(p)).chain([MASTER.to_string(), OBSERVER.into()]) {
-    let lists = mail_to(&mail, &to, "Crystal Ball Lists");
-    assert!(says(&lists.body, "secret no longer"), "{}", lists.body);
+    let lists = mail_ending(&mail, &to, "Crystal Ball Lists");
+    assert!(lists.body.says("secret no longer"), "{}", lists.body);
     // The turn played, every power's list as it was carried out.
     assert!(
       lists.body.contains(
@@ -568,7 +544,7 @@ fn a_terminated_crystal_ball_game_reveals_its_lists() {
   }
   judge.take_mail();
   let mail = as_master(&judge, S1902, "TERMINATE\n");
-  let lists = mail_to(&mail, OBSERVER, "Crystal Ball Lists");
+  let lists = mail_ending(&mail, OBSERVER, "Crystal Ball Lists");
   assert!(!lists.body.contains("The turns played"), "none was:\n{}", lists.body);
   assert!(
     lists
@@ -625,7 +601,7 @@ fn an_empty_board_game_starts_a_movement_turn_early_for_the_first_lists() {
   let mail = judge.take_mail();
   // The game starts in Fall 1900, with no units: the turn in which the
   // lists for Spring 1901 are written.
-  let starting = mail_to(&mail, &player("France"), "F1900M Game Starting");
+  let starting = mail_ending(&mail, &player("France"), "F1900M Game Starting");
   assert!(!starting.body.contains("Army Paris"), "{}", starting.body);
   let table = Table { judge: &judge, game: GAME.to_string() };
   table.send("France", START, spring_1901("France"));
@@ -638,21 +614,21 @@ fn an_empty_board_game_starts_a_movement_turn_early_for_the_first_lists() {
   // Every list is in: Fall 1900 is played (nothing moves), and the builds
   // follow.
   let mail = judge.take_mail();
-  mail_to(&mail, OBSERVER, "F1900M Results");
+  mail_ending(&mail, OBSERVER, "F1900M Results");
   // Nothing was carried out, so no lists go out.
   assert!(!mail.iter().any(|m| m.subject.contains("Crystal Ball Lists")), "{:#?}", subjects(&mail));
   for (power, _) in POWERS {
     table.send(power, S1901, builds(power));
   }
   let mail = judge.take_mail();
-  mail_to(&mail, OBSERVER, "F1900B Results");
+  mail_ending(&mail, OBSERVER, "F1900B Results");
   // Spring 1901 waits for the Fall lists, and is played with the lists
   // written before the builds.
   for (power, _) in POWERS {
     table.send(power, F1901, fall_1901(power));
   }
   let mail = judge.take_mail();
-  let results = mail_to(&mail, OBSERVER, "S1901M Results");
+  let results = mail_ending(&mail, OBSERVER, "S1901M Results");
   for line in ["France: Army Paris -> Picardy.", "Italy: Army Venice -> Piedmont."] {
     assert!(results.body.contains(line), "{line}:\n{}", results.body);
   }
@@ -681,7 +657,7 @@ fn a_mobilize_game_starts_a_movement_turn_early_for_the_first_lists() {
     &format!("CREATE ?{GAME} masterpw {options}\nBECOME MASTER\nSET RULE MOBILIZE\n"),
   );
   let reply = crate::game_support::reply(&judge.take_mail(), MASTER).body.clone();
-  assert!(!says(&reply, "cannot start"), "{reply}");
+  assert!(!reply.says("cannot start"), "{reply}");
   for (power, letter) in POWERS {
     let body = format!(
       "SIGN ON ?{GAME} {} {options}\nSET PREFERENCE {letter}\n",
@@ -690,7 +666,7 @@ fn a_mobilize_game_starts_a_movement_turn_early_for_the_first_lists() {
     judge.send_at(START, &player(power), "join", &body);
   }
   let mail = judge.take_mail();
-  mail_to(&mail, &player("France"), "F1900M Game Starting");
+  mail_ending(&mail, &player("France"), "F1900M Game Starting");
   let table = Table { judge: &judge, game: GAME.to_string() };
   // The first lists, for Spring 1901: each power guesses its one unit.
   let first = |power: &str| match power {
@@ -706,7 +682,7 @@ fn a_mobilize_game_starts_a_movement_turn_early_for_the_first_lists() {
     table.send(power, START, first(power));
   }
   let mail = judge.take_mail();
-  mail_to(&mail, &player("France"), "F1900M Results");
+  mail_ending(&mail, &player("France"), "F1900M Results");
   // One build each, in a home centre, which it then owns.
   let build = |power: &str| match power {
     "France" => "BUILD A Par\n",
@@ -721,13 +697,13 @@ fn a_mobilize_game_starts_a_movement_turn_early_for_the_first_lists() {
     table.send(power, S1901, build(power));
   }
   let mail = judge.take_mail();
-  let results = mail_to(&mail, &player("France"), "F1900B Results");
-  assert!(says(&results.body, "France: Builds an army in Paris."), "{}", results.body);
+  let results = mail_ending(&mail, &player("France"), "F1900B Results");
+  assert!(results.body.says("France: Builds an army in Paris."), "{}", results.body);
   for (power, _) in POWERS {
     table.send(power, F1901, hold_list(power));
   }
   let mail = judge.take_mail();
-  let results = mail_to(&mail, &player("France"), "S1901M Results");
+  let results = mail_ending(&mail, &player("France"), "S1901M Results");
   // Paris and Munich bounce in Burgundy; Warsaw takes Galicia (Austria's
   // army is in Budapest, not Vienna, so its list's order is void).
   for line in [

@@ -172,6 +172,20 @@ fn a_phase_processed_by_a_crashed_sweep_is_processed_and_sent_once() {
     table.send(power, T1, holds(power));
   }
   template.take_mail();
+  sweep_crashed_everywhere(&template, |n, judge, mail| {
+    for (power, _) in POWERS {
+      let results = count(mail, &player(power), "S1901M Results");
+      assert_eq!(results, 1, "crash at {n}, {power}: {:#?}", subjects(mail));
+    }
+    let check = Table { judge, game: table.game.clone() };
+    assert!(check.listing(AFTER).contains("F1901M"), "crash at {n}: processed once");
+  });
+}
+
+/// Crashes the sweep that processes a due phase at every change in turn,
+/// recovers with two more sweeps; `check` sees the mail sent in all and
+/// the judge afterwards.
+fn sweep_crashed_everywhere(template: &Judge, check: impl Fn(usize, &Judge, &[Sent])) {
   for n in 1..MAX_POINTS {
     let judge = template.copy();
     if !crashed(&judge, LATER, &["sweep"], b"", n) {
@@ -183,12 +197,7 @@ fn a_phase_processed_by_a_crashed_sweep_is_processed_and_sent_once() {
       assert_eq!(sweep.status, 0, "{}", sweep.stderr);
     }
     let mail = judge.take_mail();
-    for (power, _) in POWERS {
-      let results = count(&mail, &player(power), "S1901M Results");
-      assert_eq!(results, 1, "crash at {n}, {power}: {:#?}", subjects(&mail));
-    }
-    let check = Table { judge: &judge, game: table.game.clone() };
-    assert!(check.listing(AFTER).contains("F1901M"), "crash at {n}: processed once");
+    check(n, &judge, &mail);
   }
   panic!("no sweep finished within {MAX_POINTS} changes");
 }
@@ -205,28 +214,17 @@ fn a_payola_turn_processed_by_a_crashed_sweep_pays_and_reports_once() {
     table.send(power, T1, holds(power));
   }
   template.take_mail();
-  for n in 1..MAX_POINTS {
-    let judge = template.copy();
-    if !crashed(&judge, LATER, &["sweep"], b"", n) {
-      assert!(n > 11, "the sweep made only {} changes", n - 1);
-      return;
-    }
-    for _ in 0..2 {
-      let sweep = judge.run_at(AFTER, &["sweep"], b"");
-      assert_eq!(sweep.status, 0, "{}", sweep.stderr);
-    }
-    let mail = judge.take_mail();
+  sweep_crashed_everywhere(&template, |n, judge, mail| {
     for (power, _) in POWERS {
-      let ledgers = count(&mail, &player(power), "S1901M Ledger");
-      assert_eq!(ledgers, 1, "crash at {n}, {power}: {:#?}", subjects(&mail));
+      let ledgers = count(mail, &player(power), "S1901M Ledger");
+      assert_eq!(ledgers, 1, "crash at {n}, {power}: {:#?}", subjects(mail));
     }
     judge.send_at(AFTER, "master@players.test", "list", "SIGN ON Mcp masterpw\nLIST cp\n");
     let list = judge.reply_to("master@players.test").body;
     assert!(list.contains("Treasury of Germany: 42 AgP"), "crash at {n}: {list}");
     assert!(list.contains("Treasury of France: 48 AgP"), "crash at {n}: {list}");
     assert!(list.contains("F1901M"), "crash at {n}: processed once");
-  }
-  panic!("no sweep finished within {MAX_POINTS} changes");
+  });
 }
 
 /// The disk fills up at every change in turn: an exit 75 (the MTA tries

@@ -91,6 +91,22 @@ pub fn reply<'m>(mail: &'m [Sent], to: &str) -> &'m Sent {
     .unwrap_or_else(|| panic!("no reply to {to} in {:#?}", subjects(mail)))
 }
 
+/// Every mail among `mail` starts with `header`, its game's `::` line
+/// (which names the variant and the game type).
+pub fn assert_headers(mail: &[Sent], header: &str) {
+  for m in mail {
+    assert!(m.body.starts_with(header), "{}: {}\n{}", m.to, m.subject, m.body);
+  }
+}
+
+/// The mail to `to` whose subject ends with `what`, among `mail`.
+pub fn mail_ending<'m>(mail: &'m [Sent], to: &str, what: &str) -> &'m Sent {
+  mail
+    .iter()
+    .find(|m| m.to == to && m.subject.ends_with(what))
+    .unwrap_or_else(|| panic!("no '{what}' to {to} in {:#?}", subjects(mail)))
+}
+
 /// Registers `address` on the judge (REGISTER with every field the house
 /// rules require).
 pub fn register(judge: &Judge, now: &str, address: &str) {
@@ -165,6 +181,22 @@ impl<'j> Table<'j> {
       mail.iter().map(|m| &m.subject).collect::<Vec<_>>()
     );
     Table { judge, game: game.to_string() }
+  }
+
+  /// [`Table::start_with`], with `observer` registered and watching the
+  /// game (OBSERVE, password `watchpw`); the mail so far is taken.
+  pub fn start_watched(
+    judge: &'j Judge,
+    game: &str,
+    options: &str,
+    settings: &str,
+    observer: &str,
+  ) -> Table<'j> {
+    register(judge, START, observer);
+    let table = Table::start_with(judge, game, START, options, settings);
+    judge.send_at(START, observer, "watch", &format!("OBSERVE {game} watchpw\n"));
+    judge.take_mail();
+    table
   }
 
   /// Mails `lines` as `power` (signed on first) at `now`.
