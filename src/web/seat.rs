@@ -178,6 +178,16 @@ impl Site {
         orders.push('\n');
         orders.push_str(&report::current_orders(game, vassal));
       }
+      // A game type's own secrets, the seat's alone: the Crystal Ball
+      // lists, the Payola treasury and offer sheet.
+      if game.is_crystal_ball() {
+        orders.push('\n');
+        orders.push_str(&crate::game::xtal::listing(game, power));
+      }
+      if game.is_payola() {
+        orders.push('\n');
+        orders.push_str(&game.purse_lines(power));
+      }
     }
     let deadline = report::time_to_deadline(game, self.now()).unwrap_or_default();
     let due = self.deadline(game);

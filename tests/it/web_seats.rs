@@ -390,3 +390,25 @@ fn without_receipts_web_orders_mail_nobody_and_an_https_judge_keeps_its_cookie_s
   assert!(entered.texts().contains("Accepted: Army Paris -> Burgundy."), "{}", entered.texts());
   assert!(judge.take_mail().is_empty(), "no receipt when the keeper turned them off");
 }
+
+/// A Payola seat's page shows its treasury, acceptance list and offer
+/// sheet, which no other seat's page does.
+#[test]
+fn a_payola_seat_sees_its_own_treasury_and_sheet_and_no_other() {
+  let judge = Judge::with_config(FAST);
+  let table = Table::start_with(&judge, "webpay", START, "Standard Payola", "");
+  table.send("France", START, "5 : A Par - Bur\n");
+  table.send("Germany", START, "SET ACCEPT GF?\n");
+  judge.take_mail();
+  let server = Server::start(&judge);
+  let cookie = signed_in(&server, "webpay");
+  let page = server.get_as("/games/webpay/me", &cookie);
+  assert_eq!(page.status, 200, "{page:?}");
+  let texts = page.texts();
+  assert!(texts.contains("Treasury of France: 48 AgP; acceptance list F?."), "{texts}");
+  assert!(texts.contains("5 : A Par - Bur"), "{texts}");
+  assert!(!texts.contains("Germany: 48") && !texts.contains("GF?"), "{texts}");
+  let stranger = server.get("/games/webpay");
+  assert_eq!(stranger.status, 200, "{stranger:?}");
+  assert!(!stranger.texts().contains("Treasury"), "{}", stranger.texts());
+}
