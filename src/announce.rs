@@ -615,16 +615,22 @@ fn civil_preview(
 }
 
 /// `Ready to Process`: a MANUAL PROCESS game's phase is due, which only its
-/// Masters hear (manual §8.3).
+/// Masters hear (manual §8.3), with the results processing would give (the
+/// DPjudge's PREVIEW mails that preview).
 pub fn ready_for_master(config: &Config, game: &Game, now: DateTime<Utc>) -> Vec<Outgoing> {
   let phase = report::phase_words(game.map, game.position.phase);
   let text = report::wrap(&format!(
     "{phase} of game '{}' is ready to be processed: every order needed is in (or the \
-     powers without are in civil disorder). The game is set to MANUAL PROCESS, so it \
-     waits until a Master sends PROCESS.",
+     powers without are in civil disorder). The game is set to MANUAL PROCESS (the \
+     DPjudge's PREVIEW), so it waits until a Master sends PROCESS. This is what \
+     processing would give now; nobody else sees it.",
     game.name
   ));
-  to_masters(config, game, "Ready to Process", &format!("{text}\n"), now)
+  // The preview, as PREDICT gives it.
+  let mut copy = game.clone();
+  let processed = copy.process(now, tz(config));
+  let results = report::results(&copy, &processed, tz(config));
+  to_masters(config, game, "Ready to Process", &format!("{text}\n\n{results}"), now)
 }
 
 /// A late notice: to each late player, and to everyone else.

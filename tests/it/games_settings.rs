@@ -288,7 +288,10 @@ fn manual_process_waits_for_the_master_and_auto_create_follows_a_draw() {
   let ready = with_subject(&mail, "XXXX:cup - S1901M Ready to Process");
   assert_eq!(ready.len(), 1, "{:#?}", subjects(&mail));
   assert_eq!(ready[0].to, MASTER);
-  assert!(ready[0].body.contains("it waits until a Master sends PROCESS"), "{}", ready[0].body);
+  assert!(ready[0].body.says("it waits until a Master sends PROCESS"), "{}", ready[0].body);
+  // With the preview of the results (the DPjudge's PREVIEW).
+  assert!(ready[0].body.contains("Movement results for Spring of 1901."), "{}", ready[0].body);
+  assert!(ready[0].body.contains("France: Army Paris HOLD."), "{}", ready[0].body);
   let last = table.reply(&mail, "Turkey");
   assert!(last.body.contains("this game is set to MANUAL PROCESS"), "{}", last.body);
 
