@@ -22,7 +22,7 @@ pub use income::{
   Tax,
 };
 pub use offer::{
-  parse_line, render_line, restore_line, Amount, Code, Context, Line, Offer, OfferError,
+  parse_line, render_line, restore_line, Amount, Code, Context, Line, Offer, OfferError, MAX_OFFERS,
 };
 pub use resolve::{resolve, Bidder, Outcome, UnitDeal};
 

@@ -23,6 +23,12 @@ use super::{Reach, Terms};
 /// Longer lines are refused before parsing.
 const MAX_LEN: usize = 500;
 
+/// The most single offers one sheet may hold, each copy (`3*5`), part
+/// (`5+3`) and alternative (`| H`) counted: the resolution re-decides the
+/// board once per AgP an overspender's offers fall, so the work must stay
+/// bounded whatever a sheet says.
+pub const MAX_OFFERS: u32 = 500;
+
 /// How an offer's money is meant.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Code {
@@ -97,6 +103,12 @@ pub struct Offer {
 }
 
 impl Offer {
+  /// How many single offers the line stands for (MAX_OFFERS' measure).
+  pub fn count(&self) -> u32 {
+    let copies: u32 = self.amounts.iter().map(|a| u32::from(a.rep)).sum();
+    copies.saturating_mul(self.orders.len().max(1) as u32)
+  }
+
   /// The money the line offers: Σ rep × amt (LIMIT_OFFERS' measure).
   pub fn total(&self) -> u32 {
     self.amounts.iter().map(|a| u32::from(a.rep) * a.amt).sum()
@@ -130,6 +142,12 @@ pub enum OfferError {
 
   #[error("The offer line is longer than {limit} characters: write one offer per line.")]
   TooLong { limit: usize },
+
+  #[error(
+    "This line would bring your sheet to more than {limit} offers (each copy, each part \
+     after '+' and each alternative after '|' counts as one): offer more on fewer lines."
+  )]
+  TooManyOffers { limit: u32 },
 
   #[error(
     "'{text}' is not an amount: write whole AgP such as 5, 2*5 (two offers of 5), 10#8 (10, not \
@@ -419,7 +437,7 @@ pub fn parse_line(cx: &Context, text: &str) -> Result<Line, OfferError> {
       _ => {}
     }
   }
-  Ok(Line::Offer(Offer { amounts, code, unit, orders }))
+  within_offers(cx, Offer { amounts, code, unit, orders })
 }
 
 /// A Blind Payola offer to a unit that is not the briber's own: its type
@@ -483,7 +501,23 @@ fn blind_offer<'t>(
     }
     orders.push(checked.order);
   }
-  Ok(Line::Offer(Offer { amounts, code, unit, orders }))
+  within_offers(cx, Offer { amounts, code, unit, orders })
+}
+
+/// The offer, when the sheet with it stays within [`MAX_OFFERS`].
+fn within_offers(cx: &Context, offer: Offer) -> Result<Line, OfferError> {
+  let before: u32 = cx
+    .sheet
+    .iter()
+    .map(|l| match l {
+      Line::Offer(o) => o.count(),
+      Line::Savings(_) => 0,
+    })
+    .fold(0, u32::saturating_add);
+  if before.saturating_add(offer.count()) > MAX_OFFERS {
+    return Err(OfferError::TooManyOffers { limit: MAX_OFFERS });
+  }
+  Ok(Line::Offer(offer))
 }
 
 /// Reads a line accepted earlier back from storage, for `power` on

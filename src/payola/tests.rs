@@ -632,6 +632,31 @@ fn blind_offers_do_not_tell_whether_a_unit_is_there() {
   assert!(back("3 : A Kie H").is_err() && back("3 : A Bur H").is_err());
 }
 
+/// A sheet holds at most MAX_OFFERS single offers, copies, parts and
+/// alternatives counted, so that no sheet can make processing run long.
+#[test]
+fn a_sheet_holds_a_bounded_number_of_offers() {
+  let mut phase = Phase::new(&["F A Par", "G A Mun"]);
+  let six = "99*10+99*10+99*10+99*10+99*10+99*10 : A Par H";
+  assert_eq!(phase.refused('F', six), OfferError::TooManyOffers { limit: MAX_OFFERS });
+  for _ in 0..5 {
+    phase.write('F', "99*10 : A Par H");
+  }
+  assert_eq!(
+    phase.refused('F', "6*1 : A Par - Bur"),
+    OfferError::TooManyOffers { limit: MAX_OFFERS }
+  );
+  phase.write('F', "5*1 : A Par - Bur");
+  assert_eq!(
+    phase.refused('F', "1 : A Par - Pic"),
+    OfferError::TooManyOffers { limit: MAX_OFFERS }
+  );
+  // Alternatives count each.
+  let phase = Phase::new(&["F A Par"]);
+  let alternatives = "99*10+99*10+99*10 : A Par H | - Bur";
+  assert_eq!(phase.refused('F', alternatives), OfferError::TooManyOffers { limit: MAX_OFFERS });
+}
+
 #[test]
 fn direct_only_allows_one_plain_direct_offer_per_unit() {
   let mut phase = Phase::new(&["F A Par", "G A Mun"]);
