@@ -271,6 +271,23 @@ pub fn results_for(game: &Game, processed: &Processed, tz: Tz, viewer: &Viewer) 
         game.name
       );
     }
+    // SHARED_VICTORY: the powers with the count at this year-end.
+    Status::Finished(ending @ super::Ending::Drawn(_))
+      if game.settings.variant.has_rule("SHARED_VICTORY")
+        && processed.phases.iter().any(|r| r.year_ended) =>
+    {
+      let _ = writeln!(
+        text,
+        "{}\nThe game '{}' is over.",
+        wrap(&format!(
+          "The game ends in {}: they reached the victory count at the same year-end and \
+           share the victory (SHARED_VICTORY).",
+          ending_words(game, ending)
+        ))
+        .trim_end(),
+        game.name
+      );
+    }
     Status::Finished(_) => {
       let _ = writeln!(text, "The game '{}' is over.", game.name);
     }

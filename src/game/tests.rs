@@ -204,6 +204,9 @@ fn a_shared_victory_ends_the_game_for_every_power_with_the_count() {
   let processed = game.process(t(2), crate::zone::UTC);
   assert_eq!(processed.victory_raised, None);
   assert_eq!(game.status, Status::Finished(Ending::Drawn(vec![power("England"), power("Russia")])));
+  let text = report::results(&game, &processed, crate::zone::UTC);
+  assert!(text.contains("share the victory (SHARED_VICTORY)"), "{text}");
+  assert!(text.contains("England and Russia"), "{text}");
   // One power alone with the count is an ordinary win.
   let mut game = started();
   assert!(game.settings.set_rule("SHARED_VICTORY", true).is_ok());
