@@ -507,7 +507,6 @@ impl Game {
     }
     for purse in &mut self.payola.purses {
       purse.sheet.clear();
-      purse.sent.clear();
     }
     (outcome.orders, bought)
   }
@@ -637,6 +636,13 @@ impl Game {
       ));
     }
     text
+  }
+
+  /// A new phase: ONE_TRANSFER's count of the powers paid starts again.
+  pub(super) fn new_payola_phase(&mut self) {
+    for purse in &mut self.payola.purses {
+      purse.sent.clear();
+    }
   }
 
   /// The year's income, paid when the year's centres are counted:

@@ -106,6 +106,10 @@ fn transfers_move_money_at_once_within_the_rules() {
   assert_eq!(once.transfer(england, france, 1), Ok(()));
   assert_eq!(once.transfer(england, france, 1), Err(payola::TransferError::Once("France".into())));
   assert_eq!(once.transfer(england, germany, 1), Ok(()), "one to each power");
+  // Each phase anew.
+  send_sheets(&mut once, &[]);
+  once.process(t(1), crate::zone::UTC);
+  assert_eq!(once.transfer(england, france, 1), Ok(()), "a new phase");
 
   let mut anonymous = payola_game(&["ANON_TRANSFER"]);
   assert_eq!(anonymous.transfer(england, france, 5), Ok(()));

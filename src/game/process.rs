@@ -158,6 +158,7 @@ impl Game {
         break;
       }
     }
+    self.new_payola_phase();
     processed.eliminated = alive_before.into_iter().filter(|&p| self.is_eliminated(p)).collect();
     processed.postal = std::mem::take(&mut self.postal);
     self.clear_votes();
