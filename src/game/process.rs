@@ -159,6 +159,19 @@ impl Game {
       }
     }
     self.new_payola_phase();
+    // A map's own income phase (Ambition's) is passed over and paid here,
+    // when the movement phase it comes before begins.
+    if self.is_payola()
+      && self.status == Status::Active
+      && self.map.income_before(self.position.phase)
+    {
+      let owners: Vec<Option<PowerId>> =
+        self.map.supply_centers().map(|c| self.position.owner(c)).collect();
+      let reports = self.pay_income(&owners).reports;
+      if let Some(last) = processed.phases.last_mut() {
+        last.income = reports;
+      }
+    }
     processed.eliminated = alive_before.into_iter().filter(|&p| self.is_eliminated(p)).collect();
     processed.postal = std::mem::take(&mut self.postal);
     self.clear_votes();
@@ -320,7 +333,9 @@ impl Game {
     };
     let concluded = adjudicate::conclude(self.map, &before, after, &rules);
     self.position = concluded.position;
-    let income = if concluded.year_ended {
+    // Payola income at the year's end, unless the map's flow has its own
+    // income phases (`Game::process`).
+    let income = if concluded.year_ended && !self.map.has_income_phases() {
       let owners: Vec<Option<PowerId>> =
         self.map.supply_centers().map(|c| before.owner(c)).collect();
       self.pay_income(&owners).reports

@@ -117,6 +117,23 @@ impl Map {
     Some(Phase::new(Season::from_letter(step.id)?, at.year, kind))
   }
 
+  /// Whether the map's flow pays Payola income right before `phase` (an
+  /// `income` step phase just ahead of its movement: Ambition's, each
+  /// season). Other maps' Payola income comes at the year's end.
+  pub fn income_before(&self, phase: Phase) -> bool {
+    if phase.kind != PhaseKind::Movement {
+      return false;
+    }
+    let steps = self.steps(false);
+    let Some(at) = self.locate(&steps, phase) else { return false };
+    at.phase > 0 && steps[at.step].phases[at.phase - 1] == StepPhase::Income
+  }
+
+  /// Whether the map's flow has income phases of its own (Payola's).
+  pub fn has_income_phases(&self) -> bool {
+    self.calendar().is_some_and(|c| c.seasons.iter().any(|s| s.phases.contains(&StepPhase::Income)))
+  }
+
   /// True when, after `phase` (a movement phase that dislodged nothing, or
   /// a retreat phase), the flow reaches an adjustment phase before the next
   /// movement: the year is over, and centres change hands.
@@ -411,6 +428,11 @@ mod tests {
     assert_eq!(chaos.next_phase(first, false, false, false).to_string(), "S1901M");
     let ambition = map("ambition");
     let spring = id(ambition, "S1763M");
+    // Payola income comes before each of Ambition's movement phases.
+    assert!(ambition.has_income_phases() && ambition.income_before(spring));
+    assert!(!ambition.income_before(id(ambition, "W1763B")));
+    let standard = map("standard");
+    assert!(!standard.has_income_phases() && !standard.income_before(id(standard, "S1901M")));
     assert_eq!(ambition.next_phase(spring, false, false, false).to_string(), "F1763M");
     assert!(ambition.adjustments_follow(id(ambition, "F1763M"), false));
     assert_eq!(

@@ -394,8 +394,11 @@ fn ambition_as_payola_plays_with_its_directives() {
   assert!(!last.iter().any(|m| m.subject.ends_with(" Ledger")), "{:#?}", subjects(&last));
   let chart = &mail_ending(&last, MASTER, "S1763M Ledgers").body;
   assert!(chart.contains("     1 Army Bavaria HOLD.  [F 1]"), "{chart}");
+  // Ambition's income phase before each movement phase: NO_HOARDING
+  // takes France's 2 AgP left, and its three centres bring 3 again.
   let (reply, _) = send("France", "LIST amb\n");
-  assert!(reply.contains("Treasury of France: 2 AgP"), "{reply}");
+  assert!(reply.contains("F1763M"), "{reply}");
+  assert!(reply.contains("Treasury of France: 3 AgP"), "{reply}");
 }
 
 /// Blind Payola (the DPjudge's Tin Cup): an offer to a unit the briber
