@@ -210,3 +210,29 @@ fn acceptance_lists_read_initials_and_add_the_rest() {
   assert_eq!(game.set_accept(france, "FZ"), Err(payola::AcceptError::NotAnInitial('Z')));
   assert_eq!(game.payola.purse(map(), france).map(|p| p.accept.as_str()), Some("AEFGIRT"));
 }
+
+/// The maps with Payola directives bring them to a Payola game on them
+/// (Vassal: PAY_DUMMIES; Void: NO_DONATIONS; Ambition: a tax of 1 and a
+/// cap of 3, tested by mail), and every played power opens a purse.
+#[test]
+fn the_maps_payola_directives_come_with_the_game() {
+  for (key, rule) in
+    [("vassal", "PAY_DUMMIES"), ("void", "NO_DONATIONS"), ("ambition", "NO_LEDGERS")]
+  {
+    let map = Map::builtin(key).expect("a map");
+    let deadlines = [DeadlineRule::movement(), DeadlineRule::other(), DeadlineRule::other()];
+    let mut settings = Settings::new(map, deadlines);
+    GameOption::Payola.set(&mut settings, true);
+    let mut game = Game::new("pay", map, settings, t(0));
+    for n in 0..map.playable_powers().count() {
+      let member = Member::new(Role::Player, &format!("p{n}@x.test"), None, String::new(), t(0));
+      game.members.push(member);
+    }
+    let mut rng = rand::rngs::StdRng::seed_from_u64(5);
+    game.start(t(0), crate::zone::UTC, &mut rng);
+    assert!(game.settings.variant.has_rule(rule), "{key}: {rule}");
+    for power in map.playable_powers() {
+      assert!(game.payola.purse(map, power).is_some(), "{key}: {}", map.power(power).name);
+    }
+  }
+}
