@@ -68,6 +68,9 @@ pub struct Sight {
   /// The results never say `void` (the DPjudge's BLIND: it would tell
   /// what the supported unit did).
   pub void_hidden: bool,
+  /// HIDE_BUILDS: no power is shown another's builds, even in sight; the
+  /// new units are seen from the next phase on, as any unit in sight.
+  pub hide_builds: bool,
 }
 
 impl Sight {
@@ -78,6 +81,7 @@ impl Sight {
     foreign_units: true,
     ownership: Ownership::Seen,
     void_hidden: true,
+    hide_builds: false,
   };
 
   /// njudge's Blind: a player sees its own units only, and its own
@@ -89,6 +93,7 @@ impl Sight {
       foreign_units: false,
       ownership: if bcenters { Ownership::All } else { Ownership::Own },
       void_hidden: false,
+      hide_builds: false,
     }
   }
 
@@ -107,6 +112,7 @@ impl Sight {
         "SEE_NO_UNITS" => sight.foreign_units = false,
         "SEE_NO_SCS" => sight.ownership = Ownership::Own,
         "SEE_ALL_SCS" => sight.ownership = Ownership::All,
+        "HIDE_BUILDS" => sight.hide_builds = true,
         "MYOPIC" => {
           sight =
             Sight::with_modifiers(&["SEE_NO_SCS", "SEE_NO_UNITS", "NO_UNITS_SEE", "NO_SCS_SEE"])?;

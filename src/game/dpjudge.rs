@@ -750,10 +750,6 @@ pub const ALWAYS: &[(&str, &str)] = &[
 /// would do, if it is one of those: SET RULE refuses it with this.
 pub fn unplayed(name: &str) -> Option<&'static str> {
   Some(match name {
-    "HIDE_BUILDS" => {
-      "adjustment results would say only how many units each power built,\n\
-       and the next results would show each new unit as found"
-    }
     "HIDE_DUMMIES" => {
       "the powers nobody plays would look like played ones: listed with\n\
        players, and press to them would reach their controller"

@@ -16,7 +16,8 @@ use crate::position::{Position, Unit};
 
 /// The DPjudge's rule names of the BLIND family that change what is seen
 /// (`SET RULE`); BLIND itself turns the engine on.
-pub const SIGHT_RULES: [&str; 12] = [
+pub const SIGHT_RULES: [&str; 13] = [
+  "HIDE_BUILDS",
   "OWN_SCS_SEE",
   "NO_SCS_SEE",
   "NO_UNITS_SEE",
@@ -49,6 +50,13 @@ pub fn misfit(settings: &super::Settings) -> Option<&'static str> {
     return Some(
       "A Crystal Ball game cannot be blind: its lists name units on the whole\n\
        board, and the DPjudge never played the two together.",
+    );
+  }
+  if variant.has_rule("HIDE_BUILDS") && !(variant.blind || dpjudge) {
+    return Some(
+      "HIDE_BUILDS keeps a build from the other players, which only a blind game\n\
+       can: where everyone sees the whole board, the new unit is there for all to\n\
+       see. Make the game blind first (SET RULE BLIND).",
     );
   }
   if (variant.blind || dpjudge) && !settings.dias {
@@ -267,6 +275,13 @@ pub fn mask_position(map: &Map, position: &Position, viewer: &Viewer, sight: Sig
   masked
 }
 
+/// Whether a build of `power` at `site` is kept from the other powers:
+/// under HIDE_BUILDS every build, and on a map's hidden homes (Zeus's
+/// `~` centres) the builds there.
+fn hidden_build(map: &Map, sight: Sight, power: PowerId, site: ProvinceId) -> bool {
+  sight.hide_builds || map.power(power).hidden_builds.contains(&site)
+}
+
 /// `result` as `viewer` is shown it: the orders it sees in full (its own
 /// and foreign ones seen before and after), the others as glimpses or not
 /// at all, and both boards masked.
@@ -300,6 +315,7 @@ pub fn mask_result(map: &Map, result: &PhaseResult, viewer: &Viewer, sight: Sigh
     Resolution::Adjustment { orders, civil_disorder } => {
       let seen_after = |power: PowerId, adjustment: &Adjustment| match adjustment {
         _ if powers.contains(&power) => true,
+        Adjustment::Build { at, .. } if hidden_build(map, sight, power, at.province) => false,
         Adjustment::Build { kind, at } => sight.foreign_units && now.sees(*kind, at.province),
         Adjustment::Remove { unit }
         | Adjustment::Maintain { unit }
@@ -312,10 +328,21 @@ pub fn mask_result(map: &Map, result: &PhaseResult, viewer: &Viewer, sight: Sigh
       }
     }
   };
+  // A hidden build is not on the board shown after its phase either.
+  let mut after = mask_position(map, &result.after, viewer, sight);
+  if let Resolution::Adjustment { orders, .. } = &result.resolution {
+    for (power, adjustment, _) in orders.iter().filter(|(p, ..)| !powers.contains(p)) {
+      if let Adjustment::Build { at, .. } = adjustment {
+        if hidden_build(map, sight, *power, at.province) {
+          after.remove(at.province);
+        }
+      }
+    }
+  }
   let masked = PhaseResult {
     resolution,
     before: mask_position(map, &result.before, viewer, sight),
-    after: mask_position(map, &result.after, viewer, sight),
+    after,
     disbanded: result.disbanded.iter().filter(|u| seen_before(u)).copied().collect(),
     trapped: result.trapped.iter().filter(|u| seen_before(u)).copied().collect(),
     proxies: result.proxies.iter().filter(|(u, _)| seen_before(u)).copied().collect(),
@@ -396,6 +423,58 @@ mod tests {
     assert_eq!(all.units().count(), 3, "the Master sees everything");
   }
 
+  /// HIDE_BUILDS: a German build in Kiel, which France's army in the
+  /// Ruhr sees, is not shown to France in the results nor on the board
+  /// after them; without the rule it is.
+  #[test]
+  fn hidden_builds_are_kept_from_the_others_even_in_sight() {
+    let phase: Phase = "F1901B".parse().unwrap_or_else(|e| panic!("{e:?}"));
+    let mut before = Position::empty(map(), phase);
+    let ruhr = Unit {
+      power: power("France"),
+      kind: UnitType::Army,
+      location: Location::province(province("Ruh")),
+    };
+    before.place(map(), ruhr).unwrap_or_else(|e| panic!("{e}"));
+    let mut after = before.clone();
+    let kiel = Location::province(province("Kie"));
+    let built = Unit { power: power("Germany"), kind: UnitType::Army, location: kiel };
+    after.place(map(), built).unwrap_or_else(|e| panic!("{e}"));
+    let build = Adjustment::Build { kind: UnitType::Army, at: kiel };
+    let result = PhaseResult {
+      phase,
+      seq: 3,
+      resolution: Resolution::Adjustment {
+        orders: vec![(power("Germany"), build, crate::adjudicate::AdjustmentOutcome::Done)],
+        civil_disorder: Vec::new(),
+      },
+      before,
+      after,
+      year_ended: false,
+      skipped: false,
+      disbanded: Vec::new(),
+      trapped: Vec::new(),
+      not_carried: Vec::new(),
+      proxies: Vec::new(),
+      torn: Vec::new(),
+      income: Vec::new(),
+    };
+    let france = Viewer::Seat(vec![power("France")]);
+    let builds = |seen: &Seen| match &seen.result.resolution {
+      Resolution::Adjustment { orders, .. } => orders.len(),
+      _ => 0,
+    };
+    let shown = mask_result(map(), &result, &france, Sight::BLIND);
+    assert_eq!(builds(&shown), 1, "in sight");
+    assert!(shown.result.after.unit_at(province("Kie")).is_some());
+    let hide = Sight::with_modifiers(&["HIDE_BUILDS"]).unwrap_or(Sight::BLIND);
+    let hidden = mask_result(map(), &result, &france, hide);
+    assert_eq!(builds(&hidden), 0, "HIDE_BUILDS");
+    assert!(hidden.result.after.unit_at(province("Kie")).is_none());
+    let germany = Viewer::Seat(vec![power("Germany")]);
+    assert_eq!(builds(&mask_result(map(), &result, &germany, hide)), 1, "its own builds");
+  }
+
   #[test]
   fn a_misfit_of_blind_settings_says_why() {
     let mut settings = super::super::Settings::default();
@@ -406,5 +485,10 @@ mod tests {
     settings.dias = true;
     settings.variant.map_rules.push("BLIND".to_string());
     assert!(misfit(&settings).is_some_and(|r| r.contains("cannot be combined")));
+    let mut plain = super::super::Settings::default();
+    plain.variant.map_rules.push("HIDE_BUILDS".to_string());
+    assert!(misfit(&plain).is_some_and(|r| r.contains("only a blind game")));
+    plain.variant.map_rules.push("BLIND".to_string());
+    assert_eq!(misfit(&plain), None);
   }
 }

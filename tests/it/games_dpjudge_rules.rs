@@ -689,9 +689,15 @@ fn the_rules_this_judge_always_keeps_are_taken_and_the_unplayed_refused() {
   );
   assert!(body.says("Rules: SILENT_ABSENCES"), "{body}");
   assert!(body.says("this judge always works so"), "{body}");
-  let mail =
-    send_at(&judge, NOW, MASTER, "CREATE ?hb masterpw\nBECOME MASTER\nSET RULE HIDE_BUILDS\n");
-  let body = &reply(&mail, MASTER).body;
-  assert!(body.says("HIDE_BUILDS is a DPjudge rule this judge does not play."), "{body}");
+  let lines = "CREATE ?hd masterpw\nBECOME MASTER\nSET RULE HIDE_DUMMIES\n";
+  let body = reply(&send_at(&judge, NOW, MASTER, lines), MASTER).body.clone();
+  assert!(body.says("HIDE_DUMMIES is a DPjudge rule this judge does not play."), "{body}");
   assert!(body.says("Nothing was changed."), "{body}");
+  // HIDE_BUILDS hides builds in blind games only.
+  let lines = "CREATE ?hb masterpw\nBECOME MASTER\nSET RULE HIDE_BUILDS\nSET RULE BLIND\n\
+               SET RULE HIDE_BUILDS\nLIST\n";
+  let body = reply(&send_at(&judge, NOW, MASTER, lines), MASTER).body.clone();
+  assert!(body.says("only a blind game can"), "{body}");
+  assert!(body.says("In game 'hb', the rule HIDE_BUILDS is in force."), "{body}");
+  assert!(body.says("Rules: BLIND, FICTIONAL_OK,"), "{body}");
 }
