@@ -2150,6 +2150,7 @@ commands! {
   // words (`game/dpjudge.rs`).
   SetNoNameLate / SetNameLate = dpjudge_switch!(dpjudge::HIDE_LATE_POWERS);
   SetOpenOrders / SetNoOpenOrders = dpjudge_switch!(dpjudge::BROADCAST_ORDERS);
+  SetHiddenDummies / SetNoHiddenDummies = dpjudge_switch!(dpjudge::HIDE_DUMMIES);
   SetYellowPress / SetNoYellowPress = dpjudge_switch!(dpjudge::YELLOW_PRESS);
   SetNoLateReceive / SetLateReceive = dpjudge_switch!(dpjudge::NO_LATE_RECEIVE);
   SetFtfPress / SetNoFtfPress = dpjudge_switch!(dpjudge::FTF_PRESS);

@@ -397,6 +397,16 @@ rules! {
     off ["SET NAME LATE"]
       "Late notices name the late powers (the default)."
       "late notices name the late powers (no HIDE_LATE_POWERS)";
+  // `report::listing`, `report::roster`, `press::recipients`.
+  HIDE_DUMMIES = "HIDE_DUMMIES",
+    on ["SET HIDDEN DUMMIES"]
+      "Powers nobody plays look like played ones; press to them reaches their controller."
+      "the powers nobody plays look like played ones to the\n\
+       players, and press to one reaches its controller or the Masters\n\
+       (HIDE_DUMMIES)",
+    off ["SET NO HIDDEN DUMMIES"]
+      "The powers nobody plays are listed as such (the default)."
+      "the powers nobody plays are listed as such (no HIDE_DUMMIES)";
   // `session::conclude`.
   BROADCAST_ORDERS = "BROADCAST_ORDERS",
     on ["SET OPEN ORDERS"]
@@ -745,18 +755,6 @@ pub const ALWAYS: &[(&str, &str)] = &[
   ("HIDE_ABSENTEES", "no notice of an absence names its power to the players"),
   ("LIST_UNORDERED", "LIST shows which powers have their orders in"),
 ];
-
-/// What a DPjudge rule of the secrecy group that this judge does not play
-/// would do, if it is one of those: SET RULE refuses it with this.
-pub fn unplayed(name: &str) -> Option<&'static str> {
-  Some(match name {
-    "HIDE_DUMMIES" => {
-      "the powers nobody plays would look like played ones: listed with\n\
-       players, and press to them would reach their controller"
-    }
-    _ => return None,
-  })
-}
 
 impl super::Game {
   /// Whether `power` has any orders in for the current phase.

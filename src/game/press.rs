@@ -538,7 +538,9 @@ pub fn addressees(list: &str, game: &Game) -> Result<Addressees, PressRefusal> {
       'O' => out.observers = true,
       'M' => out.masters = true,
       _ => match game.map.power_ids().find(|&p| game.map.power(p).initial == c) {
-        Some(power) if game.is_dummy(power) => {
+        // HIDE_DUMMIES: press to a dummy is taken as to any power, and
+        // reaches its controller or the Masters (`recipients`).
+        Some(power) if game.is_dummy(power) && !game.settings.variant.has_rule("HIDE_DUMMIES") => {
           let power = game.power_name(power).to_string();
           return Err(PressRefusal::Unplayed { power, letter: c });
         }
@@ -871,12 +873,20 @@ fn master_to_one(game: &Game, sender: usize, delivery: &Delivery) -> bool {
 /// skip members who SET NO BROADCAST), and the watchers with ALL PRESS
 /// for partial press. Never the sender.
 fn recipients(game: &Game, sender: usize, delivery: &Delivery, private: bool) -> Vec<usize> {
+  // HIDE_DUMMIES: what is written to a dummy goes to the player of the
+  // power that controls it, or to the Masters when none does.
+  let dummy = |p: &PowerId| game.is_dummy(*p);
   let named = |a: &Addressees, i: usize| {
     let m = &game.members[i];
     match m.role {
-      Role::Master => a.masters,
+      Role::Master => {
+        a.masters || a.powers.iter().any(|p| dummy(p) && game.position.controller(*p).is_none())
+      }
       Role::Observer => a.observers,
-      Role::Player => m.power.is_some_and(|p| a.powers.contains(&p)),
+      Role::Player => m.power.is_some_and(|mine| {
+        a.powers.contains(&mine)
+          || a.powers.iter().any(|p| dummy(p) && game.position.controller(*p) == Some(mine))
+      }),
     }
   };
   let own = &game.members[sender].address;

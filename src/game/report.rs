@@ -165,7 +165,9 @@ pub fn roster(game: &Game, all: bool) -> String {
     if let Some(i) = game.player_index(power) {
       line(game.power_name(power), address(i));
     } else if game.is_dummy(power) {
-      line(game.power_name(power), DUMMY_WORDS);
+      // HIDE_DUMMIES: a dummy looks like a played power.
+      let hidden = !all && game.settings.variant.has_rule("HIDE_DUMMIES");
+      line(game.power_name(power), if hidden { ANONYMOUS } else { DUMMY_WORDS });
     }
   }
   for (i, m) in game.members.iter().enumerate() {
@@ -1117,6 +1119,11 @@ pub fn listing(game: &Game, viewer: Option<usize>, now: DateTime<Utc>, tz: Tz) -
           game.position.counted_centers(game.map, power).count()
         )
       };
+      // HIDE_DUMMIES: a dummy looks like a played power to the players.
+      if game.settings.variant.has_rule("HIDE_DUMMIES") && !master {
+        let _ = writeln!(text, "   {label:<width$} {:<9} {holdings} {ANONYMOUS}", "");
+        continue;
+      }
       let _ = writeln!(text, "   {label:<width$} {:<9} {holdings} {DUMMY_WORDS}", "Dummy");
     }
   }

@@ -490,9 +490,6 @@ impl Settings {
     if let Some(reason) = super::dpjudge::misfit(&name) {
       return Err(UnknownRule::Misfit { rule: name, reason });
     }
-    if let Some(idea) = super::dpjudge::unplayed(&name) {
-      return Err(UnknownRule::NotPlayed { rule: name, idea });
-    }
     if !known_rules().contains(&name.as_str()) {
       return Err(UnknownRule::Unknown { word: word.trim().to_string() });
     }
@@ -581,9 +578,6 @@ pub enum UnknownRule {
   /// A rule that does not fit a judge played by mail.
   #[error("{rule} does not fit this judge: {reason}.")]
   Misfit { rule: String, reason: &'static str },
-  /// A DPjudge rule this judge does not play, with what it would do.
-  #[error("{rule} is a DPjudge rule this judge does not play. Under it,\n{idea}.")]
-  NotPlayed { rule: String, idea: &'static str },
   /// A rule that turns off a map feature no map here has.
   #[error("{rule} turns off a map's {feature};\nno map this judge plays has any, so the rule would change nothing.")]
   NoFeature { rule: String, feature: &'static str },

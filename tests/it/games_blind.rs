@@ -333,9 +333,9 @@ fn the_dpjudge_blind_rule_on_a_ten_power_map_shows_each_player_its_neighbours_on
   assert!(created.contains("BLIND"), "{created}");
   judge.send_at(START, MASTER, "summary", "SUMMARY dusk\nLIST dusk\n");
   let told = judge.reply_to(MASTER).body;
-  // BLIND brings FICTIONAL_OK, HIDE_ABSENTEES, HIDE_LATE_POWERS and
-  // SHOW_PHANTOM, as the DPjudge's table says.
-  let rules = "BLIND, FICTIONAL_OK, HIDE_ABSENTEES, HIDE_LATE_POWERS, SHOW_PHANTOM";
+  // BLIND brings FICTIONAL_OK, HIDE_ABSENTEES, HIDE_LATE_POWERS,
+  // SHOW_PHANTOM and HIDE_DUMMIES, as the DPjudge's table says.
+  let rules = "BLIND, FICTIONAL_OK, HIDE_ABSENTEES, HIDE_LATE_POWERS, SHOW_PHANTOM, HIDE_DUMMIES";
   let words = told.split_whitespace().collect::<Vec<_>>().join(" ");
   assert!(words.contains(&format!("Rules: {rules}.")), "SUMMARY lists the rules:\n{told}");
   assert!(words.contains(&format!("Rules: {rules} ")), "and LIST:\n{told}");

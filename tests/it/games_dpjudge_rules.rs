@@ -675,10 +675,10 @@ fn broadcast_orders_shows_each_powers_orders_to_everyone() {
 }
 
 /// The rules that say what this judge always does are taken, shown, and
-/// turning them off says it changes nothing; the secrecy rules of the
-/// Blind group this judge does not play are refused with what they do.
+/// turning them off says it changes nothing; HIDE_BUILDS is taken once
+/// the game is blind.
 #[test]
-fn the_rules_this_judge_always_keeps_are_taken_and_the_unplayed_refused() {
+fn the_rules_this_judge_always_keeps_are_taken_and_hidden_builds_need_a_blind_game() {
   let judge = judge_with(1);
   let body = "CREATE ?alw masterpw\nBECOME MASTER\nSET RULE SILENT_ABSENCES\nLIST\nSET NO RULE SILENT_ABSENCES\n";
   let mail = send_at(&judge, NOW, MASTER, body);
@@ -689,10 +689,6 @@ fn the_rules_this_judge_always_keeps_are_taken_and_the_unplayed_refused() {
   );
   assert!(body.says("Rules: SILENT_ABSENCES"), "{body}");
   assert!(body.says("this judge always works so"), "{body}");
-  let lines = "CREATE ?hd masterpw\nBECOME MASTER\nSET RULE HIDE_DUMMIES\n";
-  let body = reply(&send_at(&judge, NOW, MASTER, lines), MASTER).body.clone();
-  assert!(body.says("HIDE_DUMMIES is a DPjudge rule this judge does not play."), "{body}");
-  assert!(body.says("Nothing was changed."), "{body}");
   // HIDE_BUILDS hides builds in blind games only.
   let lines = "CREATE ?hb masterpw\nBECOME MASTER\nSET RULE HIDE_BUILDS\nSET RULE BLIND\n\
                SET RULE HIDE_BUILDS\nLIST\n";
@@ -700,4 +696,53 @@ fn the_rules_this_judge_always_keeps_are_taken_and_the_unplayed_refused() {
   assert!(body.says("only a blind game can"), "{body}");
   assert!(body.says("In game 'hb', the rule HIDE_BUILDS is in force."), "{body}");
   assert!(body.says("Rules: BLIND, FICTIONAL_OK,"), "{body}");
+}
+
+/// A Vassal game created with `settings`, filled and started (the sweep
+/// plays the minor powers' first builds).
+fn vassal_game<'j>(judge: &'j Judge, game: &str, settings: &str) -> Table<'j> {
+  game_support::register(judge, START, MASTER);
+  for (power, _) in game_support::POWERS {
+    game_support::register(judge, START, &player(power));
+  }
+  judge.send_at(
+    START,
+    MASTER,
+    "create",
+    &format!("CREATE ?{game} masterpw Vassal\nBECOME MASTER\n{settings}"),
+  );
+  for (power, letter) in game_support::POWERS {
+    let body = format!(
+      "SIGN ON ?{game} {} Vassal\nSET PREFERENCE {letter}\n",
+      game_support::password(power)
+    );
+    judge.send_at(START, &player(power), "join", &body);
+  }
+  judge.sweep_at(T);
+  judge.take_mail();
+  Table { judge, game: game.to_string() }
+}
+
+/// HIDE_DUMMIES (SET HIDDEN DUMMIES), on Vassal: the minor powers look
+/// played to the players in LIST, and press to Belgium, nobody's vassal
+/// yet, reaches the Master; without the rule it is refused.
+#[test]
+fn hidden_dummies_look_played_and_take_press() {
+  let judge = Judge::with_config(FAST);
+  let table = vassal_game(&judge, "hdv", "SET HIDDEN DUMMIES\n");
+  table.send("France", T, "PRESS TO B\nBonjour.\nENDPRESS\nLIST hdv\n");
+  let mail = judge.take_mail();
+  let body = &table.reply(&mail, "France").body;
+  assert!(!body.says("nobody plays it"), "{body}");
+  assert!(body.lines().any(|l| l.trim_start().starts_with("Belgium") && l.contains("someone@")));
+  assert!(!table.reply(&mail, "France").subject.contains("Error"), "{body}");
+  let to_master = mail.iter().find(|m| m.to == MASTER).expect("the Master gets it");
+  assert!(to_master.body.contains("Bonjour."), "{}", to_master.body);
+  let judge = Judge::with_config(FAST);
+  let table = vassal_game(&judge, "plain", "");
+  table.send("France", T, "PRESS TO B\nBonjour.\nENDPRESS\n");
+  let mail = judge.take_mail();
+  let body = &table.reply(&mail, "France").body;
+  assert!(body.says("Nobody plays Belgium ('B'), so it cannot be written to"), "{body}");
+  assert!(!mail.iter().any(|m| m.to == MASTER && m.body.contains("Bonjour.")), "not sent");
 }
