@@ -998,7 +998,7 @@ mod tests {
       assert!(settings.variant.has_rule(implied), "MYOPIC brings {implied}");
     }
     assert!(settings.variant.has_rule("FICTIONAL_OK"), "and BLIND brings FICTIONAL_OK");
-    assert!(!settings.variant.has_rule("HIDE_DUMMIES"), "rules not played are left out");
+    assert!(settings.variant.has_rule("HIDE_DUMMIES"), "and HIDE_DUMMIES, unless denied (=)");
     let mut settings = Settings::default();
     assert!(settings.set_rule("OWN_SCS_SEE", true).is_ok());
     assert!(settings.set_rule("GREEK", true).is_ok());
