@@ -1650,9 +1650,10 @@ impl<'r> Adjudicated<'r> {
 /// strings (names, abbreviations, orders) rarely hold a quote, a backslash
 /// or a control character, so they are checked eight bytes at a time and
 /// copied whole; serde_json escapes the rest.
+#[inline]
 fn push_json_str(out: &mut Vec<u8>, text: &str) -> serde_json::Result<()> {
   if needs_escape(text.as_bytes()) {
-    return serde_json::to_writer(out, text);
+    return push_escaped(out, text);
   }
   out.reserve(text.len() + 2);
   out.push(b'"');
@@ -1661,8 +1662,16 @@ fn push_json_str(out: &mut Vec<u8>, text: &str) -> serde_json::Result<()> {
   Ok(())
 }
 
+/// The rare string with something to escape, kept out of line so that
+/// [`push_json_str`] stays small where it is inlined.
+#[cold]
+fn push_escaped(out: &mut Vec<u8>, text: &str) -> serde_json::Result<()> {
+  serde_json::to_writer(out, text)
+}
+
 /// Whether JSON escapes any of `bytes`: a control character (below 0x20),
 /// `"` or `\\`. serde_json leaves every other byte as it is.
+#[inline]
 fn needs_escape(bytes: &[u8]) -> bool {
   const ONES: u64 = 0x0101_0101_0101_0101;
   const HIGH: u64 = 0x8080_8080_8080_8080;
