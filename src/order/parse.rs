@@ -94,6 +94,8 @@ fn check_size(text: &str) -> Result<(), OrderError> {
   if text.len() > MAX_LEN {
     Err(OrderError::TooLong { limit: MAX_LEN })
   } else if !text.bytes().next().is_some_and(|b| b.is_ascii_graphic()) && text.trim().is_empty() {
+    // (A visible first character settles it without `trim`, which reads
+    // the whole text from both ends a character at a time.)
     Err(OrderError::Empty)
   } else {
     Ok(())
