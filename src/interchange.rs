@@ -8,8 +8,7 @@ use std::borrow::Cow;
 use std::io::{Read, Write};
 
 use indexmap::IndexMap;
-use serde::ser::{SerializeMap, SerializeSeq};
-use serde::{Deserialize, Serialize, Serializer};
+use serde::{Deserialize, Serialize};
 
 use crate::adjudicate::{self, AdjustmentOutcome, Resolved, Rules, UnknownRule};
 use crate::game::blind::{Shown, Sight};
@@ -133,17 +132,17 @@ struct RequestJson<'a> {
   #[serde(borrow)]
   phase: JsonStr<'a>,
   #[serde(borrow, default)]
-  units: IndexMap<JsonStr<'a>, Vec<JsonStr<'a>>>,
+  units: ListsJson<'a>,
   #[serde(default)]
   dislodged: PowerLists<DislodgedUnit>,
   #[serde(default)]
   standoffs: Vec<String>,
   #[serde(borrow, default)]
-  centers: Option<IndexMap<JsonStr<'a>, Vec<JsonStr<'a>>>>,
+  centers: Option<ListsJson<'a>>,
   #[serde(default)]
   homes: Option<PowerLists<String>>,
   #[serde(borrow, default)]
-  orders: IndexMap<JsonStr<'a>, Vec<JsonStr<'a>>>,
+  orders: ListsJson<'a>,
   #[serde(default)]
   rules: Vec<String>,
   #[serde(default)]
@@ -161,16 +160,81 @@ impl RequestJson<'_> {
     Parts {
       variant: &self.variant.0,
       phase: &self.phase.0,
-      units: &self.units,
+      units: &self.units.0,
       dislodged: &self.dislodged,
       standoffs: &self.standoffs,
-      centers: self.centers.as_ref(),
+      centers: self.centers.as_ref().map(|lists| &lists.0),
       homes: self.homes.as_ref(),
-      orders: &self.orders,
+      orders: &self.orders.0,
       rules: &self.rules,
       viewer: self.viewer.as_deref(),
       visibility: self.visibility.as_deref(),
     }
+  }
+}
+
+/// Lists of strings by power, read as an `IndexMap<_, Vec<_>>` reads them
+/// (the same messages; a key given twice keeps its place and takes the
+/// last list), but with room for the usual number of powers and of units
+/// a power has from the start: serde starts both empty, and their growing
+/// cost more than the rest of the reading of those maps.
+#[derive(Default)]
+struct ListsJson<'a>(IndexMap<JsonStr<'a>, Vec<JsonStr<'a>>>);
+
+impl<'de: 'a, 'a> Deserialize<'de> for ListsJson<'a> {
+  fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+    deserializer.deserialize_map(ListsVisitor)
+  }
+}
+
+struct ListsVisitor;
+
+impl<'de> serde::de::Visitor<'de> for ListsVisitor {
+  type Value = ListsJson<'de>;
+
+  /// What an `IndexMap` says it expects.
+  fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+    f.write_str("a map")
+  }
+
+  fn visit_map<A: serde::de::MapAccess<'de>>(
+    self,
+    mut entries: A,
+  ) -> Result<Self::Value, A::Error> {
+    let mut lists = IndexMap::with_capacity(8);
+    while let Some(key) = entries.next_key::<JsonStr<'de>>()? {
+      let ListJson(list) = entries.next_value()?;
+      lists.insert(key, list);
+    }
+    Ok(ListsJson(lists))
+  }
+}
+
+/// One power's list, read as a `Vec` reads it.
+struct ListJson<'a>(Vec<JsonStr<'a>>);
+
+impl<'de: 'a, 'a> Deserialize<'de> for ListJson<'a> {
+  fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+    deserializer.deserialize_seq(ListVisitor)
+  }
+}
+
+struct ListVisitor;
+
+impl<'de> serde::de::Visitor<'de> for ListVisitor {
+  type Value = ListJson<'de>;
+
+  /// What a `Vec` says it expects.
+  fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+    f.write_str("a sequence")
+  }
+
+  fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut items: A) -> Result<Self::Value, A::Error> {
+    let mut list = Vec::with_capacity(8);
+    while let Some(item) = items.next_element::<JsonStr<'de>>()? {
+      list.push(item);
+    }
+    Ok(ListJson(list))
   }
 }
 
@@ -405,7 +469,7 @@ fn run_chunked(
       let adjudicated = resolve(request.parts())?;
       line.clear();
       let written = match &adjudicated.eye {
-        None => serde_json::to_writer(&mut line, &adjudicated.json()),
+        None => adjudicated.write_json(&mut line),
         Some(eye) => serde_json::to_writer(&mut line, &adjudicated.seen_by(eye)),
       };
       written.map_err(|e| InputError::Output(e.to_string()))?;
@@ -599,8 +663,10 @@ impl<'i, R: Read> Window<'i, R> {
   }
 }
 
+/// Summed rather than filtered and counted, which the compiler vectorises:
+/// every window's lines are counted as it is dropped.
 fn count_lines(bytes: &[u8]) -> usize {
-  bytes.iter().filter(|&&b| b == b'\n').count()
+  bytes.iter().map(|&b| usize::from(b == b'\n')).sum()
 }
 
 /// serde's message, except for a value that is not an object at all, where
@@ -1484,144 +1550,159 @@ impl<'r> Adjudicated<'r> {
     }
   }
 
-  /// The response as JSON, field for field as [`Response`] serialises,
-  /// with the orders and units written from ids rather than from strings.
-  fn json(&self) -> ResponseJson<'_> {
-    ResponseJson {
-      phase: self.before.phase.to_string(),
-      orders: OrdersJson { map: self.map, orders: &self.orders },
-      units: UnitsJson { map: self.map, position: &self.after },
-      dislodged: self.dislodged_lists(),
-      centers: match self.centers {
-        Centers::Unlisted => None,
-        Centers::Before | Centers::After => {
-          Some(CentersJson { map: self.map, position: &self.after })
-        }
-      },
-      homes: home_lists(self.map, &self.after),
-      next_phase: self.after.phase.to_string(),
-    }
-  }
-}
-
-/// [`Response`] with borrowed parts: the same fields, in the same order,
-/// skipped on the same condition. Only full answers are written from it,
-/// so it has no `viewer` and no `glimpses` (a viewer's answer is a
-/// [`Response`]).
-#[derive(Serialize)]
-struct ResponseJson<'a> {
-  phase: String,
-  orders: OrdersJson<'a>,
-  units: UnitsJson<'a>,
-  dislodged: PowerLists<DislodgedUnit>,
-  #[serde(skip_serializing_if = "Option::is_none")]
-  centers: Option<CentersJson<'a>>,
-  #[serde(skip_serializing_if = "Option::is_none")]
-  homes: Option<PowerLists<String>>,
-  next_phase: String,
-}
-
-/// The centre owners after the phase, as [`center_lists`] lists them,
-/// written from the map's own names.
-struct CentersJson<'a> {
-  map: &'a Map,
-  position: &'a Position,
-}
-
-impl Serialize for CentersJson<'_> {
-  fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-    let mut owned: Vec<Vec<&str>> = vec![Vec::new(); self.map.powers().len()];
-    for power in self.map.power_ids() {
-      let list = &mut owned[power.index()];
-      list.extend(
-        self.position.centers_of(self.map, power).map(|p| self.map.province(p).abbr.as_str()),
-      );
-    }
-    let listed = owned.iter().filter(|list| !list.is_empty()).count();
-    let mut lists = serializer.serialize_map(Some(listed))?;
-    for power in self.map.power_ids() {
-      let list = &owned[power.index()];
-      if !list.is_empty() {
-        lists.serialize_entry(&self.map.power(power).name, list)?;
-      }
-    }
-    lists.end()
-  }
-}
-
-/// [`OrderReport`] with borrowed parts.
-#[derive(Serialize)]
-struct OrderReportJson<'a> {
-  power: &'a str,
-  order: &'a str,
-  text: &'a str,
-  result: &'a str,
-  #[serde(skip_serializing_if = "Option::is_none")]
-  error: Option<&'a str>,
-}
-
-/// The orders, each rendered into one reused buffer.
-struct OrdersJson<'a> {
-  map: &'a Map,
-  orders: &'a [Report<'a>],
-}
-
-impl Serialize for OrdersJson<'_> {
-  fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-    let mut seq = serializer.serialize_seq(Some(self.orders.len()))?;
+  /// Appends the full answer to `out` as one line of JSON: the very bytes
+  /// serde_json gives for the [`Response`] that [`Adjudicated::response`]
+  /// makes (same fields, order, skips and escapes), written straight from
+  /// ids and the map's names. serde_json's writer escaped every string a
+  /// byte at a time and took a quarter of `judge adjudicate`'s time.
+  fn write_json(&self, out: &mut Vec<u8>) -> serde_json::Result<()> {
+    let map = self.map;
     let mut text = String::with_capacity(128);
-    for report in self.orders {
+    out.extend_from_slice(b"{\"phase\":");
+    push_json_str(out, &self.before.phase.to_string())?;
+    out.extend_from_slice(b",\"orders\":[");
+    for (i, report) in self.orders.iter().enumerate() {
+      if i > 0 {
+        out.push(b',');
+      }
       text.clear();
-      report.push_text(self.map, &mut text);
-      seq.serialize_element(&OrderReportJson {
-        power: &self.map.power(report.power).name,
-        order: report.order,
-        text: &text,
-        result: &report.result,
-        error: report.error.as_deref(),
-      })?;
+      report.push_text(map, &mut text);
+      out.extend_from_slice(b"{\"power\":");
+      push_json_str(out, &map.power(report.power).name)?;
+      out.extend_from_slice(b",\"order\":");
+      push_json_str(out, report.order)?;
+      out.extend_from_slice(b",\"text\":");
+      push_json_str(out, &text)?;
+      out.extend_from_slice(b",\"result\":");
+      push_json_str(out, &report.result)?;
+      if let Some(error) = &report.error {
+        out.extend_from_slice(b",\"error\":");
+        push_json_str(out, error)?;
+      }
+      out.push(b'}');
     }
-    seq.end()
-  }
-}
-
-/// The units after the phase, per power in map order, as [`unit_lists`]
-/// lists them.
-struct UnitsJson<'a> {
-  map: &'a Map,
-  position: &'a Position,
-}
-
-impl Serialize for UnitsJson<'_> {
-  fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-    // One pass over the board; the sort is stable, so each power's units
-    // stay in map order.
-    let mut units: Vec<Unit> = self.position.units().collect();
+    out.extend_from_slice(b"],\"units\":{");
+    // Per power in map order, as `unit_lists`: the sort is stable, so each
+    // power's units stay in board order.
+    let mut units: Vec<Unit> = self.after.units().collect();
     units.sort_by_key(|unit| unit.power);
-    let same_power = |a: &Unit, b: &Unit| a.power == b.power;
-    let mut lists = serializer.serialize_map(Some(units.chunk_by(same_power).count()))?;
-    for group in units.chunk_by(same_power) {
+    for (i, group) in units.chunk_by(|a, b| a.power == b.power).enumerate() {
       let Some(first) = group.first() else { continue };
-      lists.serialize_entry(&self.map.power(first.power).name, &UnitsOfJson(self.map, group))?;
+      if i > 0 {
+        out.push(b',');
+      }
+      push_json_str(out, &map.power(first.power).name)?;
+      out.extend_from_slice(b":[");
+      for (j, &unit) in group.iter().enumerate() {
+        if j > 0 {
+          out.push(b',');
+        }
+        text.clear();
+        push_unit_text(&mut text, map, unit);
+        push_json_str(out, &text)?;
+      }
+      out.push(b']');
     }
-    lists.end()
+    out.extend_from_slice(b"},\"dislodged\":");
+    if self.after.dislodged.is_empty() {
+      out.extend_from_slice(b"{}");
+    } else {
+      serde_json::to_writer(&mut *out, &dislodged_lists(map, &self.after))?;
+    }
+    if !matches!(self.centers, Centers::Unlisted) {
+      // Per power in map order, as `center_lists`, leaving out the powers
+      // that own none.
+      out.extend_from_slice(b",\"centers\":{");
+      let mut listed = false;
+      for power in map.power_ids() {
+        let mut centers = self.after.centers_of(map, power).peekable();
+        if centers.peek().is_none() {
+          continue;
+        }
+        if listed {
+          out.push(b',');
+        }
+        listed = true;
+        push_json_str(out, &map.power(power).name)?;
+        out.extend_from_slice(b":[");
+        for (j, center) in centers.enumerate() {
+          if j > 0 {
+            out.push(b',');
+          }
+          push_json_str(out, &map.province(center).abbr)?;
+        }
+        out.push(b']');
+      }
+      out.push(b'}');
+    }
+    if let Some(homes) = home_lists(map, &self.after) {
+      out.extend_from_slice(b",\"homes\":");
+      serde_json::to_writer(&mut *out, &homes)?;
+    }
+    out.extend_from_slice(b",\"next_phase\":");
+    push_json_str(out, &self.after.phase.to_string())?;
+    out.push(b'}');
+    Ok(())
   }
 }
 
-/// One power's units, each written into one reused buffer.
-struct UnitsOfJson<'a>(&'a Map, &'a [Unit]);
-
-impl Serialize for UnitsOfJson<'_> {
-  fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-    let mut seq = serializer.serialize_seq(Some(self.1.len()))?;
-    let mut text = String::with_capacity(16);
-    for &unit in self.1 {
-      text.clear();
-      push_unit_text(&mut text, self.0, unit);
-      seq.serialize_element(text.as_str())?;
-    }
-    seq.end()
+/// Appends `text` as a JSON string, as serde_json writes it. The judge's
+/// strings (names, abbreviations, orders) rarely hold a quote, a backslash
+/// or a control character, so they are checked eight bytes at a time and
+/// copied whole; serde_json escapes the rest.
+#[inline]
+fn push_json_str(out: &mut Vec<u8>, text: &str) -> serde_json::Result<()> {
+  if needs_escape(text.as_bytes()) {
+    return push_escaped(out, text);
   }
+  out.reserve(text.len() + 2);
+  out.push(b'"');
+  out.extend_from_slice(text.as_bytes());
+  out.push(b'"');
+  Ok(())
+}
+
+/// The rare string with something to escape, kept out of line so that
+/// [`push_json_str`] stays small where it is inlined.
+#[cold]
+fn push_escaped(out: &mut Vec<u8>, text: &str) -> serde_json::Result<()> {
+  serde_json::to_writer(out, text)
+}
+
+/// Whether JSON escapes any of `bytes`: a control character (below 0x20),
+/// `"` or `\\`. serde_json leaves every other byte as it is.
+#[inline]
+fn needs_escape(bytes: &[u8]) -> bool {
+  const ONES: u64 = 0x0101_0101_0101_0101;
+  const HIGH: u64 = 0x8080_8080_8080_8080;
+  // The high bit of a byte of `(w - n) & !w` is set for some byte when and
+  // only when some byte of `w` is below `n` (for `n` up to 0x80); a byte
+  // equal to `c` is a zero byte of `w ^ c`.
+  let below = |w: u64, n: u8| w.wrapping_sub(ONES * u64::from(n)) & !w;
+  let word = |w: u64| {
+    (below(w, 0x20)
+      | below(w ^ (ONES * u64::from(b'"')), 1)
+      | below(w ^ (ONES * u64::from(b'\\')), 1))
+      & HIGH
+      != 0
+  };
+  let eight = |at: usize| {
+    let mut word = [0; 8];
+    word.copy_from_slice(&bytes[at..at + 8]);
+    u64::from_le_bytes(word)
+  };
+  if bytes.len() < 8 {
+    // Padded with blanks, which need no escape.
+    let short = bytes.iter().rev().fold(ONES * u64::from(b' '), |w, &b| (w << 8) | u64::from(b));
+    return word(short);
+  }
+  // Whole words, then the last eight bytes, which may overlap the last
+  // whole word: only whether some byte needs an escape matters.
+  let mut bad = word(eight(bytes.len() - 8));
+  for at in (0..bytes.len() - 7).step_by(8) {
+    bad |= word(eight(at));
+  }
+  bad
 }
 
 /// Groups per power in map order, leaving out powers with nothing to list.
@@ -1774,6 +1855,31 @@ mod tests {
 
   /// `run` writes its lines straight from the adjudicated phase; they must
   /// be the very bytes of the serialised `Response` that `adjudicate` gives.
+  /// The quick JSON strings are serde_json's: every ASCII byte and a few
+  /// others, alone and at each place in strings of up to 20 bytes.
+  #[test]
+  fn json_strings_are_written_as_serde_json_writes_them() {
+    let mut samples: Vec<String> = (0..128u8)
+      .map(|b| char::from(b).to_string())
+      .chain(["é", "\u{2028}", "∑x"].map(String::from))
+      .collect();
+    for len in 0..20 {
+      for at in 0..=len {
+        for odd in ["\"", "\\", "\n", "\u{1f}", "\u{7f}", "é", "/"] {
+          // The base text is ASCII, so every byte is a character boundary.
+          let mut text: String = "A Bud - Tri S F Bul/ec".chars().cycle().take(len).collect();
+          text.insert_str(at, odd);
+          samples.push(text);
+        }
+      }
+    }
+    for text in samples {
+      let mut quick = Vec::new();
+      push_json_str(&mut quick, &text).expect("a Vec takes it");
+      assert_eq!(String::from_utf8(quick).ok(), serde_json::to_string(&text).ok(), "{text:?}");
+    }
+  }
+
   #[test]
   fn run_writes_exactly_the_serialised_response() {
     let map = Map::standard().expect("standard map");
@@ -1889,7 +1995,9 @@ mod tests {
       };
       let request = next.map_err(|e| at(InputError::Json(json_message(&input[start..], &e))))?;
       let adjudicated = resolve(request.parts()).map_err(at)?;
-      lines.push(serde_json::to_string(&adjudicated.json()).expect("serialises"));
+      let mut line = Vec::new();
+      adjudicated.write_json(&mut line).expect("serialises");
+      lines.push(String::from_utf8(line).expect("JSON is UTF-8"));
     }
     if lines.is_empty() {
       return Err(InputError::Empty);

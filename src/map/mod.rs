@@ -507,7 +507,12 @@ impl Map {
   /// Compares ignoring ASCII case in place: the order parser asks this of
   /// every word that might name a supported unit's power.
   pub fn find_power(&self, text: &str) -> Option<PowerId> {
-    let text = text.trim();
+    // Names as requests key their lists (`Austria`) start and end with a
+    // visible ASCII character, which leaves `trim` nothing to do.
+    let bytes = text.as_bytes();
+    let bare = bytes.first().is_some_and(u8::is_ascii_graphic)
+      && bytes.last().is_some_and(u8::is_ascii_graphic);
+    let text = if bare { text } else { text.trim() };
     if text.is_empty() {
       return None;
     }

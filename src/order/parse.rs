@@ -93,7 +93,9 @@ pub fn parse_unit(map: &Map, text: &str) -> Result<(Option<UnitType>, Location),
 fn check_size(text: &str) -> Result<(), OrderError> {
   if text.len() > MAX_LEN {
     Err(OrderError::TooLong { limit: MAX_LEN })
-  } else if text.trim().is_empty() {
+  } else if !text.bytes().next().is_some_and(|b| b.is_ascii_graphic()) && text.trim().is_empty() {
+    // (A visible first character settles it without `trim`, which reads
+    // the whole text from both ends a character at a time.)
     Err(OrderError::Empty)
   } else {
     Ok(())
@@ -381,14 +383,16 @@ mod quick {
       if !text.is_ascii() {
         return None;
       }
-      let text = text.trim();
+      let text = trim_blanks(text);
       let mut words = Words { current: None, rest: text.strip_suffix('.').unwrap_or(text) };
       words.advance();
       Some(words)
     }
 
     fn advance(&mut self) {
-      let rest = self.rest.trim_start_matches(|c: char| c.is_ascii_whitespace());
+      let rest = self.rest;
+      let start = rest.bytes().position(|b| !b.is_ascii_whitespace()).unwrap_or(rest.len());
+      let rest = &rest[start..];
       let end = rest.bytes().position(|b| b.is_ascii_whitespace()).unwrap_or(rest.len());
       let (word, rest) = rest.split_at(end);
       self.current = (!word.is_empty()).then_some(word);
@@ -422,6 +426,16 @@ mod quick {
     fn arrow(&mut self) -> bool {
       self.keyword(&["-", "->"])
     }
+  }
+
+  /// `text.trim()` for ASCII text, a byte at a time rather than a
+  /// character at a time: the blanks `str::trim` drops from ASCII are tab,
+  /// line feed, vertical tab, form feed, carriage return and space.
+  fn trim_blanks(text: &str) -> &str {
+    let blank = |b: &u8| matches!(b, b'\t'..=b'\r' | b' ');
+    let start = text.bytes().position(|b| !blank(&b)).unwrap_or(text.len());
+    let end = text.bytes().rposition(|b| !blank(&b)).map_or(start, |last| last + 1);
+    text.get(start..end).unwrap_or("")
   }
 
   pub(super) fn unit_order(map: &Map, text: &str) -> Option<ParsedOrder> {
@@ -461,6 +475,22 @@ mod quick {
 
   /// A unit as a position lists it: `A Vie`, `F Stp/sc`, `Lon`.
   pub(super) fn unit_alone(map: &Map, text: &str) -> Option<(Option<UnitType>, Location)> {
+    // One word of letters and digits (a centre as requests list them,
+    // `Bud`) is a place unless it names a type: what `unit` makes of it,
+    // without splitting words.
+    let plain = !text.is_empty() && text.bytes().all(|b| b.is_ascii_alphanumeric());
+    if plain && !super::ARMY.iter().chain(FLEET).any(|k| text.eq_ignore_ascii_case(k)) {
+      return Some((None, Location::province(map.province_word(text)?)));
+    }
+    // A type letter, one space and one word with no dot (a unit as
+    // requests list them, `A Bud`, `F Stp/sc`): what `unit` makes of it.
+    if let [letter @ (b'A' | b'a' | b'F' | b'f'), b' ', place @ ..] = text.as_bytes() {
+      if !place.is_empty() && place.iter().all(|&b| b.is_ascii_graphic() && b != b'.') {
+        let kind =
+          if letter.eq_ignore_ascii_case(&b'a') { UnitType::Army } else { UnitType::Fleet };
+        return Some((Some(kind), location(map, text.get(2..)?)?));
+      }
+    }
     let mut words = Words::of(text)?;
     let unit = unit(map, &mut words)?;
     words.at_end().then_some(unit)
