@@ -20,15 +20,29 @@ fn main() {
   // Standard first, the rest by key: the order `SIGN ON ?` lists them.
   keys.sort_by_key(|k| (k != "standard", k.clone()));
   let root = env::var("CARGO_MANIFEST_DIR").unwrap_or_else(|_| ".".into());
-  let mut out = String::from("pub(super) const MAPS: &[(&str, &str)] = &[\n");
+  let out_dir = env::var("OUT_DIR").unwrap_or_else(|_| ".".into());
+  // Each map's TOML (what `VariantInfo::text` gives) and the same data as
+  // JSON, which the judge reads at every start instead (see `as_json`).
+  let mut out = String::from("pub(super) const MAPS: &[(&str, &str, &str)] = &[\n");
   for key in &keys {
     let path = Path::new(&root).join("maps").join(format!("{key}.toml"));
     println!("cargo:rerun-if-changed={}", path.display());
-    let _ = writeln!(out, "  ({key:?}, include_str!({:?})),", path.display().to_string());
+    let json = Path::new(&out_dir).join(format!("map-{key}.json"));
+    write(&json, &as_json(&read(&path)));
+    let _ = writeln!(
+      out,
+      "  ({key:?}, include_str!({:?}), include_str!({:?})),",
+      path.display().to_string(),
+      json.display().to_string()
+    );
   }
   out.push_str("];\n");
-  let out_dir = env::var("OUT_DIR").unwrap_or_else(|_| ".".into());
   write(&Path::new(&out_dir).join("maps.rs"), &out);
+
+  // The variants' names (data/variants/names.toml), as JSON likewise.
+  let names = Path::new(&root).join("data").join("variants").join("names.toml");
+  println!("cargo:rerun-if-changed={}", names.display());
+  write(&Path::new(&out_dir).join("names.json"), &as_json(&read(&names)));
 
   // Each variant's description for GET info.<variant>, by the same keys.
   println!("cargo:rerun-if-changed=data/variants");
@@ -78,6 +92,27 @@ fn link_relocations_packed() {
     && env::var("CARGO_CFG_TARGET_ENV").is_ok_and(|e| e == "gnu");
   if linux_gnu && env::var_os("JUDGE_PLAIN_RELOCATIONS").is_none() {
     println!("cargo:rustc-link-arg-bins=-Wl,-z,pack-relative-relocs");
+  }
+}
+
+/// A TOML file's data as JSON, for reading with serde_json at run time:
+/// parsing the standard map's TOML was about 4 million instructions at
+/// every order mail, most of what the mail cost beyond the password check
+/// (docs/performance.md). Tables, arrays, strings, integers and booleans
+/// map one to one, so the judge's structs deserialize alike from either.
+/// A file that is not valid TOML gives the empty string, for which the
+/// judge parses the TOML itself and reports the error as before.
+fn as_json(toml_text: &str) -> String {
+  toml::from_str::<toml::Value>(toml_text)
+    .ok()
+    .and_then(|value| serde_json::to_string(&value).ok())
+    .unwrap_or_default()
+}
+
+fn read(path: &Path) -> String {
+  match fs::read_to_string(path) {
+    Ok(text) => text,
+    Err(e) => panic!("cannot read {}: {e}", path.display()),
   }
 }
 

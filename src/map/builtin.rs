@@ -12,7 +12,9 @@ use super::{Map, MapError};
 
 include!(concat!(env!("OUT_DIR"), "/maps.rs"));
 
-const NAMES: &str = include_str!("../../data/variants/names.toml");
+/// `data/variants/names.toml` as JSON (made by `build.rs`, empty if the
+/// TOML did not parse): read at every start, and JSON is the cheaper read.
+const NAMES: &str = include_str!(concat!(env!("OUT_DIR"), "/names.json"));
 
 /// A built-in variant: its key, the name players see, and the other names
 /// it answers to.
@@ -39,10 +41,10 @@ pub(super) fn all() -> &'static [VariantInfo] {
   ALL.get_or_init(|| {
     // The names file is part of the source: a broken one fails the tests,
     // and a variant missing from it is still listed under its own key.
-    let mut names: BTreeMap<String, NameEntry> = toml::from_str(NAMES).unwrap_or_default();
+    let mut names: BTreeMap<String, NameEntry> = serde_json::from_str(NAMES).unwrap_or_default();
     MAPS
       .iter()
-      .map(|&(key, text)| {
+      .map(|&(key, text, _)| {
         let entry = names.remove(key);
         VariantInfo {
           key,
@@ -57,7 +59,7 @@ pub(super) fn all() -> &'static [VariantInfo] {
 
 /// The keys, in listing order.
 pub(super) fn keys() -> impl Iterator<Item = &'static str> {
-  MAPS.iter().map(|(key, _)| *key)
+  MAPS.iter().map(|(key, _, _)| *key)
 }
 
 /// Folds a variant name for comparison: case, blanks, `_`, `-` and `.`
@@ -74,7 +76,7 @@ pub fn fold(name: &str) -> String {
 fn index(name: &str) -> Option<usize> {
   let name = name.trim();
   // Keys first, compared in place: `judge adjudicate` asks once per phase.
-  if let Some(i) = MAPS.iter().position(|(key, _)| key.eq_ignore_ascii_case(name)) {
+  if let Some(i) = MAPS.iter().position(|(key, _, _)| key.eq_ignore_ascii_case(name)) {
     return Some(i);
   }
   let folded = fold(name);
@@ -101,10 +103,10 @@ pub(super) fn map(name: &str) -> Result<&'static Map, MapError> {
     });
   };
   let cells = LOADED.get_or_init(|| MAPS.iter().map(|_| OnceLock::new()).collect());
-  let (key, text) = MAPS[i];
+  let (key, text, json) = MAPS[i];
   cells[i]
     .get_or_init(|| {
-      let mut map = Map::from_toml(text)?;
+      let mut map = super::file::load_builtin(json, text, None)?;
       map.key = key.to_string();
       // The registry's display name wins over the file's, so that one
       // list (data/variants/names.toml) says what players see.
@@ -124,10 +126,10 @@ pub(super) fn map_with_duality(name: &str, on: bool) -> Result<&'static Map, Map
   let Some(i) = index(name) else { return map(name) };
   let cells =
     LOADED.get_or_init(|| MAPS.iter().map(|_| [OnceLock::new(), OnceLock::new()]).collect());
-  let (key, text) = MAPS[i];
+  let (key, text, json) = MAPS[i];
   cells[i][usize::from(on)]
     .get_or_init(|| {
-      let mut map = super::file::load_with(text, Some(on))?;
+      let mut map = super::file::load_builtin(json, text, Some(on))?;
       map.key = key.to_string();
       map.name = all()[i].display.clone();
       Ok(map)
@@ -145,5 +147,30 @@ impl VariantInfo {
   /// The map file's text.
   pub fn text(&self) -> &'static str {
     self.text
+  }
+}
+
+#[cfg(test)]
+mod tests {
+  use super::*;
+
+  /// The judge reads each built-in map and the names from the JSON that
+  /// `build.rs` makes of their TOML: it must say exactly what the TOML says.
+  #[test]
+  fn the_json_of_every_builtin_map_reads_as_its_toml() {
+    for &(key, text, json) in MAPS {
+      assert!(!json.is_empty(), "{key}: build.rs made no JSON");
+      if let Err(difference) = super::super::file::json_reads_as_toml(json, text) {
+        panic!("{key}: {difference}");
+      }
+    }
+    let from_toml: BTreeMap<String, NameEntry> =
+      toml::from_str(include_str!("../../data/variants/names.toml")).unwrap_or_default();
+    let from_json: BTreeMap<String, NameEntry> = serde_json::from_str(NAMES).unwrap_or_default();
+    let pairs = |names: &BTreeMap<String, NameEntry>| -> Vec<(String, String, Vec<String>)> {
+      names.iter().map(|(k, e)| (k.clone(), e.display.clone(), e.aliases.clone())).collect()
+    };
+    assert!(!from_toml.is_empty());
+    assert_eq!(pairs(&from_json), pairs(&from_toml));
   }
 }

@@ -145,6 +145,11 @@ impl DataDir {
     dirs.recursive(true).mode(0o700);
     for sub in SUBDIRS {
       let path = self.path(sub);
+      // Almost always there already: one stat then, where creating it
+      // anyway costs a refused mkdir and the stat (every message pays it).
+      if path.is_dir() {
+        continue;
+      }
       match dirs.create(&path) {
         Ok(()) => {}
         // A log must never be the reason work stops: without its folder
