@@ -746,3 +746,70 @@ fn hidden_dummies_look_played_and_take_press() {
   assert!(body.says("Nobody plays Belgium ('B'), so it cannot be written to"), "{body}");
   assert!(!mail.iter().any(|m| m.to == MASTER && m.body.contains("Bonjour.")), "not sent");
 }
+
+/// Plays Spring and Fall 1901 of `table` at [`T`]: England takes Norway,
+/// everyone else holds; returns the mail of the Fall.
+fn england_takes_norway(table: &Table) -> Vec<Sent> {
+  let play = |england: &str| {
+    for (power, _) in game_support::POWERS {
+      let lines = if power == "England" { england } else { game_support::holds(power) };
+      table.send(power, T, lines);
+    }
+    table.judge.take_mail()
+  };
+  play("F Lon-Nth\nF Edi H\nA Lvp H\n");
+  play("F Nth-Nwy\nF Edi H\nA Lvp H\n")
+}
+
+/// SHARED_VICTORY (SET SHARED VICTORY) with four centres to win: England
+/// takes Norway and, with Russia, has four at the end of 1901; they share
+/// the victory, where the standard rule would raise the count to five.
+#[test]
+fn shared_victory_ends_the_game_for_both_powers_with_the_count() {
+  let judge = Judge::with_config(FAST);
+  let table = Table::start_with(&judge, "sv", START, "", "SET CENTERS 4\nSET SHARED VICTORY\n");
+  let mail = england_takes_norway(&table);
+  let results = mail.iter().find(|m| m.to == MASTER && m.subject.ends_with("F1901M Results"));
+  let results = &results.unwrap_or_else(|| panic!("{:#?}", subjects(&mail))).body;
+  assert!(results.says("The game ends in a draw"), "{results}");
+  assert!(results.says("England and Russia"), "{results}");
+  assert!(results.says("share the victory (SHARED_VICTORY)"), "{results}");
+  assert!(!results.says("a win now needs 5"), "{results}");
+}
+
+/// VICTORY_HOMES (SET HOME VICTORY): only other powers' homes count, so
+/// Russia's four home centres do not win with four to win, nor England's
+/// Norway; the game goes on.
+#[test]
+fn home_victory_counts_only_other_powers_homes() {
+  let judge = Judge::with_config(FAST);
+  let table = Table::start_with(&judge, "hv", START, "", "SET CENTERS 4\nSET HOME VICTORY\n");
+  let mail = england_takes_norway(&table);
+  let results = mail.iter().find(|m| m.to == MASTER && m.subject.ends_with("F1901M Results"));
+  let results = &results.unwrap_or_else(|| panic!("{:#?}", subjects(&mail))).body;
+  assert!(!results.says("has won") && !results.says("is over"), "{results}");
+  assert!(!results.says("a win now needs"), "no tie raises anything: {results}");
+}
+
+/// JUMP_OFF_DAYS (SET SKIP DAYS): Spring 1901 processed on a Friday noon;
+/// the 71 hours to the next deadline count Friday afternoon, Monday,
+/// Tuesday and Wednesday morning, so it falls on Wednesday at the clock
+/// time, where without the rule it falls on Monday.
+#[test]
+fn skip_days_leaves_the_weekend_out_of_the_time_to_the_deadline() {
+  let friday = "2026-03-06T12:00:00Z";
+  for (game, settings, deadline) in [
+    ("sd", "SET SKIP DAYS\n", "Wed Mar 11 2026 23:30:00 +0000"),
+    ("nsd", "", "Mon Mar 09 2026 23:30:00 +0000"),
+  ] {
+    let judge = Judge::with_config(FAST);
+    let table = Table::start_with(&judge, game, START, "", settings);
+    for (power, _) in game_support::POWERS {
+      table.send(power, friday, game_support::holds(power));
+    }
+    let mail = judge.take_mail();
+    let results = mail.iter().find(|m| m.to == MASTER && m.subject.ends_with("S1901M Results"));
+    let results = &results.unwrap_or_else(|| panic!("{:#?}", subjects(&mail))).body;
+    assert!(results.says(&format!("The deadline for orders will be {deadline}.")), "{results}");
+  }
+}
