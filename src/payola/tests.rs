@@ -788,3 +788,26 @@ fn the_loop_ends_however_far_a_power_overspends() {
     }
   }
 }
+
+proptest::proptest! {
+  #![proptest_config(proptest::prelude::ProptestConfig::with_cases(2000))]
+
+  /// Whatever a player writes, reading it as an offer line (as it comes
+  /// in, blind or not, and as it is read back from the game file) answers
+  /// with a line or a refusal, never a panic; a line taken reads back as
+  /// itself.
+  #[test]
+  fn any_text_is_an_offer_or_a_refusal(
+    text in "[0-9*#+$:!>@&| %]{0,12}( ?[AF] (Par|Mun|Bur|Kie|Stp/sc|Mao|Xyz)( ?[-SCH] ?(A |F )?(Bur|Par|Pic|Ruh|Mun)?){0,2})?[ |]{0,2}[0-9a-zA-Z -]{0,6}",
+    blind: bool,
+  ) {
+    let mut phase = Phase::new(&["F A Par", "G A Mun", "G F Kie"]);
+    phase.terms.blind = blind;
+    if let Ok(line) = phase.check('F', &text) {
+      let written = render_line(map(), &line);
+      let again = phase.check('F', &written);
+      proptest::prop_assert!(again.is_ok(), "{text:?} -> {written:?} -> {again:?}");
+    }
+    let _ = restore_line(map(), &phase.position, &phase.rules, power('G'), &text);
+  }
+}
