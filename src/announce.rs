@@ -587,9 +587,7 @@ fn civil_preview(
 ) -> Vec<Outgoing> {
   let tz = tz(config);
   let phase = game.position.phase.to_string();
-  let mut copy = game.clone();
-  let processed = copy.process(now, tz);
-  let results = report::results(&copy, &processed, tz);
+  let results = report::prediction(game, now, tz);
   let names: Vec<String> = late.iter().map(|&p| game.power_name(p).to_string()).collect();
   let text = format!(
     "{}\n\n{results}",
@@ -627,9 +625,7 @@ pub fn ready_for_master(config: &Config, game: &Game, now: DateTime<Utc>) -> Vec
     game.name
   ));
   // The preview, as PREDICT gives it.
-  let mut copy = game.clone();
-  let processed = copy.process(now, tz(config));
-  let results = report::results(&copy, &processed, tz(config));
+  let results = report::prediction(game, now, tz(config));
   to_masters(config, game, "Ready to Process", &format!("{text}\n\n{results}"), now)
 }
 

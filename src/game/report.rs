@@ -298,6 +298,14 @@ pub fn results_for(game: &Game, processed: &Processed, tz: Tz, viewer: &Viewer) 
   text
 }
 
+/// What processing the current phase now would give (PREDICT, and the
+/// Masters' previews), played on a copy: the game itself is not changed.
+pub fn prediction(game: &Game, now: DateTime<Utc>, tz: Tz) -> String {
+  let mut copy = game.clone();
+  let processed = copy.process(now, tz);
+  results(&copy, &processed, tz)
+}
+
 /// `The next phase of 'dt' will be …` and its deadline.
 pub fn next_phase(text: &mut String, game: &Game, tz: Tz) {
   let _ = writeln!(

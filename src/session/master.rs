@@ -263,10 +263,8 @@ impl Session<'_> {
       self.error(&refusal.to_string());
       return;
     }
-    let mut copy = game.clone();
     let phase = game.position.phase.to_string();
-    let processed = copy.process(now, tz);
-    let text = report::results(&copy, &processed, tz);
+    let text = report::prediction(game, now, tz);
     let subject = crate::mail::subject::game(&code, &game.name, &phase, "Prediction");
     let header = report::header(&code, game, tz);
     self.to_sender.push((
