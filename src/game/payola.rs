@@ -142,7 +142,7 @@ pub fn read_accept(map: &Map, letters: &str) -> Result<String, AcceptError> {
   let mut list = String::new();
   for c in letters.chars().filter(|c| !c.is_whitespace()) {
     let c = c.to_ascii_uppercase();
-    if c != '?' && !map.powers().iter().any(|p| p.initial.eq_ignore_ascii_case(&c)) {
+    if c != '?' && map.power_by_initial(c).is_none() {
       return Err(AcceptError::NotAnInitial(c));
     }
     if list.contains(c) {
@@ -295,14 +295,7 @@ impl Game {
   /// The money a power has free for bribes: its balance less what its
   /// sheet's savings lines keep back, never below nothing.
   fn available(&self, power: PowerId, lines: &[Line]) -> u32 {
-    let saved: u32 = lines
-      .iter()
-      .map(|l| match l {
-        Line::Savings(amount) => *amount,
-        Line::Offer(_) => 0,
-      })
-      .sum();
-    self.payola.balance(self.map, power).saturating_sub(saved)
+    payola::available(self.payola.balance(self.map, power), lines)
   }
 
   /// Reads one offer line of `power`'s, after `before` (the lines of the
@@ -418,15 +411,19 @@ impl Game {
     Ok(())
   }
 
+  /// The acceptance list a power's units go by: its own, or a vassal's
+  /// leader's (VASSAL_DUMMIES); just `?` without a purse.
+  fn accept_letters(&self, power: PowerId) -> &str {
+    let chooser = self.position.bloc(power);
+    self.payola.purse(self.map, chooser).map_or("?", |p| p.accept.as_str())
+  }
+
   /// Each power's acceptance list with `?` drawn for this phase: seeded
   /// by the game and the phase, so the phase processed again draws the
   /// same (ROLLBACK, PREDICT).
   fn drawn_accept(&self, power: PowerId) -> Vec<PowerId> {
-    // A vassal takes its leader's list (VASSAL_DUMMIES).
-    let chooser = self.position.bloc(power);
-    let letters = self.payola.purse(self.map, chooser).map_or("?", |p| p.accept.as_str());
-    let of =
-      |c: char| self.map.power_ids().find(|&p| self.map.power(p).initial.eq_ignore_ascii_case(&c));
+    let letters = self.accept_letters(power);
+    let of = |c: char| self.map.power_by_initial(c);
     let named: Vec<PowerId> = letters.chars().filter_map(of).collect();
     let mut others: Vec<PowerId> = self.map.power_ids().filter(|p| !named.contains(p)).collect();
     let mut rng = rand::rngs::StdRng::seed_from_u64(self.phase_seed() ^ (power.index() as u64 + 1));
@@ -453,13 +450,10 @@ impl Game {
       .power_ids()
       .map(|power| {
         let lines = self.read_sheet(power, self.sheet(power), &rules);
-        let accept = self.drawn_accept(power);
-        let chooser = self.position.bloc(power);
-        let letters = self.payola.purse(self.map, chooser).map_or("?", |p| p.accept.as_str());
         Bidder {
           balance: self.payola.balance(self.map, power),
-          accept,
-          uncontrolled_dummy: self.is_dummy(power) && letters == "?",
+          accept: self.drawn_accept(power),
+          uncontrolled_dummy: self.is_dummy(power) && self.accept_letters(power) == "?",
           lines,
         }
       })

@@ -454,13 +454,15 @@ impl Settings {
   /// turns HOME_BUILDS off); the others it names are not played here.
   pub fn set_rule(&mut self, word: &str, on: bool) -> Result<String, UnknownRule> {
     let name = alias(rule_name(word));
+    if self.variant.payola {
+      if let Some(refusal) = super::payola::refused_rule(&name, on) {
+        return Err(refusal);
+      }
+    }
     if let Some(game_type) = game_type_of(&name) {
       // Crystal Ball's own rules, in a Crystal Ball game; Payola's in a
       // Payola game, with what the DPjudge's table brings.
       let (crystal, payola) = (self.variant.crystal_ball, self.variant.payola);
-      if let Some(refusal) = super::payola::refused_rule(&name, on).filter(|_| payola) {
-        return Err(refusal);
-      }
       if (game_type == "Crystal Ball" && crystal) || (game_type == "Payola" && payola) {
         self.switch_rule(&name, on);
         if on {
@@ -471,11 +473,7 @@ impl Settings {
       }
       return Err(UnknownRule::GameType { rule: name, game_type });
     }
-    if self.variant.payola {
-      if let Some(refusal) = super::payola::refused_rule(&name, on) {
-        return Err(refusal);
-      }
-    }
+
     if self.variant.crystal_ball && !on && CRYSTAL_BALL_FORCED.contains(&name.as_str()) {
       return Err(UnknownRule::Forced { rule: name, game_type: "Crystal Ball" });
     }

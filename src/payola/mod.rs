@@ -24,7 +24,7 @@ pub use income::{
 pub use offer::{
   parse_line, render_line, restore_line, Amount, Code, Context, Line, Offer, OfferError, MAX_OFFERS,
 };
-pub use resolve::{resolve, Bidder, Outcome, UnitDeal};
+pub use resolve::{available, resolve, Bidder, Outcome, UnitDeal};
 
 /// The Payola rules that shape offers and their resolution.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]

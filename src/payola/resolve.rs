@@ -33,16 +33,21 @@ impl Bidder {
   /// The money it may spend this phase: balance − Σ savings, not below 0
   /// (§0.3 #21).
   pub fn available(&self) -> u32 {
-    let saved: u32 = self
-      .lines
-      .iter()
-      .map(|l| match l {
-        Line::Savings(amount) => *amount,
-        Line::Offer(_) => 0,
-      })
-      .fold(0, u32::saturating_add);
-    self.balance.saturating_sub(saved)
+    available(self.balance, &self.lines)
   }
+}
+
+/// The money a sheet leaves free for bribes out of `balance`: the balance
+/// less what its savings lines keep back, not below 0 (§0.3 #21).
+pub fn available(balance: u32, lines: &[Line]) -> u32 {
+  let saved: u32 = lines
+    .iter()
+    .map(|l| match l {
+      Line::Savings(amount) => *amount,
+      Line::Offer(_) => 0,
+    })
+    .fold(0, u32::saturating_add);
+  balance.saturating_sub(saved)
 }
 
 /// What the bribes decided.

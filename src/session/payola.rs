@@ -164,10 +164,7 @@ impl Session<'_> {
     let rest: Vec<&String> =
       words.iter().skip(1).filter(|w| w.as_str() != "AGP" && w.as_str() != "TO").collect();
     let name = rest.iter().map(|w| w.as_str()).collect::<Vec<_>>().join(" ");
-    let to = game.map.find_power(&name).or_else(|| {
-      let c = name.chars().next()?;
-      (name.len() == 1).then(|| game.map.power_ids().find(|&p| game.map.power(p).initial == c))?
-    });
+    let to = game.map.power_by_word(&name);
     let (Some(amount), Some(to)) = (amount, to) else {
       self.error(
         "TRANSFER needs an amount and a power: TRANSFER 10 TO France (AgP may\n\
