@@ -72,14 +72,29 @@ fn receive_as_a_process(c: &mut Criterion) {
   });
 }
 
+/// What tells this run's messages from an earlier run's: with
+/// `JUDGE_ORDER_MAIL_DIR` the data directory, and the judge's record of
+/// the messages it has handled, outlive the run, and a message handled
+/// before is answered "already carried out" without the password check.
+fn run_stamp() -> u128 {
+  static START: std::sync::OnceLock<u128> = std::sync::OnceLock::new();
+  *START.get_or_init(|| {
+    std::time::SystemTime::now()
+      .duration_since(std::time::UNIX_EPOCH)
+      .map(|d| d.as_nanos())
+      .unwrap_or(0)
+  })
+}
+
 /// Austria's orders for its units in the crowded game, as a player mails
 /// them after signing on.
 fn order_mail(n: u64, orders: &str) -> Vec<u8> {
   format!(
     "From: player0@players.test\r\nTo: judge@localhost\r\nSubject: orders\r\n\
-     Message-ID: <orders-{n}@players.test>\r\nDate: Mon, 02 Mar 2026 13:00:00 +0000\r\n\
+     Message-ID: <orders-{n}-{run}@players.test>\r\nDate: Mon, 02 Mar 2026 13:00:00 +0000\r\n\
      MIME-Version: 1.0\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n\
-     SIGN ON Abench sesame\r\n{orders}SIGN OFF\r\n"
+     SIGN ON Abench sesame\r\n{orders}SIGN OFF\r\n",
+    run = run_stamp(),
   )
   .into_bytes()
 }
@@ -98,6 +113,8 @@ fn receive_order_mail_binary(c: &mut Criterion) {
   let data = DataDir::new(&root);
   data.ensure().expect("data directory");
   let (orders, saved) = support::waiting_for_austria(&data, "bench", "sesame");
+  let answered = || std::fs::read_dir(data.path("outbox")).map(|d| d.count()).unwrap_or(0);
+  let before = answered();
   let mut n = 0;
   c.bench_function("receive_order_mail_binary", |b| {
     b.iter_batched(
@@ -124,8 +141,8 @@ fn receive_order_mail_binary(c: &mut Criterion) {
       BatchSize::PerIteration,
     )
   });
-  let outbox = std::fs::read_dir(data.path("outbox")).map(|d| d.count()).unwrap_or(0);
-  assert!(outbox > 0, "the judge answered");
+  // One new reply a message: none was taken for one handled before.
+  assert_eq!((answered() - before) as u64, n, "every message answered once");
 }
 
 /// The argon2id check of a right password, alone: what an order mail

@@ -108,10 +108,16 @@ pub fn receive(
       spool::forget_failures(&claimed.path);
       Err(error)
     }
-    Attempt::Lasting(lasting) => {
+    Attempt::Lasting(lasting) => match spool::keep(&claimed.path) {
       // The spool keeps it for the sweep to retry; the MTA is done.
-      Ok(failed(data, config, &claimed.path, raw, inbound.as_ref().ok(), &lasting, now))
-    }
+      Ok(()) => Ok(failed(data, config, &claimed.path, raw, inbound.as_ref().ok(), &lasting, now)),
+      // Not on the disk: the MTA must keep it, and bring it again.
+      Err(error) => {
+        let _ = atomic::remove(&claimed.path);
+        spool::forget_failures(&claimed.path);
+        Err(error.into())
+      }
+    },
   };
   claimed.release();
   result
@@ -128,6 +134,17 @@ pub fn handle_spooled(
   now: DateTime<Utc>,
 ) -> Result<Report, DeliveryError> {
   let raw = spool::read(path)?;
+  if spool::cut_short(path, &raw) {
+    // Never carried out, and the MTA was never told it arrived: it
+    // brings the whole message again.
+    tracing::warn!(path = %path.display(), "a spooled message cut short by a crash: dropped");
+    atomic::remove(path)?;
+    spool::forget_failures(path);
+    return Ok(Report {
+      outcome: "cut short by a crash; the MTA brings it again".into(),
+      ..Report::default()
+    });
+  }
   let inbound = parse(&raw, config);
   let key = key_of(&raw, inbound.as_ref().ok());
   let attempt = match &inbound {

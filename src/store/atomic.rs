@@ -157,6 +157,17 @@ pub fn write_unsynced(path: &Path, bytes: &[u8]) -> Result<(), StoreError> {
     .map_err(|e| StoreError::io("cannot save", path, e))
 }
 
+/// Makes a file written by [`write_unsynced`] durable, its name in its
+/// folder included.
+pub fn sync_file(path: &Path) -> Result<(), StoreError> {
+  fault::point("sync").map_err(|e| StoreError::io("cannot sync", path, e))?;
+  let file = std::fs::File::open(path).map_err(|e| StoreError::io("cannot open", path, e))?;
+  file.sync_all().map_err(|e| StoreError::io("cannot sync", path, e))?;
+  let dir = path.parent().unwrap_or(Path::new("."));
+  let folder = std::fs::File::open(dir).map_err(|e| StoreError::io("cannot open", dir, e))?;
+  folder.sync_all().map_err(|e| StoreError::io("cannot sync", dir, e))
+}
+
 /// Makes everything written to the filesystem holding `dir` durable (one
 /// `syncfs` instead of an fsync per file).
 pub fn sync_filesystem(dir: &Path) -> Result<(), StoreError> {

@@ -8,6 +8,15 @@
 //! sweep takes only messages whose lock it can get: those of a process that
 //! died (a crash releases its locks), never those of a `receive` still
 //! waiting for its turn.
+//!
+//! A message is written without waiting for the disk: until `receive`
+//! exits 0 the MTA keeps its own copy and brings it again after any
+//! failure, and once the message is carried out the commit's sync covers
+//! the spool too. Only a message kept for the sweep while the MTA is told
+//! it arrived is made durable first ([`keep`]). A power cut can leave a
+//! spooled copy cut short; its name holds its length, so the sweep drops
+//! such a copy ([`cut_short`]) rather than carry out half a message whose
+//! whole the MTA still has.
 
 use std::path::{Path, PathBuf};
 
@@ -29,18 +38,38 @@ impl Claimed {
   }
 }
 
-/// Writes `raw` into the spool, claimed by this process. Names sort in
-/// arrival order and never collide.
+/// Writes `raw` into the spool, claimed by this process, without waiting
+/// for the disk. Names sort in arrival order, never collide, and end with
+/// the message's length.
 pub fn put(spool: &Path, raw: &[u8], key: &str) -> Result<Claimed, StoreError> {
-  let name = format!("{}-{key}", unique_stamp());
+  let name = format!("{}-{key}-{}", unique_stamp(), raw.len());
   let lock_path = spool.join(format!("{name}.lock"));
   let lock = Lock::try_acquire(&lock_path)?.ok_or_else(|| StoreError::Damaged {
     path: lock_path.clone(),
     message: "a new spool name is already locked".to_string(),
   })?;
   let path = spool.join(format!("{name}.eml"));
-  atomic::write(&path, raw)?;
+  atomic::write_unsynced(&path, raw)?;
   Ok(Claimed { path, lock_path, _lock: lock })
+}
+
+/// Makes a spooled message durable: for one kept for the sweep when the
+/// MTA is about to be told it arrived.
+pub fn keep(path: &Path) -> Result<(), StoreError> {
+  atomic::sync_file(path)
+}
+
+/// Whether the spooled message at `path` is shorter or longer than its
+/// name says: a copy a power cut caught before it reached the disk.
+/// Names without a length (spooled by an older judge, always synced)
+/// are never cut short.
+pub fn cut_short(path: &Path, bytes: &[u8]) -> bool {
+  let stem = path.file_stem().and_then(|s| s.to_str()).unwrap_or("");
+  let parts: Vec<&str> = stem.split('-').collect();
+  match parts.as_slice() {
+    [_, _, _, _, length] => length.parse::<usize>().is_ok_and(|n| n != bytes.len()),
+    _ => false,
+  }
 }
 
 /// Claims a spooled message that no live process is working on; `None`

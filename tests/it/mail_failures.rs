@@ -46,9 +46,10 @@ fn a_poison_message_is_quarantined_and_the_sweep_goes_on() {
   }
   judge.take_mail();
 
-  // The first change the message would make panics (as a bug would).
+  // The first change the message would make panics (as a bug would):
+  // changes 1 and 2 are the spool copy, written and renamed.
   let poison = help_message(&judge, "ann@players.test");
-  let panic_at = [("JUDGE_FAULT_AT", "2"), ("JUDGE_FAULT_MODE", "panic")];
+  let panic_at = [("JUDGE_FAULT_AT", "3"), ("JUDGE_FAULT_MODE", "panic")];
   let run = judge.run_with(T1, &["receive"], poison.as_bytes(), &panic_at);
   assert_eq!(run.status, 0, "the MTA hears 'done': the spool keeps it: {}", run.stderr);
   assert_eq!(spooled(&judge), 1);
@@ -86,6 +87,33 @@ fn a_poison_message_is_quarantined_and_the_sweep_goes_on() {
   let later = judge.run_at(T3, &["sweep"], b"");
   assert_eq!(later.status, 0, "{}", later.stderr);
   assert!(judge.take_mail().is_empty(), "the quarantined message is not tried again");
+}
+
+/// The spool is written without waiting for the disk, so a power cut can
+/// leave a spooled copy shorter than the message. The sweep drops such a
+/// copy instead of carrying out half the message (which would also make
+/// the MTA's redelivery of the whole look "already carried out"); the
+/// MTA, never told the message arrived, brings it whole, and that is
+/// answered once.
+#[test]
+fn a_spooled_copy_cut_short_by_a_power_cut_is_dropped_not_carried_out() {
+  let judge = Judge::with_config(&config());
+  let whole = judge.message("dee@players.test", "version", "VERSION\nVERSION\n");
+  let cut = &whole.as_bytes()[..whole.len() - "VERSION\n".len()];
+  let spool = judge.data().join("spool");
+  std::fs::create_dir_all(&spool).unwrap();
+  let name = format!("01796000000000000000-0000001-0000-0123456789abcdef-{}.eml", whole.len());
+  std::fs::write(spool.join(name), cut).unwrap();
+  let sweep = judge.run_at(T1, &["sweep"], b"");
+  assert_eq!(sweep.status, 0, "{}", sweep.stderr);
+  assert!(judge.take_mail().is_empty(), "half a message is not answered");
+  assert_eq!(spooled(&judge), 0, "the cut copy is dropped");
+  assert_eq!(judge.run_at(T2, &["receive"], whole.as_bytes()).status, 0);
+  let mail = judge.take_mail();
+  let replies = replies_to(&mail, "dee@players.test");
+  assert_eq!(replies.len(), 1, "{:#?}", subjects(&mail));
+  let body = &replies[0].body;
+  assert_eq!(body.matches("> VERSION").count(), 2, "the whole was carried out: {body}");
 }
 
 /// A message delivered again by the MTA a day later, after more than
@@ -133,8 +161,9 @@ fn a_stale_redelivery_is_not_carried_out_again() {
 fn a_full_disk_after_the_commit_gives_exit_zero_and_the_sweep_finishes() {
   let judge = Judge::with_config(&config());
   let message = help_message(&judge, "bob@players.test");
-  // Changes: 1 the spool copy, 2 the commit, 3 on writing the mail out.
-  let full_after_commit = [("JUDGE_FAULT_AT", "3"), ("JUDGE_FAULT_MODE", "full")];
+  // Changes: 1 and 2 the spool copy (written, renamed), 3 the commit, 4
+  // on writing the mail out.
+  let full_after_commit = [("JUDGE_FAULT_AT", "4"), ("JUDGE_FAULT_MODE", "full")];
   let run = judge.run_with(T1, &["receive"], message.as_bytes(), &full_after_commit);
   assert_eq!(run.status, 0, "committed, so not 75: {}", run.stderr);
   assert!(judge.take_mail().is_empty(), "no room to write the mail yet");
@@ -149,7 +178,7 @@ fn a_full_disk_after_the_commit_gives_exit_zero_and_the_sweep_finishes() {
   // Full before the commit: exit 75, nothing kept, and the redelivery
   // carries the message out once.
   let other = help_message(&judge, "cy@players.test");
-  let full_at_commit = [("JUDGE_FAULT_AT", "2"), ("JUDGE_FAULT_MODE", "full")];
+  let full_at_commit = [("JUDGE_FAULT_AT", "3"), ("JUDGE_FAULT_MODE", "full")];
   let run = judge.run_with(T2, &["receive"], other.as_bytes(), &full_at_commit);
   assert_eq!(run.status, 75, "{}", run.stderr);
   assert_eq!(spooled(&judge), 0);
