@@ -4,11 +4,10 @@
 //! Why not the allocator: every order mail is a new process, so these
 //! pages are new to it each time and the kernel must fault them in and
 //! zero them. On 4 KiB pages that is about 4,900 faults; on huge pages,
-//! ten. The allocator keeps its own small heap off huge pages (Cargo.toml,
-//! mimalloc's `no_thp`), where a first touch of a 2 MiB page costs more
-//! than the few kilobytes it serves; so the one large buffer asks for
-//! them here. The kernel's zeroed pages are also all argon2 needs: the
-//! crate's own buffer is written with zeros once more before use.
+//! ten. The mapping asks for huge pages itself, so the check does not
+//! depend on how the allocator is built (mimalloc's `no_thp`) or where it
+//! puts a large block; and the kernel's zeroed pages are all argon2
+//! needs, where the crate's own buffer is written with zeros once more.
 //! Figures: `docs/performance.md`, "One order mail".
 
 use argon2::Block;
