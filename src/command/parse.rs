@@ -30,12 +30,21 @@ const JOINERS: &[char] = &['.', '-', '_', '@', '/'];
 pub fn lookup(text: &str) -> Option<(CommandKind, usize)> {
   let line = text.trim_start();
   let indent = text.len() - line.len();
-  let first = line.as_bytes().first()?;
+  if line.is_empty() {
+    return None;
+  }
   let mut best: Option<(CommandKind, usize)> = None;
   for row in KEYWORDS {
     for spelling in row.spellings {
-      // A cheap first-letter test keeps the full match to a few spellings.
-      if !spelling.as_bytes().first().is_some_and(|b| b.eq_ignore_ascii_case(first)) {
+      // A spelling's first word must start the line as it is (spaces come
+      // only between words): a cheap test that keeps the full match to
+      // the few spellings that can match, not every `SET` option.
+      let first_word = spelling.split_whitespace().next().unwrap_or(spelling).as_bytes();
+      if !line
+        .as_bytes()
+        .get(..first_word.len())
+        .is_some_and(|l| l.eq_ignore_ascii_case(first_word))
+      {
         continue;
       }
       if let Some(len) = match_spelling(spelling, line) {
