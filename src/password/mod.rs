@@ -95,12 +95,9 @@ pub fn verify(password: &str, hash: &str) -> bool {
   }
 }
 
-/// Why argon2 could not run: the kernel refused its memory, or the
-/// inputs were outside what argon2 takes.
+/// Why argon2 could not run: the inputs were outside what it takes.
 #[derive(Debug, thiserror::Error)]
 enum RunError {
-  #[error("{0}")]
-  Memory(#[from] std::io::Error),
   #[error("{0}")]
   Argon2(argon2::Error),
   #[error("{0}")]
@@ -108,7 +105,9 @@ enum RunError {
 }
 
 /// Argon2 of the lower-cased password, in memory of its own
-/// ([`memory`]), as `output_len` bytes.
+/// ([`memory`]), as `output_len` bytes. Should the kernel refuse the
+/// mapping, the memory comes from the allocator as the argon2 crate
+/// takes it, so a refusal is never taken for a wrong password.
 fn run(
   algorithm: Algorithm,
   version: Version,
@@ -119,16 +118,17 @@ fn run(
 ) -> Result<Output, RunError> {
   let mut salt_bytes = [0u8; 64];
   let salt = salt.decode_b64(&mut salt_bytes).map_err(RunError::Phc)?;
-  let mut scratch = Scratch::new(params.block_count())?;
   let argon2 = Argon2::new(algorithm, version, params.clone());
+  let password = password.to_ascii_lowercase();
   let mut result = Ok(());
   let output = Output::init_with(output_len, |out| {
-    result = argon2.hash_password_into_with_memory(
-      password.to_ascii_lowercase().as_bytes(),
-      salt,
-      out,
-      scratch.blocks(),
-    );
+    let (password, blocks) = (password.as_bytes(), params.block_count());
+    result = match Scratch::new(blocks) {
+      Ok(mut scratch) => {
+        argon2.hash_password_into_with_memory(password, salt, out, scratch.blocks())
+      }
+      Err(_) => argon2.hash_password_into(password, salt, out),
+    };
     Ok(())
   })
   .map_err(RunError::Phc)?;
