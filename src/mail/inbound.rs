@@ -50,9 +50,6 @@ pub struct Inbound {
   pub noise: Option<Noise>,
 }
 
-/// Wide enough that html2text never re-wraps a line a player wrote.
-const HTML_WIDTH: usize = 10_000;
-
 /// References kept for threading; long threads keep their root and the
 /// most recent ids so the reply's header stays a sane size.
 const MAX_REFERENCES: usize = 20;
@@ -433,18 +430,9 @@ fn part_text(message: &Message<'_>, part: &MessagePart<'_>, decoded: &str) -> St
 }
 
 /// The text of an HTML body, unwrapped and undecorated, so that order
-/// lines stay one per line.
+/// lines stay one per line ([`super::html`]).
 fn html_to_text(html: &str) -> String {
-  let rendered = catch_unwind(AssertUnwindSafe(|| {
-    html2text::config::plain_no_decorate()
-      .allow_width_overflow()
-      .no_table_borders()
-      .string_from_read(html.as_bytes(), HTML_WIDTH)
-  }));
-  match rendered {
-    Ok(Ok(text)) => text,
-    _ => mail_parser::decoders::html::html_to_text(html),
-  }
+  super::html::to_text(html)
 }
 
 /// `\n` line ends whatever the sender used; no byte-order mark.
