@@ -61,7 +61,7 @@ fn main() {
           for (path, bytes) in &saved {
             std::fs::write(path, bytes).expect("restore");
           }
-          let message = order_mail(round, &orders);
+          let message = support::order_mail(round as u64, &orders);
           mail.push(timed(judge_command(&judge, dir.path()), Some(&message)));
         }
         1 => {
@@ -121,16 +121,4 @@ fn median(values: &[f64]) -> f64 {
   let mut sorted = values.to_vec();
   sorted.sort_by(f64::total_cmp);
   sorted.get(sorted.len() / 2).copied().unwrap_or(f64::NAN)
-}
-
-/// Austria's orders after signing on, with a Message-ID of its own.
-fn order_mail(n: usize, orders: &str) -> Vec<u8> {
-  let run = std::process::id();
-  format!(
-    "From: player0@players.test\r\nTo: judge@localhost\r\nSubject: orders\r\n\
-     Message-ID: <pairs-{n}-{run}@players.test>\r\nDate: Mon, 02 Mar 2026 13:00:00 +0000\r\n\
-     MIME-Version: 1.0\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n\
-     SIGN ON Abench sesame\r\n{orders}SIGN OFF\r\n"
-  )
-  .into_bytes()
 }

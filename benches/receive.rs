@@ -72,33 +72,6 @@ fn receive_as_a_process(c: &mut Criterion) {
   });
 }
 
-/// What tells this run's messages from an earlier run's: with
-/// `JUDGE_ORDER_MAIL_DIR` the data directory, and the judge's record of
-/// the messages it has handled, outlive the run, and a message handled
-/// before is answered "already carried out" without the password check.
-fn run_stamp() -> u128 {
-  static START: std::sync::OnceLock<u128> = std::sync::OnceLock::new();
-  *START.get_or_init(|| {
-    std::time::SystemTime::now()
-      .duration_since(std::time::UNIX_EPOCH)
-      .map(|d| d.as_nanos())
-      .unwrap_or(0)
-  })
-}
-
-/// Austria's orders for its units in the crowded game, as a player mails
-/// them after signing on.
-fn order_mail(n: u64, orders: &str) -> Vec<u8> {
-  format!(
-    "From: player0@players.test\r\nTo: judge@localhost\r\nSubject: orders\r\n\
-     Message-ID: <orders-{n}-{run}@players.test>\r\nDate: Mon, 02 Mar 2026 13:00:00 +0000\r\n\
-     MIME-Version: 1.0\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n\
-     SIGN ON Abench sesame\r\n{orders}SIGN OFF\r\n",
-    run = run_stamp(),
-  )
-  .into_bytes()
-}
-
 /// One order mail to a game, a fresh process of the release binary per
 /// message as the MTA runs it: parse, spool, sign on (argon2id, m = 19 MiB,
 /// t = 2), check and store the orders, commit the game, write the reply.
@@ -123,7 +96,7 @@ fn receive_order_mail_binary(c: &mut Criterion) {
           std::fs::write(path, bytes).expect("restore");
         }
         n += 1;
-        order_mail(n, &orders)
+        support::order_mail(n, &orders)
       },
       |mail| {
         let mut child = Command::new(env!("CARGO_BIN_EXE_judge"))

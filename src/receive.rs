@@ -104,8 +104,7 @@ pub fn receive(
     Attempt::Passing(error) => {
       // Exit 75: the MTA delivers the message again, so the spool must not
       // keep a second copy for the sweep to carry out.
-      let _ = atomic::remove(&claimed.path);
-      spool::forget_failures(&claimed.path);
+      let _ = spool::discard(&claimed.path);
       Err(error)
     }
     Attempt::Lasting(lasting) => match spool::keep(&claimed.path) {
@@ -113,8 +112,7 @@ pub fn receive(
       Ok(()) => Ok(failed(data, config, &claimed.path, raw, inbound.as_ref().ok(), &lasting, now)),
       // Not on the disk: the MTA must keep it, and bring it again.
       Err(error) => {
-        let _ = atomic::remove(&claimed.path);
-        spool::forget_failures(&claimed.path);
+        let _ = spool::discard(&claimed.path);
         Err(error.into())
       }
     },
@@ -138,8 +136,7 @@ pub fn handle_spooled(
     // Never carried out, and the MTA was never told it arrived: it
     // brings the whole message again.
     tracing::warn!(path = %path.display(), "a spooled message cut short by a crash: dropped");
-    atomic::remove(path)?;
-    spool::forget_failures(path);
+    spool::discard(path)?;
     return Ok(Report {
       outcome: "cut short by a crash; the MTA brings it again".into(),
       ..Report::default()

@@ -145,3 +145,30 @@ pub fn waiting_for_austria(
   .collect();
   (orders, saved)
 }
+
+/// What tells this run's messages from an earlier run's: with
+/// `JUDGE_ORDER_MAIL_DIR` the data directory, and the judge's record of
+/// the messages it has handled, outlive the run, and a message handled
+/// before is answered "already carried out" without the password check.
+fn run_stamp() -> u128 {
+  static START: std::sync::OnceLock<u128> = std::sync::OnceLock::new();
+  *START.get_or_init(|| {
+    std::time::SystemTime::now()
+      .duration_since(std::time::UNIX_EPOCH)
+      .map(|d| d.as_nanos())
+      .unwrap_or(0)
+  })
+}
+
+/// Austria's orders in the game of [`waiting_for_austria`], as a player
+/// mails them after signing on, with a Message-ID no other run uses.
+pub fn order_mail(n: u64, orders: &str) -> Vec<u8> {
+  format!(
+    "From: player0@players.test\r\nTo: judge@localhost\r\nSubject: orders\r\n\
+     Message-ID: <orders-{n}-{run}@players.test>\r\nDate: Mon, 02 Mar 2026 13:00:00 +0000\r\n\
+     MIME-Version: 1.0\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n\
+     SIGN ON Abench sesame\r\n{orders}SIGN OFF\r\n",
+    run = run_stamp(),
+  )
+  .into_bytes()
+}

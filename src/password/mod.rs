@@ -120,20 +120,18 @@ fn run(
   let salt = salt.decode_b64(&mut salt_bytes).map_err(RunError::Phc)?;
   let argon2 = Argon2::new(algorithm, version, params.clone());
   let password = password.to_ascii_lowercase();
-  let mut result = Ok(());
-  let output = Output::init_with(output_len, |out| {
-    let (password, blocks) = (password.as_bytes(), params.block_count());
-    result = match Scratch::new(blocks) {
-      Ok(mut scratch) => {
-        argon2.hash_password_into_with_memory(password, salt, out, scratch.blocks())
-      }
-      Err(_) => argon2.hash_password_into(password, salt, out),
-    };
-    Ok(())
-  })
-  .map_err(RunError::Phc)?;
-  result.map_err(RunError::Argon2)?;
-  Ok(output)
+  let mut output = vec![0u8; output_len];
+  match Scratch::new(params.block_count()) {
+    Ok(mut scratch) => argon2.hash_password_into_with_memory(
+      password.as_bytes(),
+      salt,
+      &mut output,
+      scratch.blocks(),
+    ),
+    Err(_) => argon2.hash_password_into(password.as_bytes(), salt, &mut output),
+  }
+  .map_err(RunError::Argon2)?;
+  Output::new(&output).map_err(RunError::Phc)
 }
 
 #[cfg(test)]

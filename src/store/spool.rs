@@ -153,6 +153,14 @@ pub fn forget_failures(path: &Path) {
   let _ = atomic::remove(&failure_path(path));
 }
 
+/// Removes a spooled message and its failure count: for a copy the MTA
+/// brings again (it was told to try later, or never told it arrived).
+pub fn discard(path: &Path) -> Result<(), StoreError> {
+  let removed = atomic::remove(path);
+  forget_failures(path);
+  removed
+}
+
 /// Removes what killed processes left in the spool: lock and failure
 /// files whose message is gone, older than `age`, that nobody holds.
 /// Returns how many files it removed.
