@@ -306,13 +306,46 @@ fn read_message(input: &mut impl Read) -> Vec<u8> {
 pub fn adjudicate(input: &mut impl Read, output: &mut impl Write) -> i32 {
   // The input is read a window at a time; the answer is kept until the
   // whole input has proved good, then written at once.
-  let mut answer = Vec::new();
+  let mut answer = Held::default();
   if let Err(error) = interchange::run_stream(input, &mut answer) {
     return fail(EXIT_BAD_INPUT, &error.to_string());
   }
-  match output.write_all(&answer).and_then(|()| output.flush()) {
+  let written = answer.pieces.iter().try_for_each(|piece| output.write_all(piece));
+  match written.and_then(|()| output.flush()) {
     Ok(()) => 0,
     Err(error) => fail(EXIT_IO, &format!("cannot write the result: {error}")),
+  }
+}
+
+/// Output held until the input has proved good, in pieces that never move:
+/// one growing buffer would copy all of it into new memory at each doubling,
+/// and for a long stream the kernel's zeroing of that memory cost more than
+/// the copies.
+#[derive(Default)]
+struct Held {
+  pieces: Vec<Vec<u8>>,
+}
+
+/// How large a piece of [`Held`] output is, unless one write is larger.
+const HELD_PIECE: usize = 1 << 20;
+
+impl Write for Held {
+  fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
+    match self.pieces.last_mut() {
+      Some(piece) if piece.capacity() - piece.len() >= bytes.len() => {
+        piece.extend_from_slice(bytes)
+      }
+      _ => {
+        let mut piece = Vec::with_capacity(HELD_PIECE.max(bytes.len()));
+        piece.extend_from_slice(bytes);
+        self.pieces.push(piece);
+      }
+    }
+    Ok(bytes.len())
+  }
+
+  fn flush(&mut self) -> io::Result<()> {
+    Ok(())
   }
 }
 
