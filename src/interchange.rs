@@ -123,7 +123,7 @@ impl Request {
 /// [`Request`] as `run` reads it: the unit and order texts, the bulk of a
 /// request, borrowed from the input rather than copied, each list and map
 /// of them read as a `Request` reads its own, messages included.
-#[derive(Deserialize)]
+#[derive(Debug, Deserialize)]
 #[serde(rename = "Request", deny_unknown_fields)]
 struct RequestJson<'a> {
   #[serde(borrow, default = "standard_variant_json")]
@@ -177,7 +177,7 @@ impl RequestJson<'_> {
 /// last list), but with room for the usual number of powers and of units
 /// a power has from the start: serde starts both empty, and their growing
 /// cost more than the rest of the reading of those maps.
-#[derive(Default)]
+#[derive(Debug, Default)]
 struct ListsJson<'a>(IndexMap<JsonStr<'a>, Vec<JsonStr<'a>>>);
 
 impl<'de: 'a, 'a> Deserialize<'de> for ListsJson<'a> {
@@ -424,6 +424,7 @@ pub fn run(input: &str) -> Result<Vec<String>, InputError> {
   Ok(text.lines().map(str::to_string).collect())
 }
 
+mod quick;
 mod stream;
 pub use stream::{run_stream, StreamError};
 
