@@ -14,9 +14,9 @@ use indexmap::IndexMap;
 
 use super::{standard_variant_json, JsonStr, ListsJson, RequestJson};
 
-/// `text`, one whole JSON value, as serde would read it, when it has the
-/// usual shape.
-pub(super) fn request(text: &str) -> Option<RequestJson<'_>> {
+/// The JSON value at the start of `text` as serde's stream would read it,
+/// and where it ends, when it has the usual shape.
+pub(super) fn request(text: &str) -> Option<(RequestJson<'_>, usize)> {
   let mut reader = Reader { text, at: 0 };
   let mut request = RequestJson {
     variant: standard_variant_json(),
@@ -32,7 +32,6 @@ pub(super) fn request(text: &str) -> Option<RequestJson<'_>> {
     visibility: None,
   };
   let mut seen = [false; FIELDS.len()];
-  reader.space();
   reader.expect(b'{')?;
   reader.space();
   if !reader.take(b'}') {
@@ -67,9 +66,8 @@ pub(super) fn request(text: &str) -> Option<RequestJson<'_>> {
       reader.space();
     }
   }
-  reader.space();
   let phase = FIELDS.iter().position(|&name| name == "phase")?;
-  (reader.at == text.len() && seen[phase]).then_some(request)
+  seen[phase].then_some((request, reader.at))
 }
 
 /// The fields read here; any other is left to serde.
@@ -179,8 +177,12 @@ mod tests {
     serde_json::from_str::<RequestJson>(text).ok().map(|request| format!("{request:?}"))
   }
 
+  /// The hand reader on a whole value, with white space around it.
   fn by_hand(text: &str) -> Option<String> {
-    request(text).map(|request| format!("{request:?}"))
+    let value = text.trim_start_matches([' ', '\t', '\n', '\r']);
+    let (request, end) = request(value)?;
+    let rest = value.get(end..)?;
+    rest.trim_start_matches([' ', '\t', '\n', '\r']).is_empty().then(|| format!("{request:?}"))
   }
 
   /// Whenever the hand reader answers, serde reads the same request; it

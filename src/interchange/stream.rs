@@ -154,10 +154,10 @@ struct Job {
   seq: usize,
   /// UTF-8 (the window's text), checked again by the thread.
   text: Vec<u8>,
-  /// Where each object starts and ends in `text`.
-  spans: Vec<(usize, usize)>,
   /// The answer lines, once back.
   lines: Vec<u8>,
+  /// How many phases they answer.
+  phases: usize,
   /// Set by the thread: whether each object was a good request, answered
   /// in `lines`.
   answered: bool,
@@ -167,7 +167,6 @@ struct Job {
 struct Pending {
   start: usize,
   end: usize,
-  phases: usize,
   /// The run, once it is back.
   back: Option<Job>,
 }
@@ -226,17 +225,18 @@ impl<'scope, 'env> Pool<'scope, 'env> {
     // Where to look for the next objects to hand out.
     let mut scan = window.pos;
     loop {
-      let (spans, more) = window.objects_from(scan);
-      if self.started || spans.len() > 1 {
-        for run in spans.chunks(self.sharing.batch.max(1)) {
+      let (runs, more) = window.runs_from(scan, self.sharing.batch.max(1));
+      // A single phase is answered by this thread alone.
+      if self.started || runs.len() > 1 || (more && !runs.is_empty()) {
+        for (start, end) in runs {
           while self.pending.len() >= self.sharing.in_flight.max(1) && !self.failed() {
             self.wait(window, out, count)?;
           }
           if self.failed() {
             break;
           }
-          self.hand_out(window, run);
-          scan = run.last().map_or(scan, |&(_, end)| end);
+          self.hand_out(window, start, end);
+          scan = end;
         }
       }
       self.write_back(window, out, count, false)?;
@@ -257,8 +257,9 @@ impl<'scope, 'env> Pool<'scope, 'env> {
     Ok(())
   }
 
-  /// Starts the threads if need be and hands them `run`.
-  fn hand_out<R>(&mut self, window: &Window<R>, run: &[(usize, usize)]) {
+  /// Starts the threads if need be and hands them the run of objects from
+  /// `start` to `end` in the window.
+  fn hand_out<R>(&mut self, window: &Window<R>, start: usize, end: usize) {
     if !self.started {
       self.started = true;
       for _ in 0..self.sharing.workers {
@@ -266,15 +267,12 @@ impl<'scope, 'env> Pool<'scope, 'env> {
         self.scope.spawn(move || work(queue, &done));
       }
     }
-    let (Some(&(start, _)), Some(&(_, end))) = (run.first(), run.last()) else { return };
     let mut job = self.spare.pop().unwrap_or_default();
     job.seq = self.first_seq + self.pending.len();
     job.text.clear();
     job.text.extend_from_slice(&window.buf[start..end]);
-    job.spans.clear();
-    job.spans.extend(run.iter().map(|&(s, e)| (s - start, e - start)));
     job.answered = false;
-    self.pending.push_back(Pending { start, end, phases: run.len(), back: None });
+    self.pending.push_back(Pending { start, end, back: None });
     if let Err(mpsc::SendError(job)) = self.jobs.send(job) {
       // No thread is left to answer: the run reads as not answered.
       self.came_back(job);
@@ -332,7 +330,7 @@ impl<'scope, 'env> Pool<'scope, 'env> {
       }
     }
     while self.pending.front().is_some_and(|p| p.back.as_ref().is_some_and(|job| job.answered)) {
-      let Some(Pending { end, phases, back: Some(job), .. }) = self.pending.pop_front() else {
+      let Some(Pending { end, back: Some(job), .. }) = self.pending.pop_front() else {
         break;
       };
       self.first_seq += 1;
@@ -340,7 +338,7 @@ impl<'scope, 'env> Pool<'scope, 'env> {
         let error = window.error_at(*count + 1, window.pos, InputError::Output(error.to_string()));
         return Err(window.finish(StreamError::Input(error)));
       }
-      *count += phases;
+      *count += job.phases;
       window.pos = end;
       self.spare.push(job);
     }
@@ -367,24 +365,35 @@ fn work(queue: &Mutex<Receiver<Job>>, done: &Sender<Job>) {
   }
 }
 
-/// Answers a run's phases into its `lines`; false at the first that is not
-/// a good request.
+/// Answers a run's phases into its `lines`, read one after another as the
+/// one-by-one reading would read them; false at the first that is not a
+/// good request, or at anything but white space after the last.
 fn answer_run(job: &mut Job) -> bool {
-  let Job { text, spans, lines, .. } = job;
+  let Job { text, lines, phases, .. } = job;
   lines.clear();
+  *phases = 0;
   let Ok(text) = std::str::from_utf8(text) else { return false };
-  for &(start, end) in spans.iter() {
-    let Some(text) = text.get(start..end) else { return false };
-    let Some(Ok(request)) =
-      quick::request(text).map(Ok).or_else(|| Some(serde_json::from_str(text)))
-    else {
+  let mut rest = text;
+  loop {
+    rest = rest.trim_start_matches([' ', '\t', '\n', '\r']);
+    if rest.is_empty() {
+      return true;
+    }
+    if !rest.starts_with('{') {
       return false;
-    };
+    }
+    let read = quick::request(rest).or_else(|| {
+      let mut stream = serde_json::Deserializer::from_str(rest).into_iter::<RequestJson>();
+      let request = stream.next()?.ok()?;
+      Some((request, stream.byte_offset()))
+    });
+    let Some((request, used)) = read else { return false };
     if answer_into(request, lines).is_err() {
       return false;
     }
+    *phases += 1;
+    rest = rest.get(used..).unwrap_or_default();
   }
-  true
 }
 
 /// Where each whole JSON object in `text` starts and ends, from the start
@@ -540,15 +549,43 @@ impl<'i, R: Read> Window<'i, R> {
     Ok(gone)
   }
 
-  /// [`object_spans`] from `scan` on, in the window's positions; whether
-  /// more may follow is false once the input has ended.
-  fn objects_from(&self, scan: usize) -> (Vec<(usize, usize)>, bool) {
+  /// Runs of `batch` whole objects (fewer in the last) from `scan` on, in
+  /// the window's positions, and whether more may follow. A run is cut where
+  /// a line starts with `{`, as in JSON Lines and pretty objects whose inner
+  /// lines are indented: a search many bytes at a time. The thread reading a
+  /// run finds whether it really holds whole objects only. In a long stretch
+  /// where no line starts an object, the objects are found by their
+  /// brackets instead.
+  fn runs_from(&self, scan: usize, batch: usize) -> (Vec<(usize, usize)>, bool) {
     let text = self.buf.get(scan..self.checked.max(scan)).unwrap_or(&[]);
-    let (mut spans, open) = object_spans(text);
-    for span in &mut spans {
-      *span = (span.0 + scan, span.1 + scan);
+    match text.iter().find(|b| !matches!(b, b' ' | b'\t' | b'\n' | b'\r')) {
+      None => return (Vec::new(), !self.eof),
+      Some(b'{') => {}
+      Some(_) => return (Vec::new(), false),
     }
-    (spans, open && !self.eof)
+    let mut runs = Vec::new();
+    let (mut start, mut objects, mut last_cut) = (0, 0, 0);
+    for cut in memchr::memmem::find_iter(text, b"\n{").map(|i| i + 1) {
+      objects += 1;
+      last_cut = cut;
+      if objects == batch {
+        runs.push((scan + start, scan + cut));
+        (start, objects) = (cut, 0);
+      }
+    }
+    if self.eof {
+      runs.push((scan + start, scan + text.len()));
+      return (runs, false);
+    }
+    if objects > 0 {
+      runs.push((scan + start, scan + last_cut));
+    }
+    if runs.is_empty() && text.len() > 4 * self.chunk {
+      let (spans, open) = object_spans(text);
+      let runs = spans.chunks(batch).filter_map(|run| Some((run.first()?.0, run.last()?.1)));
+      return (runs.map(|(s, e)| (scan + s, scan + e)).collect(), open);
+    }
+    (runs, true)
   }
 
   /// Reads the rest of the input into the window.
@@ -827,6 +864,18 @@ mod tests {
     }
     let lines = answer_whole(&inputs[0]).expect("a good stream").lines().count();
     assert_eq!(lines, 60);
+    // Not indented, a line inside an object starts with `{`: a run cut
+    // there is found not to hold whole objects, and the rest is read one by
+    // one, with the same answer.
+    let unindented = "{\n\"phase\": \"S1902M\",\n\"units\":\n{\"Italy\": [\"A Ven\"]},\n\"orders\":\n{\"Italy\": [\"A Ven H\"]}\n}";
+    let mut phases = long_stream(60);
+    phases.insert(25, unindented.to_string());
+    let input = phases.join("\n");
+    let expected = answer_whole(input.as_bytes());
+    assert_eq!(expected.as_ref().map(|lines| lines.lines().count()), Ok(61));
+    for sharing in SHARINGS {
+      assert_eq!(answer_streamed(&mut input.as_bytes(), 1000, sharing), expected, "{sharing:?}");
+    }
   }
 
   /// A reader that counts what it has handed out.
