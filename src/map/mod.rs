@@ -516,6 +516,11 @@ impl Map {
     if text.is_empty() {
       return None;
     }
+    // Requests mostly spell a power's name as the map does: compared
+    // whole, each name costs a length check, not a fold of every byte.
+    if let Some(id) = self.power_ids().find(|&id| self.power(id).name == text) {
+      return Some(id);
+    }
     let exact = self.power_ids().find(|&id| {
       let power = self.power(id);
       power.name.eq_ignore_ascii_case(text) || power.adjective.eq_ignore_ascii_case(text)
@@ -790,6 +795,30 @@ mod duality_tests {
         assert_eq!(back.plays_duality(), !on, "{key} back to {}", !on);
         let again = back.with_duality(on).unwrap_or_else(|e| panic!("{e}"));
         assert!(std::ptr::eq(again, once), "{key}: each load is made once");
+      }
+    }
+  }
+}
+
+#[cfg(test)]
+mod power_name_tests {
+  use super::Map;
+
+  /// On every map a power's own name finds it, and no power before it has
+  /// that name or adjective in another case: so the exact comparison
+  /// `find_power` makes first answers as the case-blind one after it would.
+  #[test]
+  fn each_power_is_found_by_its_own_name_on_every_map() {
+    for info in Map::variants() {
+      let map = info.map().unwrap_or_else(|e| panic!("{}: {e}", info.key));
+      for id in map.power_ids() {
+        let name = &map.power(id).name;
+        let blind = map.power_ids().find(|&other| {
+          let power = map.power(other);
+          power.name.eq_ignore_ascii_case(name) || power.adjective.eq_ignore_ascii_case(name)
+        });
+        assert_eq!(blind, Some(id), "{}: {name}", info.key);
+        assert_eq!(map.find_power(name), Some(id), "{}: {name}", info.key);
       }
     }
   }
