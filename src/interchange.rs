@@ -946,7 +946,8 @@ fn surviving(checked: &[Checked]) -> Vec<UnitOrder> {
     }
   }
   let is_proxy = |o: &UnitOrder| matches!(o.order, order::Order::Proxy { .. });
-  let ordered: Vec<Unit> = orders.iter().filter(|o| !is_proxy(o)).map(|o| o.unit).collect();
+  let mut ordered: Vec<Unit> = Vec::with_capacity(orders.len());
+  ordered.extend(orders.iter().filter(|o| !is_proxy(o)).map(|o| o.unit));
   orders.retain(|o| !is_proxy(o) || !ordered.contains(&o.unit));
   orders
 }
@@ -1343,7 +1344,8 @@ impl<'r> Adjudicated<'r> {
     out.extend_from_slice(b"],\"units\":{");
     // Per power in map order, as `unit_lists`: the sort is stable, so each
     // power's units stay in board order.
-    let mut units: Vec<Unit> = self.after.units().collect();
+    let mut units: Vec<Unit> = Vec::with_capacity(map.provinces().len());
+    units.extend(self.after.units());
     units.sort_by_key(|unit| unit.power);
     for (i, group) in units.chunk_by(|a, b| a.power == b.power).enumerate() {
       let Some(first) = group.first() else { continue };

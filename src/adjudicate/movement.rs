@@ -165,7 +165,10 @@ struct Board<'a> {
 
 impl<'a> Board<'a> {
   fn new(map: &'a Map, position: &'a Position, given: &[UnitOrder], rules: &'a Rules) -> Board<'a> {
-    let units: Vec<Unit> = position.units().collect();
+    // Room for a unit a province: collected from a filter, the list would
+    // start small and grow several times a phase.
+    let mut units: Vec<Unit> = Vec::with_capacity(map.provinces().len());
+    units.extend(position.units());
     let mut at = vec![None; map.provinces().len()];
     for (index, unit) in units.iter().enumerate() {
       at[unit.location.province.index()] = Some(index);
@@ -209,16 +212,18 @@ impl<'a> Board<'a> {
   /// Works out, before any resolution, which orders are moves (and which of
   /// those go by convoy), and which supports and convoys match.
   fn classify(&mut self) {
-    let convoy_fleets: Vec<ProvinceId> = self
-      .units
-      .iter()
-      .filter(|u| {
-        let terrain = self.map.province(u.location.province).terrain;
-        u.kind == UnitType::Fleet
-          && (terrain.convoys() || (self.rules.coastal_convoys && terrain == Terrain::Coast))
-      })
-      .map(|u| u.location.province)
-      .collect();
+    let mut convoy_fleets: Vec<ProvinceId> = Vec::with_capacity(self.units.len());
+    convoy_fleets.extend(
+      self
+        .units
+        .iter()
+        .filter(|u| {
+          let terrain = self.map.province(u.location.province).terrain;
+          u.kind == UnitType::Fleet
+            && (terrain.convoys() || (self.rules.coastal_convoys && terrain == Terrain::Coast))
+        })
+        .map(|u| u.location.province),
+    );
     // The fleets ordered to convoy, so that deciding whether a move goes
     // by convoy looks at these few and not at every unit on the board.
     let convoying: Vec<usize> =
