@@ -179,6 +179,8 @@ struct Pool<'scope, 'env> {
   sharing: Sharing,
   /// Whether the threads have been started: not for a single phase.
   started: bool,
+  /// How many of them the system started.
+  threads: usize,
   jobs: Sender<Job>,
   done: Receiver<Job>,
   /// In input order; the first is `first_seq`.
@@ -203,6 +205,7 @@ impl<'scope, 'env> Pool<'scope, 'env> {
       done_tx,
       sharing,
       started: false,
+      threads: 0,
       jobs,
       done,
       pending,
@@ -264,7 +267,11 @@ impl<'scope, 'env> Pool<'scope, 'env> {
       self.started = true;
       for _ in 0..self.sharing.workers {
         let (queue, done) = (self.queue, self.done_tx.clone());
-        self.scope.spawn(move || work(queue, &done));
+        // A thread the system will not start is one fewer: with none, the
+        // runs read as not answered and are read one by one.
+        let started =
+          std::thread::Builder::new().spawn_scoped(self.scope, move || work(queue, &done));
+        self.threads += usize::from(started.is_ok());
       }
     }
     let mut job = self.spare.pop().unwrap_or_default();
@@ -273,7 +280,9 @@ impl<'scope, 'env> Pool<'scope, 'env> {
     job.text.extend_from_slice(&window.buf[start..end]);
     job.answered = false;
     self.pending.push_back(Pending { start, end, back: None });
-    if let Err(mpsc::SendError(job)) = self.jobs.send(job) {
+    if self.threads == 0 {
+      self.came_back(job);
+    } else if let Err(mpsc::SendError(job)) = self.jobs.send(job) {
       // No thread is left to answer: the run reads as not answered.
       self.came_back(job);
     }
