@@ -1316,6 +1316,19 @@ impl<'r> Adjudicated<'r> {
   /// ids and the map's names. serde_json's writer escaped every string a
   /// byte at a time and took a quarter of `judge adjudicate`'s time.
   fn write_json(&self, out: &mut Vec<u8>) -> serde_json::Result<()> {
+    QUOTED.with(|quoted| {
+      let mut quoted = quoted.borrow_mut();
+      if !quoted.as_ref().is_some_and(|q| std::ptr::eq(q.map, self.map)) {
+        *quoted = Some(Quoted::new(self.map)?);
+      }
+      match quoted.as_ref() {
+        Some(quoted) => self.write_json_with(out, quoted),
+        None => Ok(()),
+      }
+    })
+  }
+
+  fn write_json_with(&self, out: &mut Vec<u8>, quoted: &Quoted) -> serde_json::Result<()> {
     let map = self.map;
     let mut text = String::with_capacity(128);
     out.extend_from_slice(b"{\"phase\":");
@@ -1328,7 +1341,7 @@ impl<'r> Adjudicated<'r> {
       text.clear();
       report.push_text(map, &mut text);
       out.extend_from_slice(b"{\"power\":");
-      push_json_str(out, &map.power(report.power).name)?;
+      out.extend_from_slice(quoted.power(report.power));
       out.extend_from_slice(b",\"order\":");
       push_json_str(out, report.order)?;
       out.extend_from_slice(b",\"text\":");
@@ -1352,15 +1365,20 @@ impl<'r> Adjudicated<'r> {
       if i > 0 {
         out.push(b',');
       }
-      push_json_str(out, &map.power(first.power).name)?;
+      out.extend_from_slice(quoted.power(first.power));
       out.extend_from_slice(b":[");
       for (j, &unit) in group.iter().enumerate() {
         if j > 0 {
           out.push(b',');
         }
-        text.clear();
-        push_unit_text(&mut text, map, unit);
-        push_json_str(out, &text)?;
+        match quoted.unit(unit) {
+          Some(json) => out.extend_from_slice(json),
+          None => {
+            text.clear();
+            push_unit_text(&mut text, map, unit);
+            push_json_str(out, &text)?;
+          }
+        }
       }
       out.push(b']');
     }
@@ -1384,13 +1402,13 @@ impl<'r> Adjudicated<'r> {
           out.push(b',');
         }
         listed = true;
-        push_json_str(out, &map.power(power).name)?;
+        out.extend_from_slice(quoted.power(power));
         out.extend_from_slice(b":[");
         for (j, center) in centers.enumerate() {
           if j > 0 {
             out.push(b',');
           }
-          push_json_str(out, &map.province(center).abbr)?;
+          out.extend_from_slice(quoted.province(center));
         }
         out.push(b']');
       }
@@ -1404,6 +1422,69 @@ impl<'r> Adjudicated<'r> {
     push_json_str(out, &self.after.phase.to_string())?;
     out.push(b'}');
     Ok(())
+  }
+}
+
+thread_local! {
+  /// The names of the map last answered on this thread, as JSON.
+  static QUOTED: std::cell::RefCell<Option<Quoted>> = const { std::cell::RefCell::new(None) };
+}
+
+/// A map's power names, province abbreviations and units without a coast
+/// (`A Bud`) as JSON strings, quotes included, made once per map and
+/// thread: they are most of an answer, and written one by one each was
+/// checked for escapes and copied in three pieces.
+struct Quoted {
+  map: &'static Map,
+  powers: Vec<Vec<u8>>,
+  provinces: Vec<Vec<u8>>,
+  /// Per province, per unit type (`UnitType::ALL` order).
+  units: Vec<[Vec<u8>; 3]>,
+}
+
+impl Quoted {
+  fn new(map: &'static Map) -> serde_json::Result<Quoted> {
+    let json = |text: &str| -> serde_json::Result<Vec<u8>> {
+      let mut out = Vec::with_capacity(text.len() + 2);
+      push_json_str(&mut out, text)?;
+      Ok(out)
+    };
+    let powers = map.power_ids().map(|p| json(&map.power(p).name)).collect::<Result<_, _>>()?;
+    let provinces =
+      map.province_ids().map(|p| json(&map.province(p).abbr)).collect::<Result<_, _>>()?;
+    let mut text = String::new();
+    let mut unit = |kind, province| {
+      text.clear();
+      let location = Location::province(province);
+      push_unit_text(&mut text, map, Unit { power: PowerId(0), kind, location });
+      json(&text)
+    };
+    let units = map
+      .province_ids()
+      .map(|p| Ok([unit(UnitType::Army, p)?, unit(UnitType::Fleet, p)?, unit(UnitType::Wing, p)?]))
+      .collect::<serde_json::Result<_>>()?;
+    Ok(Quoted { map, powers, provinces, units })
+  }
+
+  fn power(&self, power: PowerId) -> &[u8] {
+    self.powers.get(power.index()).map_or(b"null", Vec::as_slice)
+  }
+
+  fn province(&self, province: ProvinceId) -> &[u8] {
+    self.provinces.get(province.index()).map_or(b"null", Vec::as_slice)
+  }
+
+  /// A unit without a coast; one with a coast is written piece by piece.
+  fn unit(&self, unit: Unit) -> Option<&[u8]> {
+    if unit.location.coast.is_some() {
+      return None;
+    }
+    let kind = match unit.kind {
+      UnitType::Army => 0,
+      UnitType::Fleet => 1,
+      UnitType::Wing => 2,
+    };
+    self.units.get(unit.location.province.index()).map(|kinds| kinds[kind].as_slice())
   }
 }
 
@@ -1639,6 +1720,37 @@ mod tests {
       push_json_str(&mut quick, &text).expect("a Vec takes it");
       assert_eq!(String::from_utf8(quick).ok(), serde_json::to_string(&text).ok(), "{text:?}");
     }
+  }
+
+  /// The names kept as JSON per map and thread are each map's own: every
+  /// variant's opening (each unit moving to its first neighbour) answered
+  /// in turn with the standard map's, on one thread, gives the serialised
+  /// response.
+  #[test]
+  fn every_variants_answer_is_written_with_its_own_names() {
+    let standard =
+      r#"{"phase":"S1901M","units":{"France":["A Par"]},"orders":{"France":["A Par - Bur"]}}"#;
+    let mut compared = 0;
+    for info in Map::variants() {
+      let Ok(map) = info.map() else { continue };
+      let Ok(position) = Position::initial(map) else { continue };
+      let mut request = Request::new(map.first_phase());
+      request.variant = info.key.to_string();
+      for unit in position.units() {
+        let power = map.power(unit.power).name.clone();
+        request.units.entry(power.clone()).or_default().push(unit_text(map, unit));
+        let to = map.moves_from(unit.kind, unit.location).first().map(|l| l.province);
+        let to = to.map_or("H".to_string(), |p| format!("- {}", map.province(p).abbr));
+        request.orders.entry(power).or_default().push(format!("{} {to}", unit_text(map, unit)));
+      }
+      let Ok(response) = adjudicate(&request) else { continue };
+      let line = serde_json::to_string(&request).expect("serialises");
+      let expected = serde_json::to_string(&response).expect("serialises");
+      assert_eq!(run(&line), Ok(vec![expected]), "{}", info.key);
+      assert_eq!(run(standard).map(|lines| lines.len()), Ok(1));
+      compared += 1;
+    }
+    assert!(compared > 30, "{compared}");
   }
 
   #[test]
