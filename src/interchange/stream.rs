@@ -887,6 +887,43 @@ mod tests {
     }
   }
 
+  /// Random streams of good phases, joined in every way JSON allows and
+  /// then changed at random (a byte put in, taken out or replaced by one
+  /// that matters to the cutting: a bracket, a quote, a backslash, a
+  /// newline), read one by one and shared: the same answer every time.
+  #[test]
+  fn shared_and_one_by_one_agree_on_random_streams() {
+    let mut rng = <rand::rngs::StdRng as rand::SeedableRng>::seed_from_u64(22);
+    let mut next = |n: usize| rand::RngExt::random_range(&mut rng, 0..n);
+    let shapes = long_stream(4);
+    let joins = ["\n", " ", "", "\r\n", "\n\n", "\n  "];
+    let bytes = [b'{', b'}', b'[', b']', b'"', b'\\', b'\n', b' ', b',', b'x'];
+    for round in 0..150 {
+      let mut input = Vec::new();
+      for i in 0..2 + next(12) {
+        if i > 0 {
+          input.extend_from_slice(joins[next(joins.len())].as_bytes());
+        }
+        input.extend_from_slice(shapes[next(shapes.len())].as_bytes());
+      }
+      if round % 3 != 0 {
+        let at = next(input.len());
+        match next(3) {
+          0 => input.insert(at, bytes[next(bytes.len())]),
+          1 => drop(input.remove(at)),
+          _ => input[at] = bytes[next(bytes.len())],
+        }
+      }
+      let expected = answer_whole(&input);
+      for chunk in [16, 200, CHUNK] {
+        let sharing = SHARINGS[next(SHARINGS.len())];
+        let streamed = answer_streamed(&mut input.as_slice(), chunk, sharing);
+        let text = String::from_utf8_lossy(&input);
+        assert_eq!(streamed, expected, "chunk {chunk}, {sharing:?}: {text}");
+      }
+    }
+  }
+
   /// A reader that counts what it has handed out.
   struct Counted<'a> {
     bytes: &'a [u8],
