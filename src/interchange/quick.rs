@@ -56,7 +56,8 @@ pub(super) fn request(text: &str) -> Option<(RequestJson<'_>, usize)> {
           reader.expect(b'}')?;
         }
         "standoffs" => request.standoffs = reader.owned_list()?,
-        _ => request.rules = reader.owned_list()?,
+        "rules" => request.rules = reader.owned_list()?,
+        _ => return None,
       }
       reader.space();
       if reader.take(b'}') {

@@ -242,7 +242,7 @@ impl<'scope, 'env> Pool<'scope, 'env> {
           scan = end;
         }
       }
-      self.write_back(window, out, count, false)?;
+      self.write_back(window, out, count)?;
       if !more || self.failed() {
         break;
       }
@@ -310,7 +310,7 @@ impl<'scope, 'env> Pool<'scope, 'env> {
     count: &mut usize,
   ) -> Result<(), StreamError> {
     if self.pending.iter().all(|p| p.back.is_some()) {
-      return self.write_back(window, out, count, true);
+      return self.write_back(window, out, count);
     }
     match self.done.recv() {
       Ok(job) => self.came_back(job),
@@ -321,22 +321,19 @@ impl<'scope, 'env> Pool<'scope, 'env> {
         }
       }
     }
-    self.write_back(window, out, count, true)
+    self.write_back(window, out, count)
   }
 
-  /// Takes every run already back (with `blocked`, the one just taken is
-  /// in) and writes the answered runs at the front.
+  /// Takes every run already back and writes the answered runs at the
+  /// front.
   fn write_back<R: Read>(
     &mut self,
     window: &mut Window<R>,
     out: &mut impl Write,
     count: &mut usize,
-    blocked: bool,
   ) -> Result<(), StreamError> {
-    if !blocked {
-      while let Ok(job) = self.done.try_recv() {
-        self.came_back(job);
-      }
+    while let Ok(job) = self.done.try_recv() {
+      self.came_back(job);
     }
     while self.pending.front().is_some_and(|p| p.back.as_ref().is_some_and(|job| job.answered)) {
       let Some(Pending { end, back: Some(job), .. }) = self.pending.pop_front() else {
