@@ -14,6 +14,9 @@
 #[path = "support/corpus.rs"]
 mod corpus;
 
+#[path = "support/installed.rs"]
+mod installed;
+
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::Instant;
@@ -25,6 +28,7 @@ fn main() {
   let rounds: usize =
     std::env::var("JUDGE_PAIRS_ROUNDS").ok().and_then(|n| n.parse().ok()).unwrap_or(40);
   let dir = tempfile::tempdir().expect("temporary directory");
+  let judge = installed::installed(&judge, dir.path());
   let input = dir.path().join("varied.jsonl");
   let mut corpus = corpus::varied_phases(corpus::SEED, PHASES).join("\n");
   corpus.push('\n');

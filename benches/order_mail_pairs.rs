@@ -16,10 +16,17 @@
 //!     cargo build --release --example password_floor
 //!     cargo bench --bench order_mail_pairs
 //!
-//! `JUDGE_PAIRS_ROUNDS` sets the rounds (80).
+//! `JUDGE_PAIRS_ROUNDS` sets the rounds (80). `JUDGE_PAIRS_BASELINE=PATH`
+//! times another build of the judge in turn with this one, each round
+//! a trivial process, a check and a mail for each, and gives the difference
+//! between the two: for a change's before and after, or the build the
+//! keeper installs (`target/release/judge`, stripped) beside this one.
 
 #[path = "support/games.rs"]
 mod support;
+
+#[path = "support/installed.rs"]
+mod installed;
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -45,36 +52,65 @@ fn main() {
   let rounds: usize =
     std::env::var("JUDGE_PAIRS_ROUNDS").ok().and_then(|n| n.parse().ok()).unwrap_or(80);
   let dir = tempfile::tempdir().expect("temporary directory");
+  let bin = tempfile::tempdir().expect("temporary directory");
+  let (judge, floor) =
+    (installed::installed(&judge, bin.path()), installed::installed(&floor, bin.path()));
   let data = DataDir::new(dir.path());
   data.ensure().expect("data directory");
   let (orders, saved) = support::waiting_for_austria(&data, "bench", "sesame");
   let hash = stored_hash(&saved[0].1);
 
+  let baseline = std::env::var_os("JUDGE_PAIRS_BASELINE").map(PathBuf::from);
   let mut mail = Vec::new();
   let mut check = Vec::new();
   let mut trivial = Vec::new();
+  let mut before = Vec::new();
+  let mut before_check = Vec::new();
+  let mut sent = 0;
+  let mut send = |judge: &Path| {
+    for (path, bytes) in &saved {
+      std::fs::write(path, bytes).expect("restore");
+    }
+    sent += 1;
+    timed(judge_command(judge, dir.path()), Some(&support::order_mail(sent, &orders)))
+  };
+  let check_alone = || {
+    let mut command = Command::new(&floor);
+    command.env("FLOOR_HASH", &hash).env("FLOOR_PASSWORD", "sesame");
+    timed(command, None)
+  };
   for round in 0..rounds {
-    // Each of the three goes first as often as the others.
-    for step in 0..3 {
-      match (round + step) % 3 {
-        0 => {
-          for (path, bytes) in &saved {
-            std::fs::write(path, bytes).expect("restore");
+    match &baseline {
+      // Each of the three goes first as often as the others.
+      None => {
+        for step in 0..3 {
+          match (round + step) % 3 {
+            0 => mail.push(send(&judge)),
+            1 => check.push(check_alone()),
+            _ => trivial.push(timed(Command::new(&floor), None)),
           }
-          let message = support::order_mail(round as u64, &orders);
-          mail.push(timed(judge_command(&judge, dir.path()), Some(&message)));
         }
-        1 => {
-          let mut command = Command::new(&floor);
-          command.env("FLOOR_HASH", &hash).env("FLOOR_PASSWORD", "sesame");
-          check.push(timed(command, None));
+      }
+      // The two builds in turn, each after a check and never straight
+      // after the other's mail, whose files the system may still be
+      // writing out: a mail that follows a mail is slower by most of a
+      // millisecond.
+      Some(other) => {
+        for this_first in [round % 2 == 0, round % 2 == 1] {
+          trivial.push(timed(Command::new(&floor), None));
+          if this_first {
+            check.push(check_alone());
+            mail.push(send(&judge));
+          } else {
+            before_check.push(check_alone());
+            before.push(send(other));
+          }
         }
-        _ => trivial.push(timed(Command::new(&floor), None)),
       }
     }
   }
   let answered = std::fs::read_dir(data.path("outbox")).map(|d| d.count()).unwrap_or(0);
-  assert_eq!(answered, rounds, "every message answered once");
+  assert_eq!(answered, sent as usize, "every message answered once");
 
   let beyond: Vec<f64> = mail.iter().zip(&check).map(|(m, c)| m - c).collect();
   let hash_alone: Vec<f64> = check.iter().zip(&trivial).map(|(c, t)| c - t).collect();
@@ -84,6 +120,13 @@ fn main() {
   println!("  a trivial process                           {:6.2} ms", median(&trivial));
   println!("  the mail beyond the floor (pairwise)        {:6.2} ms", median(&beyond));
   println!("  the check beyond a trivial process          {:6.2} ms", median(&hash_alone));
+  if !before.is_empty() {
+    let beyond: Vec<f64> = before.iter().zip(&before_check).map(|(m, c)| m - c).collect();
+    let change: Vec<f64> = mail.iter().zip(&before).map(|(m, b)| m - b).collect();
+    println!("  the baseline's mail                         {:6.2} ms", median(&before));
+    println!("  the baseline's mail beyond the floor        {:6.2} ms", median(&beyond));
+    println!("  this judge less the baseline (pairwise)     {:6.2} ms", median(&change));
+  }
 }
 
 /// The password hash stored for Austria, from the saved game file.

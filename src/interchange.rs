@@ -5,6 +5,7 @@
 //! is handed), so the CLI, the DATC harnesses and the fuzz tests share it.
 
 use std::borrow::Cow;
+use std::collections::hash_map::{Entry, HashMap};
 
 use indexmap::IndexMap;
 use serde::{Deserialize, Serialize};
@@ -91,15 +92,43 @@ impl Request {
 struct Parts<'r, K> {
   variant: &'r str,
   phase: &'r str,
-  units: &'r IndexMap<K, Vec<K>>,
+  units: Lists<'r, K>,
   dislodged: &'r PowerLists<DislodgedUnit>,
   standoffs: &'r [String],
-  centers: Option<&'r IndexMap<K, Vec<K>>>,
+  centers: Option<Lists<'r, K>>,
   homes: Option<&'r PowerLists<String>>,
-  orders: &'r IndexMap<K, Vec<K>>,
+  orders: Lists<'r, K>,
   rules: &'r [String],
   viewer: Option<&'r str>,
   visibility: Option<&'r [String]>,
+}
+
+/// A request's texts by power, in its order, as either kind of request
+/// holds them.
+enum Lists<'r, K> {
+  Map(&'r IndexMap<K, Vec<K>>),
+  Pairs(&'r [(K, Vec<K>)]),
+}
+
+impl<K> Clone for Lists<'_, K> {
+  fn clone(&self) -> Self {
+    *self
+  }
+}
+
+impl<K> Copy for Lists<'_, K> {}
+
+impl<'r, K> Lists<'r, K> {
+  /// Each power's key and texts, in the request's order.
+  fn iter(self) -> impl Iterator<Item = (&'r K, &'r [K])> {
+    let (map, pairs) = match self {
+      Lists::Map(map) => (Some(map), None),
+      Lists::Pairs(pairs) => (None, Some(pairs)),
+    };
+    let from_map = map.into_iter().flatten().map(|(key, texts)| (key, texts.as_slice()));
+    let from_pairs = pairs.into_iter().flatten().map(|(key, texts)| (key, texts.as_slice()));
+    from_map.chain(from_pairs)
+  }
 }
 
 impl Request {
@@ -107,12 +136,12 @@ impl Request {
     Parts {
       variant: &self.variant,
       phase: &self.phase,
-      units: &self.units,
+      units: Lists::Map(&self.units),
       dislodged: &self.dislodged,
       standoffs: &self.standoffs,
-      centers: self.centers.as_ref(),
+      centers: self.centers.as_ref().map(Lists::Map),
       homes: self.homes.as_ref(),
-      orders: &self.orders,
+      orders: Lists::Map(&self.orders),
       rules: &self.rules,
       viewer: self.viewer.as_deref(),
       visibility: self.visibility.as_deref(),
@@ -159,12 +188,12 @@ impl RequestJson<'_> {
     Parts {
       variant: &self.variant.0,
       phase: &self.phase.0,
-      units: &self.units.0,
+      units: Lists::Pairs(&self.units.pairs),
       dislodged: &self.dislodged,
       standoffs: &self.standoffs,
-      centers: self.centers.as_ref().map(|lists| &lists.0),
+      centers: self.centers.as_ref().map(|lists| Lists::Pairs(&lists.pairs)),
       homes: self.homes.as_ref(),
-      orders: &self.orders.0,
+      orders: Lists::Pairs(&self.orders.pairs),
       rules: &self.rules,
       viewer: self.viewer.as_deref(),
       visibility: self.visibility.as_deref(),
@@ -174,11 +203,52 @@ impl RequestJson<'_> {
 
 /// Lists of strings by power, read as an `IndexMap<_, Vec<_>>` reads them
 /// (the same messages; a key given twice keeps its place and takes the
-/// last list), but with room for the usual number of powers and of units
-/// a power has from the start: serde starts both empty, and their growing
-/// cost more than the rest of the reading of those maps.
+/// last list), but as a list of pairs with room for the usual number of
+/// powers: a request names a few powers, and hashing each key and
+/// building a table for it cost more than the rest of reading the map.
 #[derive(Debug, Default)]
-struct ListsJson<'a>(IndexMap<JsonStr<'a>, Vec<JsonStr<'a>>>);
+struct ListsJson<'a> {
+  pairs: Vec<(JsonStr<'a>, Vec<JsonStr<'a>>)>,
+  /// Where each key is in `pairs`, made only once there are more keys
+  /// than are worth comparing one by one, so that a request of many
+  /// keys costs no more than a table would.
+  index: Option<HashMap<String, usize>>,
+}
+
+impl<'a> ListsJson<'a> {
+  /// Keys compared one by one before a table is made.
+  const COMPARED: usize = 32;
+
+  fn new() -> Self {
+    ListsJson { pairs: Vec::with_capacity(8), index: None }
+  }
+
+  /// Adds `key`'s list as `IndexMap::insert` does.
+  fn insert(&mut self, key: JsonStr<'a>, list: Vec<JsonStr<'a>>) {
+    let at = match &mut self.index {
+      None if self.pairs.len() < Self::COMPARED => {
+        self.pairs.iter().position(|(known, _)| *known == key)
+      }
+      index => {
+        let index = index.get_or_insert_with(|| {
+          self.pairs.iter().enumerate().map(|(at, (known, _))| (known.0.to_string(), at)).collect()
+        });
+        let next = self.pairs.len();
+        match index.entry(key.0.to_string()) {
+          Entry::Occupied(entry) => Some(*entry.get()),
+          Entry::Vacant(entry) => {
+            entry.insert(next);
+            None
+          }
+        }
+      }
+    };
+    match at {
+      Some(at) => self.pairs[at].1 = list,
+      None => self.pairs.push((key, list)),
+    }
+  }
+}
 
 impl<'de: 'a, 'a> Deserialize<'de> for ListsJson<'a> {
   fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
@@ -200,12 +270,12 @@ impl<'de> serde::de::Visitor<'de> for ListsVisitor {
     self,
     mut entries: A,
   ) -> Result<Self::Value, A::Error> {
-    let mut lists = IndexMap::with_capacity(8);
+    let mut lists = ListsJson::new();
     while let Some(key) = entries.next_key::<JsonStr<'de>>()? {
       let ListJson(list) = entries.next_value()?;
       lists.insert(key, list);
     }
-    Ok(ListsJson(lists))
+    Ok(lists)
   }
 }
 
@@ -660,7 +730,7 @@ fn read_position<K: AsRef<str>>(
   request: &Parts<K>,
 ) -> Result<Position, InputError> {
   let mut position = Position::empty(map, phase);
-  for (key, texts) in request.units {
+  for (key, texts) in request.units.iter() {
     let key = key.as_ref();
     let power = power_of(map, key)?;
     for text in texts {
@@ -695,7 +765,7 @@ fn read_centers<K: AsRef<str>>(
     }
     return Ok(());
   };
-  for (key, texts) in centers {
+  for (key, texts) in centers.iter() {
     let key = key.as_ref();
     let power = power_of(map, key)?;
     for text in texts {
@@ -824,8 +894,8 @@ fn read_orders<'r, K: AsRef<str>>(
   request: &Parts<'r, K>,
 ) -> Result<Vec<Given<'r>>, InputError> {
   let orders = request.orders;
-  let mut given = Vec::with_capacity(orders.values().map(Vec::len).sum());
-  for (key, texts) in orders {
+  let mut given = Vec::with_capacity(orders.iter().map(|(_, texts)| texts.len()).sum());
+  for (key, texts) in orders.iter() {
     let power = power_of(map, key.as_ref())?;
     for text in texts {
       let text = text.as_ref();
@@ -1596,6 +1666,42 @@ fn dislodged_lists(map: &Map, position: &Position) -> PowerLists<DislodgedUnit> 
 #[cfg(test)]
 mod tests {
   use super::*;
+
+  /// Lists by power read as an `IndexMap` reads them, keys given twice
+  /// included, whether the keys are few enough to be compared one by one
+  /// or so many that they are looked up in a table, and on both readers.
+  #[test]
+  fn lists_by_power_read_as_a_map_reads_them() {
+    for keys in [1, 3, 31, 32, 33, 100] {
+      // Every third entry repeats an earlier key (the first, the middle,
+      // or the one just before) with a list of its own.
+      let mut entries = Vec::new();
+      for at in 0..keys {
+        entries.push((format!("P{at}"), vec![format!("A {at}")]));
+        if at % 3 == 2 {
+          let again = [0, at / 2, at - 1][at % 9 / 3];
+          entries.push((format!("P{again}"), vec![format!("F {at}"), format!("A {again}")]));
+        }
+      }
+      let object =
+        entries.iter().map(|(key, list)| format!("{key:?}:{list:?}")).collect::<Vec<_>>().join(",");
+      let text = format!("{{\"phase\":\"S1901M\",\"units\":{{{object}}}}}");
+      let map: IndexMap<String, Vec<String>> =
+        serde_json::from_str(&format!("{{{object}}}")).expect("a map");
+      let expected: Vec<(String, Vec<String>)> = map.into_iter().collect();
+      let by_serde: RequestJson = serde_json::from_str(&text).expect("a request");
+      let (by_hand, _) = quick::request(&text).expect("the usual shape");
+      for request in [by_serde, by_hand] {
+        let read: Vec<(String, Vec<String>)> = request
+          .units
+          .pairs
+          .iter()
+          .map(|(key, list)| (key.0.to_string(), list.iter().map(|t| t.0.to_string()).collect()))
+          .collect();
+        assert_eq!(read, expected, "{keys} keys");
+      }
+    }
+  }
 
   #[test]
   fn empty_and_malformed_input_are_one_line_errors() {

@@ -147,11 +147,11 @@ impl<'a> Reader<'a> {
   /// Lists by power as `ListsJson` reads them: a key given twice keeps its
   /// place and takes the last list.
   fn lists(&mut self) -> Option<ListsJson<'a>> {
-    let mut lists = IndexMap::with_capacity(8);
+    let mut lists = ListsJson::new();
     self.expect(b'{')?;
     self.space();
     if self.take(b'}') {
-      return Some(ListsJson(lists));
+      return Some(lists);
     }
     loop {
       let key = JsonStr(Cow::Borrowed(self.string()?));
@@ -161,7 +161,7 @@ impl<'a> Reader<'a> {
       lists.insert(key, self.list()?);
       self.space();
       if self.take(b'}') {
-        return Some(ListsJson(lists));
+        return Some(lists);
       }
       self.expect(b',')?;
       self.space();
