@@ -6,6 +6,7 @@
 
 use std::borrow::Cow;
 use std::collections::hash_map::{Entry, HashMap};
+use std::io::Write as _;
 
 use indexmap::IndexMap;
 use serde::{Deserialize, Serialize};
@@ -1401,8 +1402,8 @@ impl<'r> Adjudicated<'r> {
   fn write_json_with(&self, out: &mut Vec<u8>, quoted: &Quoted) -> serde_json::Result<()> {
     let map = self.map;
     let mut text = String::with_capacity(128);
-    out.extend_from_slice(b"{\"phase\":");
-    push_json_str(out, &self.before.phase.to_string())?;
+    // A turn id is letters and digits (`S1901M`): nothing to escape.
+    write!(out, "{{\"phase\":\"{}\"", self.before.phase).map_err(serde_json::Error::io)?;
     out.extend_from_slice(b",\"orders\":[");
     for (i, report) in self.orders.iter().enumerate() {
       if i > 0 {
@@ -1425,19 +1426,22 @@ impl<'r> Adjudicated<'r> {
       out.push(b'}');
     }
     out.extend_from_slice(b"],\"units\":{");
-    // Per power in map order, as `unit_lists`: the sort is stable, so each
-    // power's units stay in board order.
-    let mut units: Vec<Unit> = Vec::with_capacity(map.provinces().len());
-    units.extend(self.after.units());
-    units.sort_by_key(|unit| unit.power);
-    for (i, group) in units.chunk_by(|a, b| a.power == b.power).enumerate() {
-      let Some(first) = group.first() else { continue };
-      if i > 0 {
+    // Per power in map order, as `unit_lists`, each power's units in board
+    // order: a pass over the few units a power, cheaper than sorting them.
+    let units: Vec<Unit> = self.after.units().collect();
+    let mut listed = false;
+    for power in map.power_ids() {
+      let mut group = units.iter().filter(|unit| unit.power == power).peekable();
+      if group.peek().is_none() {
+        continue;
+      }
+      if listed {
         out.push(b',');
       }
-      out.extend_from_slice(quoted.power(first.power));
+      listed = true;
+      out.extend_from_slice(quoted.power(power));
       out.extend_from_slice(b":[");
-      for (j, &unit) in group.iter().enumerate() {
+      for (j, &unit) in group.enumerate() {
         if j > 0 {
           out.push(b',');
         }
@@ -1488,8 +1492,7 @@ impl<'r> Adjudicated<'r> {
       out.extend_from_slice(b",\"homes\":");
       serde_json::to_writer(&mut *out, &homes)?;
     }
-    out.extend_from_slice(b",\"next_phase\":");
-    push_json_str(out, &self.after.phase.to_string())?;
+    write!(out, ",\"next_phase\":\"{}\"", self.after.phase).map_err(serde_json::Error::io)?;
     out.push(b'}');
     Ok(())
   }
