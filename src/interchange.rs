@@ -207,13 +207,20 @@ impl RequestJson<'_> {
 /// last list), but as a list of pairs with room for the usual number of
 /// powers: a request names a few powers, and hashing each key and
 /// building a table for it cost more than the rest of reading the map.
-#[derive(Debug, Default)]
+#[derive(Default)]
 struct ListsJson<'a> {
   pairs: Vec<(JsonStr<'a>, Vec<JsonStr<'a>>)>,
   /// Where each key is in `pairs`, made only once there are more keys
   /// than are worth comparing one by one, so that a request of many
   /// keys costs no more than a table would.
   index: Option<HashMap<String, usize>>,
+}
+
+/// The pairs only: the table's order is the hasher's, not the request's.
+impl std::fmt::Debug for ListsJson<'_> {
+  fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+    f.debug_map().entries(self.pairs.iter().map(|(key, list)| (key, list))).finish()
+  }
 }
 
 impl<'a> ListsJson<'a> {
