@@ -221,19 +221,24 @@ fn hostile_markup_is_read_without_fuss() {
   assert_eq!(ours("before<script>never closed <p>hidden</p>"), ["before"]);
 }
 
+/// Deep nesting is read in time linear in its depth. The bounds only
+/// need to tell linear from quadratic: read linearly, each case takes some
+/// 50 ms in a debug build, and several times that beside the other tests on
+/// a busy two-core machine (a bound of 100 ms failed there at 109 ms);
+/// read quadratically, 200,000 levels would take minutes.
 #[test]
 fn a_megabyte_of_nested_divs_is_read_quickly() {
   let html = format!("{}A Par H{}", "<div>".repeat(200_000), "</div>".repeat(10));
   assert!(html.len() > 1_000_000);
   let started = std::time::Instant::now();
   let text = to_text(&html);
-  assert!(started.elapsed() < std::time::Duration::from_millis(100), "{:?}", started.elapsed());
+  assert!(started.elapsed() < std::time::Duration::from_secs(3), "{:?}", started.elapsed());
   assert_eq!(lines(&text), ["A Par H"]);
   // Quotes and lists nest too, with their prefixes.
   let html = format!("{}A Par H", "<blockquote><ul><li>".repeat(50_000));
   let started = std::time::Instant::now();
   let text = to_text(&html);
-  assert!(started.elapsed() < std::time::Duration::from_millis(500), "{:?}", started.elapsed());
+  assert!(started.elapsed() < std::time::Duration::from_secs(6), "{:?}", started.elapsed());
   assert!(lines(&text).iter().any(|l| l.ends_with("A Par H")));
 }
 
