@@ -1394,15 +1394,13 @@ impl<'r> Adjudicated<'r> {
   /// ids and the map's names. serde_json's writer escaped every string a
   /// byte at a time and took a quarter of `judge adjudicate`'s time.
   fn write_json(&self, out: &mut Vec<u8>) -> serde_json::Result<()> {
-    QUOTED.with(|quoted| {
-      let mut quoted = quoted.borrow_mut();
-      if !quoted.as_ref().is_some_and(|q| std::ptr::eq(q.map, self.map)) {
-        *quoted = Some(Quoted::new(self.map)?);
-      }
-      match quoted.as_ref() {
-        Some(quoted) => self.write_json_with(out, quoted),
-        None => Ok(()),
-      }
+    QUOTED.with(|cell| {
+      let mut slot = cell.borrow_mut();
+      let quoted = match &mut *slot {
+        Some(quoted) if std::ptr::eq(quoted.map, self.map) => quoted,
+        slot => slot.insert(Quoted::new(self.map)?),
+      };
+      self.write_json_with(out, quoted)
     })
   }
 
@@ -1518,7 +1516,7 @@ struct Quoted {
   map: &'static Map,
   powers: Vec<Vec<u8>>,
   provinces: Vec<Vec<u8>>,
-  /// Per province, per unit type (`UnitType::ALL` order).
+  /// Per province: an army's, a fleet's and a wing's, in that order.
   units: Vec<[Vec<u8>; 3]>,
 }
 
