@@ -42,7 +42,18 @@ fn main() {
   // The variants' names (data/variants/names.toml), as JSON likewise.
   let names = Path::new(&root).join("data").join("variants").join("names.toml");
   println!("cargo:rerun-if-changed={}", names.display());
-  write(&Path::new(&out_dir).join("names.json"), &as_json(&read(&names)));
+  let names = read(&names);
+  write(&Path::new(&out_dir).join("names.json"), &as_json(&names));
+  // And each map's display name beside it, in the order of `MAPS`: loading
+  // a map names it without reading every variant's names and aliases.
+  let names = toml::from_str::<toml::Table>(&names).unwrap_or_default();
+  let mut display = String::from("&[\n");
+  for key in &keys {
+    let name = names.get(key).and_then(|entry| entry.get("display")).and_then(|d| d.as_str());
+    let _ = writeln!(display, "  {:?},", name.unwrap_or(key.as_str()));
+  }
+  display.push_str("]\n");
+  write(&Path::new(&out_dir).join("display.rs"), &display);
 
   // Each variant's description for GET info.<variant>, by the same keys.
   println!("cargo:rerun-if-changed=data/variants");

@@ -11,6 +11,11 @@ use serde::Deserialize;
 use super::{Map, MapError};
 
 include!(concat!(env!("OUT_DIR"), "/maps.rs"));
+/// Each map's display name, in the order of `MAPS` (made by `build.rs`
+/// from the same names file): a map's load names it without reading
+/// every variant's names and aliases into [`all`], which took about a
+/// fifth of loading the standard map.
+const DISPLAY: &[&str] = include!(concat!(env!("OUT_DIR"), "/display.rs"));
 
 /// `data/variants/names.toml` as JSON (made by `build.rs`, empty if the
 /// TOML did not parse): read at every start, and JSON is the cheaper read.
@@ -110,7 +115,7 @@ pub(super) fn map(name: &str) -> Result<&'static Map, MapError> {
       map.key = key.to_string();
       // The registry's display name wins over the file's, so that one
       // list (data/variants/names.toml) says what players see.
-      map.name = all()[i].display.clone();
+      map.name = DISPLAY[i].to_string();
       Ok(map)
     })
     .as_ref()
@@ -131,7 +136,7 @@ pub(super) fn map_with_duality(name: &str, on: bool) -> Result<&'static Map, Map
     .get_or_init(|| {
       let mut map = super::file::load_builtin(json, text, Some(on))?;
       map.key = key.to_string();
-      map.name = all()[i].display.clone();
+      map.name = DISPLAY[i].to_string();
       Ok(map)
     })
     .as_ref()
@@ -172,5 +177,22 @@ mod tests {
     };
     assert!(!from_toml.is_empty());
     assert_eq!(pairs(&from_json), pairs(&from_toml));
+  }
+
+  /// A loaded map is named as the variant list names it (the names file's
+  /// display name, or the key for a variant it leaves out), with and
+  /// without duality: the list and the load read the names apart.
+  #[test]
+  fn every_loaded_map_has_its_listed_name() {
+    assert_eq!(DISPLAY.len(), MAPS.len());
+    for info in all() {
+      let map = map(info.key).unwrap_or_else(|e| panic!("{}: {e}", info.key));
+      assert_eq!(map.name, info.display, "{}", info.key);
+      for on in [false, true] {
+        let map = map_with_duality(info.key, on).unwrap_or_else(|e| panic!("{}: {e}", info.key));
+        assert_eq!(map.name, info.display, "{} (duality {on})", info.key);
+      }
+    }
+    assert_eq!(map("ambition").map(|m| m.name.as_str()), Ok("Ambition & Empire"));
   }
 }
