@@ -233,10 +233,17 @@ fn step<'a>(map: &Map, i: &'a str) -> Res<'a, Location> {
   expect_location(map, op, rest)
 }
 
+/// `via convoy` or `by convoy`; or `VIA` alone at the end of the order,
+/// as the DPjudge's descendants (the `diplomacy` package, its exports)
+/// write a move by convoy: `A LON - NWY VIA`.
 fn via_convoy(i: &str) -> Res<'_, bool> {
   let Ok((rest, word)) = preceded(blank, alt((kw("via"), kw("by"))))(i) else {
     return Ok((i, false));
   };
+  let last = rest.trim_start().trim_start_matches('.').trim().is_empty();
+  if last && word.eq_ignore_ascii_case("via") {
+    return Ok((rest, true));
+  }
   let (rest, _) = expect(preceded(blank, kw("convoy"))(rest), "'convoy'", word, rest)?;
   Ok((rest, true))
 }
@@ -772,6 +779,24 @@ mod tests {
     }
     for other in ["Thanks, see you next turn!", "Cheers, Ann", "", "-- ", "Kind regards"] {
       assert!(!reads_as_order(map, other), "{other}");
+    }
+  }
+
+  /// A move ending in `VIA` alone is a move by convoy, as `via convoy`
+  /// is; `VIA` followed by anything else still wants `convoy`.
+  #[test]
+  fn a_move_ending_in_via_goes_by_convoy() {
+    let map = Map::standard().expect("standard map");
+    let by_convoy = parse_order(map, PhaseKind::Movement, "A Lon - Nwy via convoy");
+    for text in ["A LON - NWY VIA", "a lon - nwy via", "A Lon-Nwy via.", "A Lon - Nwy VIA  "] {
+      assert_eq!(parse_order(map, PhaseKind::Movement, text), by_convoy, "{text}");
+    }
+    assert!(matches!(
+      by_convoy,
+      Ok(ParsedOrder::Unit { action: Action::Move { via_convoy: true, .. }, .. })
+    ));
+    for text in ["A Lon - Nwy via fleet", "A Lon - Nwy by"] {
+      assert!(parse_order(map, PhaseKind::Movement, text).is_err(), "{text}");
     }
   }
 
