@@ -27,14 +27,18 @@ use crate::phase::PhaseKind;
 const MAX_LEN: usize = 500;
 
 const HOLD: &[&str] = &["holds", "hold", "h", "stands", "stand"];
-const MOVE: &[&str] = &["moves", "move", "m", "retreats", "retreat"];
+/// `r` as the DPjudge and the `diplomacy` package write a retreat
+/// (`A BUR R PIC`).
+const MOVE: &[&str] = &["moves", "move", "m", "retreats", "retreat", "r"];
 const SUPPORT: &[&str] = &["supports", "support", "s"];
 const CONVOY: &[&str] = &["convoys", "convoy", "c", "transports", "transport", "t"];
 const PROXY: &[&str] = &["proxy", "p"];
 const DISBAND: &[&str] = &["disbands", "disband", "d"];
 const BUILD: &[&str] = &["builds", "build", "b"];
 const REMOVE: &[&str] = &["removes", "remove", "r", "disbands", "disband", "d"];
-const BUILD_AFTER: &[&str] = &["builds", "build"];
+/// `b` after the unit as the `diplomacy` package writes a build
+/// (`A PAR B`).
+const BUILD_AFTER: &[&str] = &["builds", "build", "b"];
 const REMOVE_AFTER: &[&str] = &["removes", "remove", "disbands", "disband", "d"];
 const WAIVE: &[&str] = &["waives", "waive", "w"];
 const MAINTAIN: &[&str] = &["maintains", "maintain", "m"];
@@ -798,6 +802,23 @@ mod tests {
     for text in ["A Lon - Nwy via fleet", "A Lon - Nwy by"] {
       assert!(parse_order(map, PhaseKind::Movement, text).is_err(), "{text}");
     }
+  }
+
+  /// The `diplomacy` package's letters: `R` for a retreat, `B` after the
+  /// unit for a build, as the judge's own words read.
+  #[test]
+  fn the_diplomacy_packages_retreats_and_builds_read() {
+    let map = Map::standard().expect("standard map");
+    let same = |kind, theirs: &str, ours: &str| {
+      let (a, b) = (parse_order(map, kind, theirs), parse_order(map, kind, ours));
+      assert!(a.is_ok(), "{theirs}: {a:?}");
+      assert_eq!(a, b, "{theirs}");
+    };
+    same(PhaseKind::Retreat, "A BUR R PIC", "A Bur - Pic");
+    same(PhaseKind::Retreat, "F SPA/SC R WES", "F Spa/sc retreat Wes");
+    same(PhaseKind::Adjustment, "A PAR B", "Build A Par");
+    same(PhaseKind::Adjustment, "F STP/NC B", "Build F Stp/nc");
+    same(PhaseKind::Adjustment, "A PAR D", "Remove A Par");
   }
 
   /// The grammar alone, without the fast path.

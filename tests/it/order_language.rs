@@ -382,6 +382,7 @@ fn convoy_routes_are_read_as_the_seas_between_start_and_destination() {
     ("A Lon - Nwy via convoy", "Lon", vec![], "Nwy", true),
     ("A Lon - Nwy by Convoy", "Lon", vec![], "Nwy", true),
     ("A Lon-Nth-Nwy via convoy.", "Lon", vec!["Nth"], "Nwy", true),
+    ("A LON - NWY VIA", "Lon", vec![], "Nwy", true),
   ];
   for (text, from, route, to, via_convoy) in cases {
     let route = route.into_iter().map(prov).collect();
@@ -486,7 +487,8 @@ fn syntax_errors_say_what_was_expected_where() {
       "F Nth C A Lon",
       "Expected '-' and the army's destination after 'C A Lon', but the order ends there.",
     ),
-    ("A Lon - Nwy via", "Expected 'convoy' after 'via', but the order ends there."),
+    ("A Lon - Nwy via fleet", "Expected 'convoy' after 'via', but found 'fleet'."),
+    ("A Lon - Nwy by", "Expected 'convoy' after 'by', but the order ends there."),
     ("F Stp/ - Bot", "Expected a coast after '/', but found '-'."),
     ("F Stp(sc - Bot", "Expected ')' after '(sc', but found '-'."),
     ("A Vie P", "Expected a power after 'P', but the order ends there."),
