@@ -244,8 +244,7 @@ fn via_convoy(i: &str) -> Res<'_, bool> {
   let Ok((rest, word)) = preceded(blank, alt((kw("via"), kw("by"))))(i) else {
     return Ok((i, false));
   };
-  let last = rest.trim_start().trim_start_matches('.').trim().is_empty();
-  if last && word.eq_ignore_ascii_case("via") {
+  if word.eq_ignore_ascii_case("via") && at_end(rest) {
     return Ok((rest, true));
   }
   let (rest, _) = expect(preceded(blank, kw("convoy"))(rest), "'convoy'", word, rest)?;
